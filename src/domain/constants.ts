@@ -1,0 +1,42 @@
+/** Business constants and timers from seed 000 section 9. */
+export const RTL_LANGS = ["ar", "fa", "ku", "kab"] as const;
+export const FALLBACK_LANG = "en";
+
+export const TIMERS = {
+  settingsRefreshMs: 10_000,
+  chunkReloadGuardMs: 60_000,
+  lazyComponentMs: 10,
+  pageViewEventMs: 250,
+  loaderAnimationMs: 1_500,
+  loaderForcedHideMs: 60_000,
+} as const;
+
+export const LIMITS = {
+  courses: 100,
+  elements: 100,
+  microcourses: 100,
+  mentorProfiles: 100,
+  reviews: 20,
+  chatPage: 20,
+  chatMessage: 1500,
+} as const;
+
+export const THEME_DEFAULTS = {
+  componentBorderRadius: 20,
+  buttonBorderRadius: 30,
+  buttonType: "gradient",
+  color: "blue",
+} as const;
+
+/** Cookie names shared by server and browser. */
+export const COOKIES = {
+  lang: "lang",
+  consent: "cookie-agreement",
+} as const;
+
+export const CONSENT_CATEGORIES = ["analytics", "youtube", "vimeo", "hotjar"] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+/** Language-pack packages fetched per locale and merged. */
+export const LANGUAGE_PACKAGES = ["common", "shell", "errors", "guideline"] as const;
+export type LanguagePackage = (typeof LANGUAGE_PACKAGES)[number];

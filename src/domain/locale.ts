@@ -1,0 +1,37 @@
+import { FALLBACK_LANG, RTL_LANGS } from "./constants";
+
+/** 'en-US' -> 'en'; unsupported or malformed -> fallback (seed 9: normalised to its primary subtag). */
+export function normalizeLocale(
+  input: string | null | undefined,
+  supported: readonly string[],
+  fallback: string = FALLBACK_LANG,
+): string {
+  if (!input) return fallback;
+  const primary = input.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  return supported.includes(primary) ? primary : fallback;
+}
+
+export function isRtl(lang: string): boolean {
+  return (RTL_LANGS as readonly string[]).includes(lang);
+}
+
+export function dirOf(lang: string): "rtl" | "ltr" {
+  return isRtl(lang) ? "rtl" : "ltr";
+}
+
+/**
+ * Seed date format "MMM d, yyyy" rendered with the locale's own month names and digits.
+ * Built from Intl parts so every locale keeps the seed's order rather than its own.
+ */
+export function formatDate(date: Date | string | number, lang: string): string {
+  const d = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(d.getTime())) return "";
+  const parts = new Intl.DateTimeFormat(lang, {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).formatToParts(d);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("month").replace(/\.$/, "")} ${get("day")}, ${get("year")}`;
+}

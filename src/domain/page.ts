@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { ZLocalized } from "./portal";
+
+/**
+ * Content blocks. Each block has a stable id, a type from the block registry and props validated
+ * by that type's schema. Later capabilities add block types to this union.
+ */
+export const ZTextBlock = z.object({
+  id: z.string(),
+  type: z.literal("text"),
+  props: z.object({ title: z.string().optional(), html: z.string(), align: z.enum(["start", "center", "end"]).optional() }),
+});
+export const ZFactBlock = z.object({
+  id: z.string(),
+  type: z.literal("fact"),
+  props: z.object({
+    variant: z.enum(["divider", "fact"]).default("fact"),
+    value: z.string().optional(),
+    text: z.string().optional(),
+  }),
+});
+export const ZPhotoBlock = z.object({
+  id: z.string(),
+  type: z.literal("photo"),
+  props: z.object({ src: z.string(), alt: z.string(), caption: z.string().optional(), width: z.number().optional(), height: z.number().optional() }),
+});
+export const ZQuoteBlock = z.object({
+  id: z.string(),
+  type: z.literal("quote"),
+  props: z.object({ text: z.string(), author: z.string().optional(), source: z.string().optional() }),
+});
+export const ZFaqBlock = z.object({
+  id: z.string(),
+  type: z.literal("faq"),
+  props: z.object({
+    title: z.string().optional(),
+    items: z.array(z.object({ question: z.string(), answer: z.string() })),
+  }),
+});
+export const ZEmbedBlock = z.object({
+  id: z.string(),
+  type: z.literal("embed"),
+  props: z.object({
+    title: z.string(),
+    url: z.string().url().optional(),
+    html: z.string().optional(),
+    aspectRatio: z.string().optional(),
+  }),
+});
+
+export const ZBlock = z.discriminatedUnion("type", [ZTextBlock, ZFactBlock, ZPhotoBlock, ZQuoteBlock, ZFaqBlock, ZEmbedBlock]);
+export type TBlock = z.infer<typeof ZBlock>;
+export type TBlockType = TBlock["type"];
+
+export const ZPageModel = z.object({ name: z.string(), id: z.string() });
+
+export const ZPage = z.object({
+  id: z.string(),
+  environmentId: z.string(),
+  lang: z.string(),
+  alias: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  keywords: z.string().nullable(),
+  image: z.string().nullable(),
+  noindex: z.boolean(),
+  published: z.boolean(),
+  template: z.string().nullable(),
+  type: z.enum(["page", "template", "system"]),
+  model: ZPageModel.nullable(),
+  index: z.number().int(),
+  edited: z.string(),
+  components: z.array(ZBlock).optional(),
+});
+export type TPage = z.infer<typeof ZPage>;
+
+export const ZPageQuery = z.object({
+  lang: z.string().min(2).max(8),
+  withComponents: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v !== "false"),
+});
+
+export const ZPageTitleMap = ZLocalized;
+
+/** Robots: pages that are not published, or flagged noindex, are hidden from search engines. */
+export function pageRobots(page: Pick<TPage, "published" | "noindex">): "noindex" | null {
+  return !page.published || page.noindex ? "noindex" : null;
+}

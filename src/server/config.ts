@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\/[^/\s]+(\/[^\s]*)?$/.test(v), {
+      message: "DATABASE_URL must look like postgres://user@host:5432/dbname",
+    }),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PORTAL_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "PORTAL_ID must be 2-64 of a-z, 0-9 and -").default("lp-mentora"),
+  ENVIRONMENT_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "ENVIRONMENT_ID must be 2-64 of a-z, 0-9 and -").default("env-mentora"),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
+});
+
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; the message names every bad variable on one line. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = ZConfig.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}

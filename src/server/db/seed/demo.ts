@@ -1,0 +1,87 @@
+import type { Config } from "../../config";
+import type { Db } from "../client";
+import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, systemPage } from "./demo-content";
+import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
+
+/** Demo portal, environment and pages. Safe to run at every start: existing rows are kept. */
+export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">) {
+  const envId = config.ENVIRONMENT_ID;
+  await upsertPortal(db, {
+    id: config.PORTAL_ID,
+    type: "other",
+    title: portalTitle,
+    i18n: { langs: [...DEMO_LANGS], primaryLang: "tr" },
+    favicon: "/favicon.svg",
+    lessonLoadIcon: { url: "/brand/mentora-mark.svg" },
+    registration: { type: "email", anonymous: true, google: false, facebook: false, googleOneTap: false, messengers: [] },
+    authMigration: false,
+  });
+  await upsertPortal(db, {
+    id: `${config.PORTAL_ID}-kids`,
+    parentId: config.PORTAL_ID,
+    type: "mono",
+    title: childPortalTitle,
+    i18n: { langs: ["tr", "en"], primaryLang: "tr" },
+  });
+  await upsertEnvironment(db, {
+    id: envId,
+    portalId: config.PORTAL_ID,
+    theme: {
+      textFont: { name: "Noto Sans" },
+      titleFont: { name: "Noto Sans" },
+      componentBorderRadius: 20,
+      button: { borderRadius: 30, type: "gradient" },
+      color: "blue",
+    },
+    logo: { tr: "/brand/logo-tr.svg", en: "/brand/logo-en.svg" },
+    contacts: { email: "hello@mentora.example", phone: "+90 212 000 00 00" },
+    socials: [
+      { network: "youtube", url: "https://www.youtube.com/@mentora" },
+      { network: "instagram", url: "https://www.instagram.com/mentora" },
+    ],
+    navigation: [
+      { id: "nav-home", title: navTitles.home, alias: "main", link: "/", published: true },
+      { id: "nav-about", title: navTitles.about, link: "/#main-quote", published: true },
+      { id: "nav-faq", title: navTitles.faq, link: "/#main-faq", published: true },
+    ],
+    seo: {
+      title: portalTitle,
+      description: {
+        tr: "Mentora: mentor desteğiyle ücretsiz ve ücretli çevrim içi kurslar.",
+        en: "Mentora: free and paid online courses with a mentor at your side.",
+        ar: "منتورا: دورات مجانية ومدفوعة عبر الإنترنت مع مرشد إلى جانبك.",
+        ru: "Mentora: бесплатные и платные онлайн-курсы с поддержкой наставника.",
+      },
+      image: "/brand/og-image.svg",
+    },
+    integrations: { enabledCustomScripts: false, customScripts: [], messengers: {} },
+  });
+  for (const lang of DEMO_LANGS) {
+    const m = mainPageBlocks(lang);
+    await upsertPage(db, {
+      id: `page-main-${lang}`,
+      environmentId: envId,
+      lang,
+      alias: "main",
+      title: m.title,
+      description: m.description,
+      published: true,
+      type: "page",
+      components: m.blocks,
+    });
+    for (const alias of ["404", "access-denied"] as const) {
+      const s = systemPage(alias, lang);
+      await upsertPage(db, {
+        id: `page-${alias}-${lang}`,
+        environmentId: envId,
+        lang,
+        alias,
+        title: s.title,
+        published: true,
+        noindex: true,
+        type: "system",
+        components: s.blocks,
+      });
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { THEME_DEFAULTS } from "../../../domain/constants";
+import type { TBlock } from "../../../domain/page";
+import type { Db } from "../client";
+import { environments, pages, portals } from "../schema";
+
+type PortalInsert = typeof portals.$inferInsert;
+type EnvironmentInsert = typeof environments.$inferInsert;
+type PageInsert = typeof pages.$inferInsert;
+
+/** Seed helpers: inserts are idempotent (existing ids are left as they are), so they also serve tests. */
+export async function upsertPortal(db: Db, p: Partial<PortalInsert> & Pick<PortalInsert, "id">) {
+  const row: PortalInsert = {
+    type: "other",
+    title: { en: p.id },
+    i18n: { langs: ["en"], primaryLang: "en" },
+    registration: { type: "email", anonymous: false, google: false, facebook: false, googleOneTap: false, messengers: [] },
+    ...p,
+  };
+  await db.insert(portals).values(row).onConflictDoNothing();
+  return row;
+}
+
+export async function upsertEnvironment(db: Db, e: Partial<EnvironmentInsert> & Pick<EnvironmentInsert, "id" | "portalId">) {
+  const row: EnvironmentInsert = {
+    theme: {
+      componentBorderRadius: THEME_DEFAULTS.componentBorderRadius,
+      button: { borderRadius: THEME_DEFAULTS.buttonBorderRadius, type: THEME_DEFAULTS.buttonType },
+      color: THEME_DEFAULTS.color,
+    },
+    logo: {},
+    contacts: {},
+    socials: [],
+    navigation: [],
+    seo: {},
+    integrations: { enabledCustomScripts: false, customScripts: [], messengers: {} },
+    ...e,
+  };
+  await db.insert(environments).values(row).onConflictDoNothing();
+  return row;
+}
+
+export async function upsertPage(
+  db: Db,
+  p: Partial<PageInsert> & Pick<PageInsert, "environmentId" | "alias" | "lang" | "title"> & { components?: TBlock[] },
+) {
+  const row: PageInsert = { id: p.id ?? `page-${randomUUID()}`, published: true, ...p };
+  await db.insert(pages).values(row).onConflictDoNothing();
+  return row;
+}

@@ -1,0 +1,111 @@
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../domain/errors";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { MentoraLoadContext, Services } from "./load-context";
+import { authRoutes } from "./modules/auth/routes";
+import { languagePackRoutes } from "./modules/i18n/routes";
+import { createPagesRepo } from "./modules/pages/repo";
+import { pagesRoutes } from "./modules/pages/routes";
+import { createPagesService } from "./modules/pages/service";
+import { createPortalRepo } from "./modules/portal/repo";
+import { portalRoutes } from "./modules/portal/routes";
+import { createPortalService } from "./modules/portal/service";
+import { installErrorHandler } from "./platform/errors";
+import { createLanguagePacks } from "./platform/language-packs";
+import { originGuard } from "./platform/origin-guard";
+
+export const ROOT_DIR = process.cwd();
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Serve the React Router app (needs `npm run build` unless config.MENTORA_DEV). */
+  ssr?: boolean;
+  logger?: boolean;
+}
+
+export function createServices(config: Config, database: Database): Services {
+  const portal = createPortalService({
+    repo: createPortalRepo(database.db),
+    portalId: config.PORTAL_ID,
+    environmentId: config.ENVIRONMENT_ID,
+  });
+  const pages = createPagesService({
+    repo: createPagesRepo(database.db),
+    environmentId: config.ENVIRONMENT_ID,
+    fallbackLangs: async () => {
+      const { portal: p } = await portal.getSettings();
+      return [p.i18n.primaryLang, "en"];
+    },
+  });
+  const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
+  return { portal, pages, packs };
+}
+
+export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    trustProxy: true,
+    disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const services = createServices(config, database);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // Inline hydration scripts and portal custom scripts need a policy of their own; see docs/decisions/0004.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", originGuard);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Mentora API", version: "0.1.0", description: "Learning portal API" },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      api.get("/health", { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+      await api.register(portalRoutes(services.portal));
+      await api.register(pagesRoutes(services.pages));
+      await api.register(authRoutes);
+      // Unknown API paths answer JSON, never the HTML 404 page.
+      api.all("/*", { schema: { hide: true } }, async (req) => {
+        throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);
+      });
+    },
+    { prefix: "/api" },
+  );
+  await app.register(languagePackRoutes(services.packs));
+
+  if (ssr) {
+    const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
+    await app.register(reactRouterFastify, {
+      mode: config.MENTORA_DEV ? "development" : "production",
+      buildDirectory: path.join(ROOT_DIR, "build"),
+      getLoadContext: (): MentoraLoadContext => {
+        let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
+        return {
+          services,
+          config: { PUBLIC_URL: config.PUBLIC_URL, NODE_ENV: config.NODE_ENV },
+          settings: () => (settings ??= services.portal.getSettings()),
+        };
+      },
+    });
+  }
+  return app;
+}

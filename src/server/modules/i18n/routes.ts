@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import type { LanguagePacks } from "../../platform/language-packs";
+
+/** Language packs over HTTP, never cached, so a deployment's new strings show at once. */
+export const languagePackRoutes =
+  (packs: LanguagePacks): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/locales/:lang/:pkg",
+      {
+        schema: {
+          tags: ["i18n"],
+          summary: "One language pack (package) of one locale",
+          params: z.object({ lang: z.string().regex(/^[a-z]{2,3}$/), pkg: z.string().regex(/^[a-z-]+\.json$/) }),
+          response: { 200: z.record(z.string(), z.unknown()) },
+        },
+      },
+      async (req, reply) => {
+        const pack = await packs.get(req.params.lang, req.params.pkg.replace(/\.json$/, ""));
+        if (!pack) throw new AppError("NOT_FOUND", `No language pack ${req.params.lang}/${req.params.pkg}`);
+        reply.header("cache-control", "no-cache");
+        return pack;
+      },
+    );
+  };

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError, ERROR_CODES, type ErrorBody, wireCode } from "../../domain/errors";
+
+export const ZErrorReply = z.object({
+  error: z.object({ code: z.string(), message: z.string(), key: z.string(), details: z.unknown().optional() }),
+});
+
+function body(code: keyof typeof ERROR_CODES, message: string, details?: unknown): ErrorBody {
+  return { error: { code: wireCode(code), message, key: ERROR_CODES[code].key, ...(details ? { details } : {}) } };
+}
+
+/** One error shape for the whole API: typed code, HTTP status, language-pack key, safe message. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) req.log.error(err);
+      return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+      return reply.status(400).send(body("VALIDATION", `Invalid ${err.validationContext ?? "request"}`, details));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error(err, "response did not match its schema");
+      return reply.status(500).send(body("INTERNAL", "Internal server error"));
+    }
+    if (err.statusCode === 429) return reply.status(429).send(body("RATE_LIMITED", "Too many requests"));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(body("VALIDATION", err.message));
+    }
+    req.log.error(err);
+    return reply.status(500).send(body("INTERNAL", "Internal server error"));
+  });
+}

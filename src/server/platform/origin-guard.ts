@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../domain/errors";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * State-changing requests from browsers must come from our own origin (CSRF defence in depth
+ * next to SameSite cookies). Requests without an Origin header (server-to-server, curl) pass.
+ */
+export async function originGuard(req: FastifyRequest, _reply: FastifyReply) {
+  if (SAFE.has(req.method)) return;
+  const origin = req.headers.origin;
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new AppError("BAD_ORIGIN", "Malformed Origin header");
+  }
+  const expected = req.headers["x-forwarded-host"] ?? req.headers.host;
+  if (host !== expected) throw new AppError("BAD_ORIGIN", `Cross-origin ${req.method} from ${origin}`);
+}

@@ -1,0 +1,45 @@
+import { forwardRef } from "react";
+import { Link, type LinkProps } from "react-router";
+import { cn } from "./cn";
+
+export type ButtonVariant = "gradient" | "flat" | "outline" | "ghost";
+export type ButtonSize = "sm" | "md" | "lg";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  gradient: "text-white bg-gradient-to-r from-primary to-primary-strong rtl:bg-gradient-to-l hover:brightness-110 shadow-sm",
+  flat: "text-white bg-primary hover:bg-primary-strong",
+  outline: "text-primary-strong border-2 border-primary bg-transparent hover:bg-primary-soft",
+  ghost: "text-ink bg-transparent hover:bg-primary-soft",
+};
+const SIZES: Record<ButtonSize, string> = {
+  sm: "h-9 px-4 text-sm",
+  md: "h-11 px-[36px] text-base",
+  lg: "h-13 px-10 text-lg",
+};
+
+export function buttonClass(variant: ButtonVariant = "flat", size: ButtonSize = "md", extra?: string) {
+  return cn(
+    "inline-flex items-center justify-center gap-2 rounded-button font-semibold transition",
+    "disabled:cursor-not-allowed disabled:opacity-50",
+    VARIANTS[variant],
+    SIZES[size],
+    extra,
+  );
+}
+
+export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** The portal button; `variant` defaults to the theme's button type where the caller passes it. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = "flat", size = "md", className, type = "button", ...rest },
+  ref,
+) {
+  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...rest} />;
+});
+
+export function ButtonLink({ variant = "flat", size = "md", className, ...rest }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <Link className={buttonClass(variant, size, className)} {...rest} />;
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { arrangeFloatingButtons, type FloatingButton } from "../../../domain/floating-buttons";
+import { cn } from "../../components/ui/cn";
+import { Icon, type IconName } from "../../components/ui/icon";
+
+const ICON: Record<string, IconName> = { connect_to_mentor: "chat", course_tree: "list", scroll_to_top: "arrow-up" };
+
+export interface RailButton extends FloatingButton {
+  onClick(): void;
+}
+
+/** The floating-button rail: ordered and renumbered; labels under 3 buttons, small style at 5+. */
+export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
+  const { t } = useTranslation("shell");
+  const scrolled = useScrolledPast(400);
+  const buttons: RailButton[] = [
+    ...extra,
+    { id: "scroll_to_top", visible: scrolled, onClick: () => window.scrollTo({ top: 0, behavior: "smooth" }) },
+  ];
+  const rail = arrangeFloatingButtons(buttons);
+  if (rail.buttons.length === 0) return null;
+  const byId = new Map(buttons.map((b) => [b.id, b]));
+  return (
+    <div className="fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3" data-testid="floating-rail">
+      {rail.buttons.map((b) => {
+        const label = t(`floating.${b.id}`);
+        return (
+          <button
+            key={b.id}
+            type="button"
+            onClick={byId.get(b.id)?.onClick}
+            style={{ order: b.currentOrder }}
+            aria-label={rail.showLabels ? undefined : label}
+            className={cn(
+              "inline-flex items-center gap-2 rounded-full bg-primary font-semibold text-white shadow-lg hover:bg-primary-strong",
+              rail.small ? "size-10 justify-center" : rail.showLabels ? "h-12 px-4" : "size-12 justify-center",
+            )}
+          >
+            <Icon name={ICON[b.id] ?? "info"} className={rail.small ? "size-4" : "size-5"} />
+            {rail.showLabels ? <span>{label}</span> : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** True once the page is scrolled past `offset` px; scroll handling is throttled to 15 ms (seed 9). */
+function useScrolledPast(offset: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    let last = 0;
+    const onScroll = () => {
+      const now = Date.now();
+      if (now - last < 15) return;
+      last = now;
+      setPast(window.scrollY > offset);
+    };
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [offset]);
+  return past;
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { Container } from "../../components/ui/container";
+import { CookieNotice } from "./cookie-notice";
+import { CustomScripts } from "./custom-scripts";
+import { FloatingRail } from "./floating-rail";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/** The page frame shared by the main, default and error layouts. */
+export function Shell({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
+  const { t } = useTranslation("shell");
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-xl focus:bg-surface focus:px-4 focus:py-2">
+        {t("skipToContent")}
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1 py-10">
+        {wide ? children : <Container>{children}</Container>}
+      </main>
+      <SiteFooter />
+      <CookieNotice />
+      <FloatingRail />
+      <CustomScripts />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { Outlet } from "react-router";
+import { Shell } from "../features/shell/shell";
+
+/**
+ * default layout (seed 2.2): course and element pages. The element preloader, chat, discussion and
+ * course action buttons join the rail as their capabilities land.
+ */
+export default function DefaultLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useParams,
+  useRouteLoaderData,
+} from "react-router";
+import { COOKIES } from "../domain/constants";
+import { dirOf, normalizeLocale } from "../domain/locale";
+import { shouldRefreshSettings } from "../domain/timing-guards";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { parseConsent, readCookie } from "./cookies";
+import { RootErrorBoundary } from "./features/errors/root-error-boundary";
+import { ConsentProvider } from "./features/consent/consent-context";
+import { installChunkReloadGuard } from "./features/shell/chunk-reload";
+import { packCache } from "./i18n/fetch-packs";
+import { createI18n } from "./i18n/instance";
+import { themeStyleText } from "./theme";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, config } = context;
+  const settings = await context.settings();
+  const { langs, primaryLang } = settings.portal.i18n;
+  const cookieHeader = request.headers.get("cookie");
+  const lang =
+    params.lang && langs.includes(params.lang)
+      ? params.lang
+      : normalizeLocale(readCookie(cookieHeader, COOKIES.lang) ?? primaryLang, langs, primaryLang);
+  const [resources, fallback] = await Promise.all([
+    services.packs.resources(lang),
+    lang === "en" ? undefined : services.packs.resources("en"),
+  ]);
+  return {
+    settings,
+    lang,
+    resources,
+    fallback,
+    origin: config.PUBLIC_URL ?? new URL(request.url).origin,
+    consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+let settingsLoadedAt: number | null = null;
+
+/** Settings refresh only if the last load was over 10 s ago (seed 4), not on every navigation. */
+export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return defaultShouldRevalidate && shouldRefreshSettings(settingsLoadedAt, Date.now());
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** The language in force: the route's {lang} when supported, else what the server chose. */
+export function useLang(): string {
+  const data = useRootData();
+  const params = useParams();
+  const langs = data?.settings.portal.i18n.langs ?? [];
+  return params.lang && langs.includes(params.lang) ? params.lang : (data?.lang ?? "en");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const lang = useLang();
+  const portal = data?.settings.portal;
+  const resources = (typeof window !== "undefined" && packCache.get(lang)) || (lang === data?.lang ? data?.resources : undefined);
+  const i18n = useMemo(
+    () => createI18n(lang, resources ?? data?.resources ?? {}, data?.fallback ?? (lang === "en" ? undefined : data?.resources)),
+    [lang, resources, data?.resources, data?.fallback],
+  );
+  useEffect(() => {
+    if (data && !packCache.has(data.lang)) packCache.set(data.lang, data.resources);
+    if (data?.fallback && !packCache.has("en")) packCache.set("en", data.fallback);
+    settingsLoadedAt = Date.now();
+  }, [data]);
+  useEffect(() => installChunkReloadGuard(), []);
+
+  return (
+    <html lang={lang} dir={dirOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {portal?.favicon ? <link rel="icon" href={portal.favicon} /> : null}
+        {data ? <style dangerouslySetInnerHTML={{ __html: themeStyleText(data.settings.environment.theme) }} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-surface text-ink antialiased">
+        <I18nextProvider i18n={i18n}>
+          <ConsentProvider initial={data?.consent ?? null}>{children}</ConsentProvider>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const ErrorBoundary = RootErrorBoundary;

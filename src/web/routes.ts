@@ -1,0 +1,43 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/**
+ * The route table of seed 2.1. Screens that later capabilities own are registered with the
+ * `unavailable` module, which answers 404 until that capability lands (never a fake screen).
+ */
+const later = (path: string, id: string) => route(path, "routes/unavailable.tsx", { id });
+
+export default [
+  later("authcb", "authcb-page"),
+  index("routes/root-redirect.tsx"),
+  route(":lang", "routes/lang.tsx", [
+    layout("layouts/main.tsx", [
+      index("routes/home.tsx"),
+      route("guideline/base", "routes/guideline.base.tsx"),
+      route("guideline/components", "routes/guideline.components.tsx"),
+      route("guideline/icons", "routes/guideline.icons.tsx"),
+      later(":type", "privacy-policy"),
+    ]),
+    layout("layouts/default.tsx", [
+      later("courses/:courseId", "lang-courses-courseId"),
+      later("courses/:courseId?/lesson/:lessonId?", "lesson-id"),
+      later("courses/:courseId?/test/:testId?", "test-id"),
+      later("courses/:courseId?/webinar/:webinarId?", "webinar-id"),
+      later("microcourse/:id?", "microcourse"),
+      later("progress/:userId/:elementId/:envId", "progress"),
+    ]),
+    layout("layouts/minimal.tsx", [later("order-result/:id?", "order-result")]),
+    layout("layouts/designer.tsx", [later("preview/:id?", "preview")]),
+    layout("layouts/simple.tsx", [
+      later("profile", "profile"),
+      later("profile/progress", "profile-progress"),
+      later("profile/progress/:tabId", "profile-progress-tab"),
+      later("profile/Notifications/NotificationsPage", "profile-notifications"),
+      later("unsubscribe", "unsubscribe"),
+    ]),
+    layout("layouts/empty.tsx", [later("sandbox", "sandbox"), later("messengers", "messengers")]),
+    layout("layouts/clean.tsx", [later("sandbox/popup", "sandbox-popup")]),
+    layout("layouts/bare.tsx", [later("dev", "dev")]),
+    layout("layouts/rcallback.tsx", [later("callback", "callback"), later("rcallback", "rcallback")]),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

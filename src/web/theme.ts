@@ -1,0 +1,33 @@
+import type { TTheme, TThemeColor } from "../domain/portal";
+
+/** Each theme colour as [base, strong, soft] shades; contrast of base on white is at least 4.5:1. */
+export const THEME_PALETTE: Record<TThemeColor, [string, string, string]> = {
+  blue: ["#1d5fd1", "#143f8f", "#e8f0fd"],
+  green: ["#17803d", "#0f5a2a", "#e6f5ec"],
+  purple: ["#6d3fc8", "#4b2690", "#f0eafb"],
+  orange: ["#b94f0b", "#843605", "#fdf0e6"],
+  red: ["#c0262d", "#87161b", "#fdeaea"],
+  teal: ["#0f7677", "#0a5354", "#e5f4f4"],
+};
+
+/** CSS custom properties that the design system reads; set on <html> from the portal theme. */
+export function themeVariables(theme: TTheme): Record<string, string> {
+  const [base, strong, soft] = THEME_PALETTE[theme.color] ?? THEME_PALETTE.blue;
+  const font = (f?: { name: string }) => (f ? `"${f.name.replace(/"/g, "")}", ` : "");
+  return {
+    "--theme-primary": base,
+    "--theme-primary-strong": strong,
+    "--theme-primary-soft": soft,
+    "--theme-radius-component": `${theme.componentBorderRadius}px`,
+    "--theme-radius-button": `${theme.button.borderRadius}px`,
+    "--theme-font-text": `${font(theme.textFont)}system-ui, "Noto Sans", "Segoe UI", Roboto, Arial, sans-serif`,
+    "--theme-font-title": `${font(theme.titleFont)}system-ui, "Noto Sans", "Segoe UI", Roboto, Arial, sans-serif`,
+  };
+}
+
+export function themeStyleText(theme: TTheme): string {
+  const vars = themeVariables(theme);
+  return `:root{${Object.entries(vars)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";")}}`;
+}
