@@ -4,4 +4,12 @@ export default {
   appDirectory: "src/web",
   buildDirectory: "build",
   ssr: true,
+  // v8 behaviours stay off until we move to v8 on Node 22; stating them silences the build warnings.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
 } satisfies Config;

@@ -40,10 +40,7 @@ export function createServices(config: Config, database: Database): Services {
   const pages = createPagesService({
     repo: createPagesRepo(database.db),
     environmentId: config.ENVIRONMENT_ID,
-    fallbackLangs: async () => {
-      const { portal: p } = await portal.getSettings();
-      return [p.i18n.primaryLang, "en"];
-    },
+    portalLangs: () => portal.getI18n(),
   });
   const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
   return { portal, pages, packs };
@@ -53,7 +50,6 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: true,
-    disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -7,16 +7,19 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  isRouteErrorResponse,
   useParams,
   useRouteLoaderData,
 } from "react-router";
 import { COOKIES } from "../domain/constants";
 import { dirOf, normalizeLocale } from "../domain/locale";
+import { localized } from "../domain/portal";
 import { shouldRefreshSettings } from "../domain/timing-guards";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { parseConsent, readCookie } from "./cookies";
 import { RootErrorBoundary } from "./features/errors/root-error-boundary";
+import { ThemeProvider } from "./components/ui/theme-context";
 import { ConsentProvider } from "./features/consent/consent-context";
 import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { packCache } from "./i18n/fetch-packs";
@@ -48,12 +51,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** Error screens (404, access denied, others) are never indexed; their title names the page. */
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  if (!error) return [];
+  const page = isRouteErrorResponse(error) ? (error.data as { page?: { title?: string } } | undefined)?.page : undefined;
+  const site = loaderData ? localized(loaderData.settings.portal.title, loaderData.lang, loaderData.settings.portal.i18n.primaryLang) : "Mentora";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: `${page?.title ?? status} | ${site}` }, { name: "robots", content: "noindex" }];
+};
+
 let settingsLoadedAt: number | null = null;
 
-/** Settings refresh only if the last load was over 10 s ago (seed 4), not on every navigation. */
+/**
+ * Portal settings refresh on navigation, but only if the last load was over 10 s ago (seed 4).
+ * After a form submission the default rules apply.
+ */
 export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return defaultShouldRevalidate && shouldRefreshSettings(settingsLoadedAt, Date.now());
+  return shouldRefreshSettings(settingsLoadedAt, Date.now());
 }
 
 export function useRootData(): RootData | undefined {
@@ -78,8 +93,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     [lang, resources, data?.resources, data?.fallback],
   );
   useEffect(() => {
+    // Only the rendered language counts as loaded. The English fallback is not cached as "en":
+    // switching to English must fetch its packs over HTTP like any other language (seed 2.1, 7).
     if (data && !packCache.has(data.lang)) packCache.set(data.lang, data.resources);
-    if (data?.fallback && !packCache.has("en")) packCache.set("en", data.fallback);
     settingsLoadedAt = Date.now();
   }, [data]);
   useEffect(() => installChunkReloadGuard(), []);
@@ -96,7 +112,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
         <I18nextProvider i18n={i18n}>
-          <ConsentProvider initial={data?.consent ?? null}>{children}</ConsentProvider>
+          <ThemeProvider theme={data?.settings.environment.theme}>
+            <ConsentProvider initial={data?.consent ?? null}>{children}</ConsentProvider>
+          </ThemeProvider>
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

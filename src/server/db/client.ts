@@ -26,6 +26,11 @@ export class DatabaseUnavailableError extends Error {}
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client that loses its connection (server restart, terminated backend) is already
+    // discarded by the pool, which then emits 'error': without a listener that would crash the process.
+    pool.on("error", (e) => {
+      console.warn(`mentora: idle PostgreSQL connection lost: ${e.message}`);
+    });
     try {
       const client = await pool.connect();
       client.release();

@@ -1,3 +1,4 @@
+import { FALLBACK_LANG } from "../../../domain/constants";
 import { AppError } from "../../../domain/errors";
 import type { TPage } from "../../../domain/page";
 import type { PageRow, PagesRepo } from "./repo";
@@ -39,25 +40,43 @@ function firstByLang(rows: PageRow[], order: string[]): PageRow | undefined {
   return undefined;
 }
 
-export function createPagesService(deps: { repo: PagesRepo; environmentId: string; fallbackLangs: () => Promise<string[]> }) {
+export interface PortalLangs {
+  langs: string[];
+  primaryLang: string;
+}
+
+export function createPagesService(deps: { repo: PagesRepo; environmentId: string; portalLangs: () => Promise<PortalLangs> }) {
   const { repo, environmentId } = deps;
+
+  /** Pages exist only in the portal's languages; anything else is a client error, not a miss. */
+  async function checkLang(lang: string): Promise<PortalLangs> {
+    const portalLangs = await deps.portalLangs();
+    if (!portalLangs.langs.includes(lang)) {
+      throw new AppError("UNSUPPORTED_LANG", `Language '${lang}' is not one of ${portalLangs.langs.join(", ")}`);
+    }
+    return portalLangs;
+  }
+
   return {
     /** Page by alias in exactly the requested language (seed 7). System pages (404, access-denied) included. */
     async getByAlias(alias: string, q: PageLookup): Promise<TPage> {
+      await checkLang(q.lang);
       const rows = await repo.findByAlias(environmentId, ["page", "system"], alias, [q.lang]);
       const row = rows.find((r) => q.includeUnpublished || r.published || r.type === "system");
       if (!row) throw new AppError("PAGE_NOT_FOUND", `Page '${alias}' (${q.lang}) not found`);
       return present(row, q.withComponents ?? true);
     },
     async getByModel(model: { name: string; id: string }, q: PageLookup): Promise<TPage> {
+      await checkLang(q.lang);
       const rows = await repo.findByModel(environmentId, model.name, model.id, [q.lang]);
       const row = rows.find((r) => q.includeUnpublished || r.published);
       if (!row) throw new AppError("PAGE_NOT_FOUND", `Page for ${model.name}:${model.id} (${q.lang}) not found`);
       return present(row, q.withComponents ?? true);
     },
-    /** Template by alias: the requested language, then the portal's fallback languages (seed 7). */
+    /** Template by alias: the requested language, then the primary language, then the fallback (seed 7). */
     async getTemplate(alias: string, q: PageLookup): Promise<TPage> {
-      const order = [q.lang, ...(await deps.fallbackLangs()).filter((l) => l !== q.lang)];
+      const { primaryLang } = await checkLang(q.lang);
+      const order = [...new Set([q.lang, primaryLang, FALLBACK_LANG])];
       const rows = await repo.findByAlias(environmentId, ["template"], alias, order);
       const row = firstByLang(rows, order);
       if (!row) throw new AppError("PAGE_NOT_FOUND", `Template '${alias}' not found`);

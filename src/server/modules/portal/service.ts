@@ -51,6 +51,12 @@ export function createPortalService({ repo, portalId, environmentId }: PortalSer
         lastUpdate: Date.now(),
       };
     },
+    /** Just the portal's languages: one row, for services that only need to validate a lang. */
+    async getI18n() {
+      const portal = await repo.findPortal(portalId);
+      if (!portal) throw new AppError("NOT_FOUND", `Portal ${portalId} is missing`);
+      return portal.i18n;
+    },
     async getChildren() {
       return repo.findChildren(portalId);
     },

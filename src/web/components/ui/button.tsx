@@ -1,6 +1,7 @@
 import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn";
+import { useThemeButtonType } from "./theme-context";
 
 export type ButtonVariant = "gradient" | "flat" | "outline" | "ghost";
 export type ButtonSize = "sm" | "md" | "lg";
@@ -32,14 +33,16 @@ export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElemen
   size?: ButtonSize;
 }
 
-/** The portal button; `variant` defaults to the theme's button type where the caller passes it. */
+/** The portal button; without a `variant` it takes the portal theme's button type. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "flat", size = "md", className, type = "button", ...rest },
+  { variant, size = "md", className, type = "button", ...rest },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...rest} />;
+  const themed = useThemeButtonType();
+  return <button ref={ref} type={type} className={buttonClass(variant ?? themed, size, className)} {...rest} />;
 });
 
-export function ButtonLink({ variant = "flat", size = "md", className, ...rest }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <Link className={buttonClass(variant, size, className)} {...rest} />;
+export function ButtonLink({ variant, size = "md", className, ...rest }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+  const themed = useThemeButtonType();
+  return <Link className={buttonClass(variant ?? themed, size, className)} {...rest} />;
 }

@@ -21,14 +21,40 @@ export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) 
           {back.text}
         </Link>
       ) : null}
-      {blocks.map((block) => {
-        const Component = BLOCKS[block.type] as React.ComponentType<{ block: TBlock }> | undefined;
-        return Component ? (
-          <section key={block.id} id={block.id} data-block={block.type} className="scroll-mt-24">
-            <Component block={block} />
-          </section>
-        ) : null;
-      })}
+      {groupFacts(blocks).map((group) =>
+        group.length === 1 ? (
+          <BlockSection key={group[0].id} block={group[0]} />
+        ) : (
+          <div key={group[0].id} className="mx-auto grid w-full max-w-5xl gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {group.map((block) => (
+              <BlockSection key={block.id} block={block} />
+            ))}
+          </div>
+        ),
+      )}
     </div>
   );
+}
+
+function BlockSection({ block }: { block: TBlock }) {
+  const Component = BLOCKS[block.type] as React.ComponentType<{ block: TBlock }> | undefined;
+  if (!Component) return null;
+  return (
+    <section id={block.id} data-block={block.type} className="scroll-mt-24">
+      <Component block={block} />
+    </section>
+  );
+}
+
+/** Adjacent fact blocks (not dividers) share one row, as a designer lays out key figures. */
+export function groupFacts(blocks: TBlock[]): TBlock[][] {
+  const groups: TBlock[][] = [];
+  for (const block of blocks) {
+    const isFact = block.type === "fact" && block.props.variant !== "divider";
+    const last = groups[groups.length - 1];
+    const lastIsFacts = last?.[0]?.type === "fact" && last[0].props.variant !== "divider";
+    if (isFact && lastIsFacts) last.push(block);
+    else groups.push([block]);
+  }
+  return groups;
 }

@@ -43,7 +43,7 @@ export function ErrorView({ error }: ErrorViewProps) {
             <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
             {t("actions.backToCourses")}
           </ButtonLink>
-          <ButtonLink to={`/${lang}/`} variant="flat">
+          <ButtonLink to={`/${lang}/`}>
             <Icon name="home" className="size-4" />
             {t("actions.home")}
           </ButtonLink>
@@ -65,7 +65,7 @@ export function ErrorView({ error }: ErrorViewProps) {
       ) : null}
       <p className="text-lg text-muted">{t(descriptionKey)}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <ButtonLink to={`/${lang}/`} variant="flat">
+        <ButtonLink to={`/${lang}/`}>
           <Icon name="home" className="size-4" />
           {t("actions.home")}
         </ButtonLink>

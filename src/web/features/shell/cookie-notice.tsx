@@ -45,7 +45,7 @@ export function CookieNotice() {
         </fieldset>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="flat" size="sm" onClick={() => decide(allConsent(true))}>
+        <Button size="sm" onClick={() => decide(allConsent(true))}>
           {t("consent.acceptAll")}
         </Button>
         <Button variant="outline" size="sm" onClick={() => decide(allConsent(false))}>

@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Everything the bench starts registers its release here, so a failure or Ctrl-C halfway through
+ * still stops every server and drops the database instead of leaving them behind.
+ */
+const releases = new Set<() => Promise<void>>();
+
+function track(release: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  const once = () => {
+    releases.delete(once);
+    return (done ??= release());
+  };
+  releases.add(once);
+  return once;
+}
+
+/** Releases in reverse order of creation: servers stop before their database is dropped. */
+export async function releaseAll(): Promise<void> {
+  for (const release of [...releases].reverse()) {
+    await release().catch((e: unknown) => console.error(`bench: clean-up failed: ${(e as Error).message}`));
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    // Mentora closes the app and its database on SIGTERM; SIGKILL only if that hangs.
+    const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Runs `script` in its own Node process (so the load generator and the server never share an event
+ * loop) and resolves once `readyPath` answers 2xx. The server's output is kept, not shown, and
+ * printed only when it fails to start, so warnings cannot scramble the results table.
+ */
+export async function startServer(name: string, script: string, env: Record<string, string>, readyPath: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const stop = track(() => stopChild(child));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`${name} exited with code ${child.exitCode} before it was ready:\n${output.join("").trim()}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} did not answer ${readyPath} within 60 s:\n${output.join("").trim()}`);
+    }
+    try {
+      const res = await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.ok) return { url, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export function startBaseline(): Promise<RunningServer> {
+  return startServer("baseline server", "bench/baseline-server.ts", {}, "/");
+}
+
+const MENTORA_ENV = { LOG_LEVEL: "warn", NODE_ENV: "production", SEED_DEMO: "true", MENTORA_DEV: "0" };
+
+/** Mentora on PGlite in a fresh data directory, so every run starts from the same seeded state. */
+export async function startMentoraPglite(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mentora-bench-"));
+  const removeDir = track(() => rm(dataDir, { recursive: true, force: true }));
+  try {
+    const server = await startServer("Mentora (pglite)", "src/server/start.ts", { ...MENTORA_ENV, DATA_DIR: dataDir }, "/api/health");
+    return {
+      url: server.url,
+      stop: async () => {
+        await server.stop();
+        await removeDir();
+      },
+    };
+  } catch (e) {
+    await removeDir();
+    throw e;
+  }
+}
+
+export function startMentoraPostgres(databaseUrl: string): Promise<RunningServer> {
+  return startServer("Mentora (postgres)", "src/server/start.ts", { ...MENTORA_ENV, DATABASE_URL: databaseUrl }, "/api/health");
+}
+
+export interface BenchDatabase {
+  url: string;
+  serverVersion: string;
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database per run, so PostgreSQL figures never depend on what an earlier run left. */
+export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
+  const name = `mentora_bench_${Date.now()}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  // FORCE: a server killed mid-run may leave connections that would block a plain DROP.
+  const drop = track(() => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}));
+  const serverVersion = await withAdmin(adminUrl, (client) => client.query<{ server_version: string }>("SHOW server_version"))
+    .then(({ rows }) => rows[0].server_version.split(" ")[0]);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), serverVersion, drop };
+}

@@ -1,0 +1,153 @@
+/**
+ * The real entry point, as `npm run serve` starts it: one line and exit 1 on bad configuration or an
+ * unreachable database; on PGlite it migrates, seeds, serves, and starts again on the same data.
+ * Runs once (not per database): the database is the child process's own.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = process.cwd();
+const ENTRY = "src/server/start.ts";
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const running = new Set<ChildProcess>();
+
+function start(env: Record<string, string>): Run {
+  const base = { ...process.env };
+  // The child sees only what each test gives it, never the developer's or CI's Mentora settings.
+  for (const k of ["DATABASE_URL", "DATA_DIR", "PORT", "HOST", "PORTAL_ID", "ENVIRONMENT_ID", "SEED_DEMO", "MENTORA_DEV", "PUBLIC_URL", "LOG_LEVEL"]) {
+    delete base[k];
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+    cwd: ROOT,
+    env: { ...base, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (err += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers 200, while the process is alive. */
+async function waitForOk(run: Run, url: string, ms = 45_000): Promise<unknown> {
+  const deadline = Date.now() + ms;
+  let exited = false;
+  void run.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`server exited before answering ${url}; stderr: ${run.stderr()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return await res.json();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms; stderr: ${run.stderr()}`);
+}
+
+async function stop(run: Run) {
+  run.child.kill("SIGTERM");
+  return within(run.exited, 15_000, "graceful shutdown");
+}
+
+function expectOneLineFailure(stderr: string) {
+  const lines = stderr.split("\n").filter((l) => l.length > 0);
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^mentora: /);
+  expect(stderr).not.toContain("    at ");
+}
+
+afterAll(() => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+describe("start-up", () => {
+  it("exits 1 with one line when the database cannot be reached", async () => {
+    const run = start({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/nope", PORT: "0" });
+    const { code } = await within(run.exited, 15_000, "start with an unreachable database");
+    expect(code).toBe(1);
+    expectOneLineFailure(run.stderr());
+    expect(run.stderr()).toMatch(/DATABASE_URL/);
+  });
+
+  it("exits 1 with one line naming PORT when PORT is not a number", async () => {
+    const run = start({ PORT: "abc", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
+    const { code } = await within(run.exited, 15_000, "start with PORT=abc");
+    expect(code).toBe(1);
+    expectOneLineFailure(run.stderr());
+    expect(run.stderr()).toMatch(/PORT/);
+  });
+
+  it("exits 1 with one line naming DATABASE_URL when it is not PostgreSQL", async () => {
+    const run = start({ DATABASE_URL: "mysql://x" });
+    const { code } = await within(run.exited, 15_000, "start with a mysql URL");
+    expect(code).toBe(1);
+    expectOneLineFailure(run.stderr());
+    expect(run.stderr()).toMatch(/DATABASE_URL/);
+  });
+
+  describe("on PGlite in DATA_DIR", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "mentora-start-"));
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    it("migrates, seeds and serves; then starts again on the same data", { timeout: 120_000 }, async () => {
+      const port1 = await freePort();
+      const first = start({ DATA_DIR: dataDir, PORT: String(port1), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+      const health = await waitForOk(first, `http://127.0.0.1:${port1}/api/health`);
+      expect(health).toEqual({ ok: true, db: "pglite" });
+      const settings1 = (await waitForOk(first, `http://127.0.0.1:${port1}/api/portal/settings`)) as {
+        portal: { id: string; children: unknown[] };
+      };
+      expect(settings1.portal.id).toBe("lp-mentora");
+      expect((await stop(first)).code).toBe(0);
+      expect(first.stderr()).toBe("");
+
+      const port2 = await freePort();
+      const second = start({ DATA_DIR: dataDir, PORT: String(port2), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+      expect(await waitForOk(second, `http://127.0.0.1:${port2}/api/health`)).toEqual({ ok: true, db: "pglite" });
+      const settings2 = (await waitForOk(second, `http://127.0.0.1:${port2}/api/portal/settings`)) as {
+        portal: { id: string; children: unknown[] };
+      };
+      expect(settings2.portal).toEqual(settings1.portal);
+      const page = await fetch(`http://127.0.0.1:${port2}/api/pages/by-alias/main?lang=en`);
+      expect(page.status).toBe(200);
+      expect((await stop(second)).code).toBe(0);
+      expect(second.stderr()).toBe("");
+    });
+  });
+});

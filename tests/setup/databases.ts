@@ -1,0 +1,206 @@
+/**
+ * Integration-test harness: the same suite runs on every database Mentora supports.
+ *
+ *   describeEachDatabase("portal API", (t) => {
+ *     it("answers settings", async () => {
+ *       const res = await t.app.inject({ method: "GET", url: "/api/portal/settings" });
+ *       expect(res.statusCode).toBe(200);
+ *     });
+ *   });
+ *
+ * For each kind the suite gets a database of its own, created in beforeAll and disposed in afterAll:
+ * - `pglite`: a fresh in-memory PGlite, migrated;
+ * - `postgres`: a fresh PostgreSQL database cloned with `CREATE DATABASE x TEMPLATE tpl` from the
+ *   template that tests/setup/postgres-template.ts migrated once for the run; dropped afterwards.
+ * Nothing is reset through ORM internals: a suite that needs a clean slate asks for another database.
+ */
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { parseConfig, type Config } from "../../src/server/config";
+import { openDatabase, type Database, type Db } from "../../src/server/db/client";
+import { seedDemo } from "../../src/server/db/seed/demo";
+import { buildApp } from "../../src/server/main";
+import { cloneName, quoteIdent, urlForDatabase, type PgTemplateInfo } from "./postgres-template";
+
+export type DatabaseKind = Database["kind"];
+export type TestEnv = Record<string, string | undefined>;
+
+/** A database opened for tests; `dispose()` closes it and, for PostgreSQL, drops it. */
+export interface TestDatabase {
+  kind: DatabaseKind;
+  database: Database;
+  /** PostgreSQL connection URL of the clone; undefined on PGlite. */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/** What a suite body receives. Properties are readable inside hooks and tests (after beforeAll). */
+export interface DatabaseSuite {
+  readonly kind: DatabaseKind;
+  readonly database: Database;
+  readonly db: Db;
+  /** Config of this suite, from parseConfig() with NODE_ENV=test, LOG_LEVEL=silent and `env`. */
+  readonly config: Config;
+  /** Fastify app on this database (buildApp with ssr:false, logger:false), closed after the suite. */
+  readonly app: FastifyInstance;
+  /** Runs the demo seed (idempotent) against this database. */
+  seed(): Promise<void>;
+  /** Another app on the same database, e.g. with other env; closed after the suite. */
+  buildApp(env?: TestEnv): Promise<FastifyInstance>;
+  /** Config for this database with extra env, validated by parseConfig. */
+  makeConfig(env?: TestEnv): Config;
+}
+
+export interface DescribeEachDatabaseOptions {
+  /** Seed the demo content before the tests (default true). */
+  seed?: boolean;
+  /** Extra environment for parseConfig (PORTAL_ID, ENVIRONMENT_ID, ...). */
+  env?: TestEnv;
+}
+
+function pgInfo(): PgTemplateInfo | null {
+  return inject("mentoraPg") ?? null;
+}
+
+/** The kinds a suite runs on: PGlite always, PostgreSQL unless MENTORA_SKIP_PG=1. */
+export function databaseKinds(): DatabaseKind[] {
+  return pgInfo() ? ["pglite", "postgres"] : ["pglite"];
+}
+
+async function withAdmin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A fresh PostgreSQL database cloned from the run's migrated template. */
+export async function createPostgresClone(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const info = pgInfo();
+  if (!info) throw new Error("PostgreSQL is disabled for this run (MENTORA_SKIP_PG=1)");
+  const name = cloneName(info.template, randomBytes(5).toString("hex"));
+  await withAdmin(info.adminUrl, async (c) => {
+    // CREATE DATABASE fails while another session is connected to the template; the template is only
+    // ever connected to during globalSetup, but retry briefly in case of a stray session.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(info.template)}`);
+        return;
+      } catch (e) {
+        if (attempt >= 20 || !/being accessed by other users/.test((e as Error).message)) throw e;
+        await new Promise((r) => setTimeout(r, 100 + attempt * 50));
+      }
+    }
+  });
+  return {
+    name,
+    url: urlForDatabase(info.adminUrl, name),
+    drop: () =>
+      withAdmin(info.adminUrl, async (c) => {
+        // pool.end() resolves before the sockets are closed: let the sessions go away by themselves
+        // first, so FORCE does not have to terminate them under the feet of a closing client.
+        for (let i = 0; i < 40; i++) {
+          const { rows } = await c.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      }),
+  };
+}
+
+/** Opens a fresh, migrated database of the given kind. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    return { kind, database, dispose: () => database.close() };
+  }
+  const clone = await createPostgresClone();
+  let database: Database;
+  try {
+    database = await openDatabase({ url: clone.url });
+  } catch (e) {
+    await clone.drop();
+    throw e;
+  }
+  return {
+    kind,
+    database,
+    url: clone.url,
+    async dispose() {
+      try {
+        await database.close();
+      } finally {
+        await clone.drop();
+      }
+    },
+  };
+}
+
+/** Config the way start.ts builds it, for a test database. */
+export function testConfig(url: string | undefined, env: TestEnv = {}): Config {
+  return parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", DATABASE_URL: url, ...env });
+}
+
+/** Runs `fn` once per database kind, inside `describe("<name> [<kind>]")`, on a database of its own. */
+export function describeEachDatabase(name: string, fn: (t: DatabaseSuite) => void, options: DescribeEachDatabaseOptions = {}) {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let handle: TestDatabase | undefined;
+      let config: Config | undefined;
+      let app: FastifyInstance | undefined;
+      const apps: FastifyInstance[] = [];
+
+      const ready = <T>(value: T | undefined, what: string): T => {
+        if (value === undefined) throw new Error(`${what} is available only inside hooks and tests, after beforeAll`);
+        return value;
+      };
+      const makeConfig = (env: TestEnv = {}) => testConfig(ready(handle, "database").url, { ...options.env, ...env });
+      const build = async (env?: TestEnv) => {
+        const a = await buildApp({ config: makeConfig(env), database: ready(handle, "database").database, ssr: false, logger: false });
+        apps.push(a);
+        await a.ready();
+        return a;
+      };
+
+      const suite: DatabaseSuite = {
+        kind,
+        get database() {
+          return ready(handle, "database").database;
+        },
+        get db() {
+          return ready(handle, "database").database.db;
+        },
+        get config() {
+          return ready(config, "config");
+        },
+        get app() {
+          return ready(app, "app");
+        },
+        seed: () => seedDemo(ready(handle, "database").database.db, ready(config, "config")),
+        buildApp: build,
+        makeConfig,
+      };
+
+      beforeAll(async () => {
+        handle = await openTestDatabase(kind);
+        config = makeConfig();
+        if (options.seed ?? true) await suite.seed();
+        app = await build();
+      });
+
+      afterAll(async () => {
+        for (const a of apps.splice(0)) await a.close().catch(() => {});
+        await handle?.dispose();
+      });
+
+      fn(suite);
+    });
+  }
+}
