@@ -76,3 +76,11 @@ describe("ZTheme", () => {
     expect(ZTheme.safeParse({ componentBorderRadius: -1 }).success).toBe(false);
   });
 });
+
+describe("localized with empty translations", () => {
+  it("treats an empty string as missing and falls back like pickLogo", () => {
+    expect(localized({ en: "", tr: "Merhaba" }, "en", "tr")).toBe("Merhaba");
+    expect(localized({ en: "", tr: "" , ru: "Привет" }, "en", "tr")).toBe("Привет");
+    expect(localized({ en: "" }, "en", "tr")).toBe("");
+  });
+});

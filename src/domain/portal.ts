@@ -127,7 +127,8 @@ export type TPortalSettings = z.infer<typeof ZPortalSettings>;
 /** Picks the text for `lang`, falling back to the primary language, then to any value. */
 export function localized(value: TLocalized | undefined, lang: string, primary: string): string {
   if (!value) return "";
-  return value[lang] ?? value[primary] ?? Object.values(value)[0] ?? "";
+  // An empty translation counts as missing, as it does for logos.
+  return value[lang] || value[primary] || Object.values(value).find(Boolean) || "";
 }
 
 /** Seed 2.2: logo per language, falling back to the primary language, then a default logo. */
