@@ -29,11 +29,20 @@ describeEachDatabase("language packs over HTTP", (t) => {
       },
     );
 
-    it.each(["/locales/xx/common.json", "/locales/en/nope.json", "/locales/en/common"])("answers 404 for %s", async (url) => {
+    it.each(["/locales/xx/common.json", "/locales/en/nope.json"])("answers 404 NOT-FOUND for %s", async (url) => {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('"devDependencies"');
+      expect(res.json().error.code).toBe("NOT-FOUND");
     });
+
+    it.each(["/locales/en/common", "/locales/EN/common.json", "/locales/en/common.json.bak"])(
+      "answers 400 VALIDATION for the malformed %s",
+      async (url) => {
+        const res = await get(url);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe("VALIDATION");
+      },
+    );
 
     it.each([
       "/locales/..%2F..%2Fpackage.json/common.json",

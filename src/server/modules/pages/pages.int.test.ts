@@ -58,8 +58,22 @@ describeEachDatabase("pages API", (t) => {
       expect(error.message.length).toBeGreaterThan(0);
     });
 
-    it("answers 404 for a language the page does not exist in", async () => {
-      const res = await get("/api/pages/by-alias/main?lang=de");
+    it("answers 400 UNSUPPORTED-LANG for a language the portal does not have", async () => {
+      for (const url of [
+        "/api/pages/by-alias/main?lang=de",
+        "/api/pages/by-model/course/c1?lang=de",
+        "/api/pages/templates/main?lang=de",
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error, url).toMatchObject({ code: "UNSUPPORTED-LANG", key: "errors:codes.UNSUPPORTED_LANG" });
+      }
+    });
+
+    it("answers 404 for a portal language the page does not exist in", async () => {
+      await upsertPage(t.db, { environmentId: env(), alias: "only-in-tr", lang: "tr", title: "Yalnızca Türkçe" });
+      expect((await get("/api/pages/by-alias/only-in-tr?lang=tr")).statusCode).toBe(200);
+      const res = await get("/api/pages/by-alias/only-in-tr?lang=en");
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe("PAGE-NOT-FOUND");
     });
