@@ -10,6 +10,9 @@ export const THEME_PALETTE: Record<TThemeColor, [string, string, string]> = {
   teal: ["#0f7677", "#0a5354", "#e5f4f4"],
 };
 
+/** After the theme's font: system fonts, with Arabic-script coverage for ar, fa, ku, kab. */
+const FONT_STACK = 'system-ui, "Noto Sans", "Noto Sans Arabic", "Segoe UI", Tahoma, Roboto, Arial, sans-serif';
+
 /** CSS custom properties that the design system reads; set on <html> from the portal theme. */
 export function themeVariables(theme: TTheme): Record<string, string> {
   const [base, strong, soft] = THEME_PALETTE[theme.color] ?? THEME_PALETTE.blue;
@@ -20,8 +23,8 @@ export function themeVariables(theme: TTheme): Record<string, string> {
     "--theme-primary-soft": soft,
     "--theme-radius-component": `${theme.componentBorderRadius}px`,
     "--theme-radius-button": `${theme.button.borderRadius}px`,
-    "--theme-font-text": `${font(theme.textFont)}system-ui, "Noto Sans", "Segoe UI", Roboto, Arial, sans-serif`,
-    "--theme-font-title": `${font(theme.titleFont)}system-ui, "Noto Sans", "Segoe UI", Roboto, Arial, sans-serif`,
+    "--theme-font-text": `${font(theme.textFont)}${FONT_STACK}`,
+    "--theme-font-title": `${font(theme.titleFont)}${FONT_STACK}`,
   };
 }
 

@@ -13,14 +13,15 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: "text-ink bg-transparent hover:bg-primary-soft",
 };
 const SIZES: Record<ButtonSize, string> = {
-  sm: "h-9 px-4 text-sm",
-  md: "h-11 px-[36px] text-base",
-  lg: "h-13 px-10 text-lg",
+  // min-height, not height: translated labels may wrap on phones and must stay inside the button.
+  sm: "min-h-9 px-4 py-1.5 text-sm",
+  md: "min-h-11 px-[36px] py-2 text-base",
+  lg: "min-h-13 px-10 py-2.5 text-lg",
 };
 
 export function buttonClass(variant: ButtonVariant = "flat", size: ButtonSize = "md", extra?: string) {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-button font-semibold transition",
+    "inline-flex items-center justify-center gap-2 rounded-button text-center font-semibold leading-tight transition",
     "disabled:cursor-not-allowed disabled:opacity-50",
     VARIANTS[variant],
     SIZES[size],

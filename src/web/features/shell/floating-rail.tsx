@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { arrangeFloatingButtons, type FloatingButton } from "../../../domain/floating-buttons";
 import { cn } from "../../components/ui/cn";
 import { Icon, type IconName } from "../../components/ui/icon";
+import { useConsent } from "../consent/consent-context";
 
 const ICON: Record<string, IconName> = { connect_to_mentor: "chat", course_tree: "list", scroll_to_top: "arrow-up" };
 
@@ -10,10 +11,14 @@ export interface RailButton extends FloatingButton {
   onClick(): void;
 }
 
-/** The floating-button rail: ordered and renumbered; labels under 3 buttons, small style at 5+. */
+/**
+ * The floating-button rail: ordered and renumbered; labels under 3 buttons, small style at 5+.
+ * On phones it steps aside while the full-width cookie notice is open.
+ */
 export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
   const { t } = useTranslation("shell");
   const scrolled = useScrolledPast(400);
+  const { noticeOpen } = useConsent();
   const buttons: RailButton[] = [
     ...extra,
     { id: "scroll_to_top", visible: scrolled, onClick: () => window.scrollTo({ top: 0, behavior: "smooth" }) },
@@ -22,7 +27,7 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
   if (rail.buttons.length === 0) return null;
   const byId = new Map(buttons.map((b) => [b.id, b]));
   return (
-    <div className="fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3" data-testid="floating-rail">
+    <div className={cn("fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3", noticeOpen && "max-sm:hidden")} data-testid="floating-rail">
       {rail.buttons.map((b) => {
         const label = t(`floating.${b.id}`);
         return (
