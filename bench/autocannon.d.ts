@@ -17,6 +17,8 @@ declare module "autocannon" {
   }
 
   export interface Result {
+    /** Seconds the measured load actually lasted. */
+    duration: number;
     requests: Histogram;
     latency: Histogram;
     errors: number;

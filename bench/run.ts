@@ -1,13 +1,16 @@
+import os from "node:os";
 import path from "node:path";
 import { measure, type MeasureOptions } from "./lib/measure";
 import { appendHistory, commitLabel, consoleTable, machineFacts, rowFailed, type Row } from "./lib/report";
 import {
   createBenchDatabase,
   releaseAll,
+  MENTORA_ENV_LABEL,
   ROOT_DIR,
   startBaseline,
   startMentoraPglite,
   startMentoraPostgres,
+  type BenchDatabase,
   type RunningServer,
 } from "./lib/servers";
 
@@ -28,25 +31,27 @@ const HISTORY_FILE = path.join(ROOT_DIR, "docs/benchmarks.md");
 const SETTINGS = "/api/portal/settings";
 const SSR_MAIN = "/tr/";
 
-process.once("SIGINT", () => {
-  console.error("\nbench: interrupted; stopping servers and dropping the bench database");
-  void releaseAll().finally(() => process.exit(130));
-});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\nbench: ${signal}; stopping servers and dropping the bench database`);
+    void releaseAll().finally(() => process.exit(130));
+  });
+}
 
 const startedAt = Date.now();
+// The 1-minute load average before any server starts: other work on the two cores shows up here.
+const loadAtStart = os.loadavg()[0];
 // Taken before anything is written, so this run's own history entry does not mark the tree dirty.
 const commit = commitLabel();
 const rows: Row[] = [];
 const notes: string[] = [];
 let postgresVersion: string | undefined;
 
-async function scenario(name: string, url: string): Promise<Row> {
+async function scenario(name: string, url: string): Promise<void> {
   process.stdout.write(`bench: ${name} … `);
   const measurement = await measure(url, options);
   console.log(`${Math.round(measurement.reqPerSec)} req/s`);
-  const row = { scenario: name, measurement };
-  rows.push(row);
-  return row;
+  rows.push({ scenario: name, measurement });
 }
 
 async function onServer(start: () => Promise<RunningServer>, work: (url: string) => Promise<void>): Promise<void> {
@@ -63,62 +68,53 @@ function firstLine(e: unknown): string {
   return (e as Error).message.split("\n")[0];
 }
 
-function skip(names: string[], reason: string) {
-  for (const scenario of names) rows.push({ scenario, skipped: reason });
+function notRun(names: string[], reason: string, note: string) {
+  for (const scenario of names) if (!rows.some((r) => r.scenario === scenario)) rows.push({ scenario, skipped: reason });
+  notes.push(note);
 }
 
-const pgScenarios = [`settings API ${SETTINGS} · postgres`, `SSR ${SSR_MAIN} · postgres`];
-const pgliteScenarios = [`settings API ${SETTINGS} · pglite`, `SSR ${SSR_MAIN} · pglite`];
-
-try {
-  console.log(`bench: ${machineFacts()}; ${options.connections} connections, ${duration} s per scenario (+${options.warmup} s warm-up)`);
-  await onServer(startBaseline, async (url) => {
-    await scenario("baseline: bare Fastify hello", `${url}/`);
-  });
-
+/** Both Mentora scenarios on one server; whatever a failing server kept from running is marked so. */
+async function mentora(db: "pglite" | "postgres", start: () => Promise<RunningServer>): Promise<void> {
+  const names = [`settings API ${SETTINGS} · ${db}`, `SSR ${SSR_MAIN} · ${db}`];
   try {
-    await onServer(startMentoraPglite, async (url) => {
-      await scenario(pgliteScenarios[0], url + SETTINGS);
-      await scenario(pgliteScenarios[1], url + SSR_MAIN);
+    await onServer(start, async (url) => {
+      await scenario(names[0], url + SETTINGS);
+      await scenario(names[1], url + SSR_MAIN);
     });
   } catch (e) {
-    skip(pgliteScenarios.filter((s) => !rows.some((r) => r.scenario === s)), "server failed");
-    notes.push(`PGlite: ${firstLine(e)}`);
     console.error(`bench: ${(e as Error).message}`);
+    notRun(names, "server failed", `${db}: ${firstLine(e)}`);
   }
+}
 
-  let database: Awaited<ReturnType<typeof createBenchDatabase>> | undefined;
+try {
+  console.log(`bench: ${machineFacts()}, load average ${loadAtStart.toFixed(1)}`);
+  console.log(`bench: ${options.connections} connections, ${duration} s per scenario after ${options.warmup} s of warm-up`);
+  await onServer(startBaseline, (url) => scenario("baseline: bare Fastify hello", `${url}/`));
+} catch (e) {
+  // Without a baseline there is nothing to compare against, so nothing is recorded.
+  console.error(`bench: baseline failed: ${(e as Error).message}`);
+  await releaseAll();
+  process.exit(1);
+}
+
+try {
+  await mentora("pglite", startMentoraPglite);
+
+  let database: BenchDatabase | undefined;
   try {
     database = await createBenchDatabase(PG_ADMIN_URL);
     postgresVersion = database.serverVersion;
   } catch (e) {
     const reason = `PostgreSQL unreachable at ${PG_ADMIN_URL.replace(/\/\/[^@/]*@/, "//…@")}: ${(e as Error).message}`;
-    skip(pgScenarios, "PostgreSQL unreachable");
-    notes.push(reason);
-    console.error(`bench: ${reason} — reporting PGlite figures only; the run will exit non-zero.`);
+    console.error(`bench: ${reason} — reporting the PGlite figures only; the run will exit non-zero.`);
+    notRun([`settings API ${SETTINGS} · postgres`, `SSR ${SSR_MAIN} · postgres`], "PostgreSQL unreachable", reason);
   }
   if (database) {
-    try {
-      await onServer(
-        () => startMentoraPostgres(database.url),
-        async (url) => {
-          await scenario(pgScenarios[0], url + SETTINGS);
-          await scenario(pgScenarios[1], url + SSR_MAIN);
-        },
-      );
-    } catch (e) {
-      skip(pgScenarios.filter((s) => !rows.some((r) => r.scenario === s)), "server failed");
-      notes.push(`PostgreSQL: ${firstLine(e)}`);
-      console.error(`bench: ${(e as Error).message}`);
-    } finally {
-      await database.drop();
-    }
+    const url = database.url;
+    await mentora("postgres", () => startMentoraPostgres(url));
+    await database.drop();
   }
-} catch (e) {
-  // The baseline itself failed: there is nothing to compare against, so nothing to record.
-  console.error(`bench: ${(e as Error).message}`);
-  await releaseAll();
-  process.exit(1);
 } finally {
   await releaseAll();
 }
@@ -130,6 +126,8 @@ await appendHistory(
   {
     date: new Date(startedAt).toISOString().replace(/\.\d+Z$/, "Z"),
     commit,
+    server: MENTORA_ENV_LABEL,
+    loadAtStart,
     postgresVersion,
     notes,
     ...options,

@@ -61,7 +61,7 @@ export function consoleTable(rows: Row[], baseline: Measurement | undefined): st
   const widths = HEADER.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   // Text columns left-aligned, figures right-aligned so magnitudes line up.
   const line = (r: string[]) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [line(HEADER), widths.map((w) => "-".repeat(w)).join("  "), ...all.slice(1).map(line)].join("\n");
+  return [line(HEADER), widths.map((w) => "-".repeat(w)).join("  "), ...all.slice(1).map(line)].map((l) => l.trimEnd()).join("\n");
 }
 
 function markdownTable(rows: Row[], baseline: Measurement | undefined): string {
@@ -92,6 +92,8 @@ export interface RunFacts {
   connections: number;
   duration: number;
   warmup: number;
+  server: string;
+  loadAtStart: number;
   postgresVersion?: string;
   notes: string[];
 }
@@ -111,10 +113,11 @@ const INTRO = `# Benchmarks
 - **settings API** — \`GET /api/portal/settings\`, on the embedded PGlite database and on PostgreSQL;
 - **SSR /tr/** — the server-rendered main page, on both databases.
 
-Every server runs as its own child process on 127.0.0.1, started the way production starts it
-(\`src/server/start.ts\`, \`LOG_LEVEL=warn\`, demo seed) on a fresh PGlite directory or a fresh PostgreSQL
-database. Each scenario gets a warm-up whose figures are discarded, then a fixed number of connections
-for a fixed time. Any non-2xx response or connection error fails the scenario and the run exits non-zero.
+Every server runs as its own child process on 127.0.0.1, started as \`npm start\` starts it from a
+clean shell (\`src/server/start.ts\` on the built app, \`LOG_LEVEL=warn\`, demo seed, \`NODE_ENV\` unset)
+on a fresh PGlite directory or a fresh PostgreSQL database, one server at a time. Each scenario gets a
+warm-up whose figures are discarded, then a fixed number of connections for a fixed time. Any non-2xx
+response or connection error fails the scenario and the run exits non-zero.
 
 ## How to read the figures
 
@@ -122,7 +125,9 @@ The machines this runs on are small (2 cores) and noisy, so absolute req/s and l
 to run. Compare the **ratios** instead: each figure divided by the baseline measured a few seconds
 earlier in the same run. "req/s vs base" of 0.25× means a quarter of the bare Fastify throughput; "p99 vs
 base" of 8× means the slowest 1 % of requests take eight times as long as the baseline's. Latencies are
-the exact per-response times (autocannon's own histogram rounds to whole milliseconds).
+the exact per-response times (autocannon's own histogram rounds to whole milliseconds). Ratios cancel a
+slower machine, not a busy one: the load average recorded with each run tells when other work shared
+the cores, and such runs compare poorly with quiet ones.
 
 ## How to run
 
@@ -144,6 +149,8 @@ export async function appendHistory(file: string, facts: RunFacts, rows: Row[], 
     "",
     `Machine: ${machineFacts(facts.postgresVersion)}.`,
     `Load: ${facts.connections} connections, ${facts.duration} s per scenario after ${facts.warmup} s of warm-up.`,
+    `Server: ${facts.server}.`,
+    `1-minute load average: ${facts.loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end.`,
     "",
     markdownTable(rows, baseline),
     ...(facts.notes.length ? ["", ...facts.notes.map((n) => `- ${n}`)] : []),

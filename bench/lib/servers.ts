@@ -64,7 +64,7 @@ function stopChild(child: ChildProcess): Promise<void> {
  * loop) and resolves once `readyPath` answers 2xx. The server's output is kept, not shown, and
  * printed only when it fails to start, so warnings cannot scramble the results table.
  */
-export async function startServer(name: string, script: string, env: Record<string, string>, readyPath: string): Promise<RunningServer> {
+export async function startServer(name: string, script: string, env: NodeJS.ProcessEnv, readyPath: string): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: ROOT_DIR,
@@ -83,13 +83,15 @@ export async function startServer(name: string, script: string, env: Record<stri
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (true) {
-    if (child.exitCode !== null) {
+    const problem =
+      child.exitCode !== null ? `exited with code ${child.exitCode} before it was ready`
+      : Date.now() > deadline ? `did not answer ${readyPath} within 60 s`
+      : undefined;
+    if (problem) {
       await stop();
-      throw new Error(`${name} exited with code ${child.exitCode} before it was ready:\n${output.join("").trim()}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${name} did not answer ${readyPath} within 60 s:\n${output.join("").trim()}`);
+      // First line (kept in the history) ends with the server's last words; the rest goes to the console.
+      const text = output.join("").trim();
+      throw new Error(`${name} ${problem}: ${text.split("\n").at(-1) || "(no output)"}\n${text}`);
     }
     try {
       const res = await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
@@ -106,7 +108,12 @@ export function startBaseline(): Promise<RunningServer> {
   return startServer("baseline server", "bench/baseline-server.ts", {}, "/");
 }
 
-const MENTORA_ENV = { LOG_LEVEL: "warn", NODE_ENV: "production", SEED_DEMO: "true", MENTORA_DEV: "0" };
+/**
+ * Pinned so the caller's shell cannot change what is measured. NODE_ENV is removed rather than set:
+ * the figures are those of `npm start` from a clean shell, whatever that entry point makes of it.
+ */
+const MENTORA_ENV = { LOG_LEVEL: "warn", SEED_DEMO: "true", MENTORA_DEV: "0", NODE_ENV: undefined };
+export const MENTORA_ENV_LABEL = "src/server/start.ts on the built app, LOG_LEVEL=warn, demo seed, NODE_ENV unset";
 
 /** Mentora on PGlite in a fresh data directory, so every run starts from the same seeded state. */
 export async function startMentoraPglite(): Promise<RunningServer> {
