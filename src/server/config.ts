@@ -15,6 +15,7 @@ const ZConfig = z.object({
   ENVIRONMENT_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "ENVIRONMENT_ID must be 2-64 of a-z, 0-9 and -").default("env-mentora"),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
 });

@@ -36,6 +36,7 @@ export function createServices(config: Config, database: Database): Services {
     repo: createPortalRepo(database.db),
     portalId: config.PORTAL_ID,
     environmentId: config.ENVIRONMENT_ID,
+    cacheMs: config.SETTINGS_CACHE_MS,
   });
   const pages = createPagesService({
     repo: createPagesRepo(database.db),

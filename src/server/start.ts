@@ -6,6 +6,8 @@ import { buildApp } from "./main";
 /** Entry point: config, database, migrations, demo seed, listen. Failures print one line and exit 1. */
 async function start() {
   const config = parseConfig();
+  // Libraries (React above all) pick their production build from process.env, not from our config.
+  process.env.NODE_ENV = config.NODE_ENV;
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   if (config.SEED_DEMO) await seedDemo(database.db, config);

@@ -35,15 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     params.lang && langs.includes(params.lang)
       ? params.lang
       : normalizeLocale(readCookie(cookieHeader, COOKIES.lang) ?? primaryLang, langs, primaryLang);
-  const [resources, fallback] = await Promise.all([
-    services.packs.resources(lang),
-    lang === "en" ? undefined : services.packs.resources("en"),
-  ]);
   return {
     settings,
     lang,
-    resources,
-    fallback,
+    resources: await services.packs.resources(lang),
     origin: config.PUBLIC_URL ?? new URL(request.url).origin,
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
   };
@@ -88,13 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLang();
   const portal = data?.settings.portal;
   const resources = (typeof window !== "undefined" && packCache.get(lang)) || (lang === data?.lang ? data?.resources : undefined);
-  const i18n = useMemo(
-    () => createI18n(lang, resources ?? data?.resources ?? {}, data?.fallback ?? (lang === "en" ? undefined : data?.resources)),
-    [lang, resources, data?.resources, data?.fallback],
-  );
+  const i18n = useMemo(() => createI18n(lang, resources ?? data?.resources ?? {}), [lang, resources, data?.resources]);
   useEffect(() => {
-    // Only the rendered language counts as loaded. The English fallback is not cached as "en":
-    // switching to English must fetch its packs over HTTP like any other language (seed 2.1, 7).
+    // Only the rendered language counts as loaded: switching to another language fetches its
+    // packs over HTTP (seed 2.1, 7).
     if (data && !packCache.has(data.lang)) packCache.set(data.lang, data.resources);
     settingsLoadedAt = Date.now();
   }, [data]);

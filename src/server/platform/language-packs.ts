@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { LANGUAGE_PACKAGES, type LanguagePackage } from "../../domain/constants";
+import { FALLBACK_LANG, LANGUAGE_PACKAGES, type LanguagePackage } from "../../domain/constants";
 
 export type PackResources = Record<string, Record<string, unknown>>;
 
@@ -35,10 +35,15 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
       }
       return hit;
     },
-    /** Every package of one language, keyed by package (i18next namespaces). */
+    /**
+     * Every package of one language, keyed by package (i18next namespaces). A package the language
+     * does not have yet is served in English, so a newly added portal language shows text, not keys.
+     */
     async resources(lang: string): Promise<PackResources> {
       const entries = await Promise.all(
-        LANGUAGE_PACKAGES.map(async (pkg: LanguagePackage) => [pkg, (await this.get(lang, pkg)) ?? {}] as const),
+        LANGUAGE_PACKAGES.map(
+          async (pkg: LanguagePackage) => [pkg, (await this.get(lang, pkg)) ?? (await this.get(FALLBACK_LANG, pkg)) ?? {}] as const,
+        ),
       );
       return Object.fromEntries(entries);
     },

@@ -7,17 +7,16 @@ export type Resources = Record<string, Record<string, unknown>>;
  * One i18next instance per language and per SSR request: never a shared global, so concurrent
  * server renders in different languages cannot leak strings into each other.
  */
-export function createI18n(lang: string, resources: Resources, fallback?: Resources): I18n {
+export function createI18n(lang: string, resources: Resources): I18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng: lang,
     fallbackLng: FALLBACK_LANG,
     ns: [...LANGUAGE_PACKAGES],
     defaultNS: "common",
-    resources: {
-      [lang]: resources,
-      ...(fallback && lang !== FALLBACK_LANG ? { [FALLBACK_LANG]: fallback } : {}),
-    },
+    // Only the page's language travels with the page; every pack is complete (checked by
+    // plurals.test.ts) and a language without a pack file gets English from the server.
+    resources: { [lang]: resources },
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
