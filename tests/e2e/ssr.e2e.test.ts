@@ -1,0 +1,92 @@
+/**
+ * Server-rendered HTML as a crawler or a browser without JavaScript gets it: status codes, <html
+ * lang/dir>, cookies, SEO meta and custom scripts. No browser needed; runs on the built app.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/server/config";
+import { type Database, openDatabase } from "../../src/server/db/client";
+import { environments } from "../../src/server/db/schema";
+import { seedDemo } from "../../src/server/db/seed/demo";
+import { buildApp } from "../../src/server/main";
+
+let app: FastifyInstance;
+let database: Database;
+const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "true", SETTINGS_CACHE_MS: "0" });
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: null });
+  await database.migrate();
+  await seedDemo(database.db, config);
+  app = await buildApp({ config, database, ssr: true, logger: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
+
+describe("SSR", () => {
+  it("renders each demo language with its lang and dir, and remembers it in the lang cookie", async () => {
+    for (const [lang, dir] of [["tr", "ltr"], ["en", "ltr"], ["ar", "rtl"], ["ru", "ltr"]]) {
+      const res = await get(`/${lang}/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<html lang="${lang}" dir="${dir}">`);
+      expect(String(res.headers["set-cookie"])).toMatch(new RegExp(`lang=${lang}; Path=/; Max-Age=\\d+; SameSite=Lax`));
+    }
+    const again = await get("/en/", { cookie: "lang=en" });
+    expect(again.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("redirects by previous route, then cookie, then primary language, keeping the query", async () => {
+    expect((await get("/courses?x=1")).headers.location).toBe("/tr/courses?x=1");
+    expect((await get("/courses?x=1", { cookie: "lang=en" })).headers.location).toBe("/en/courses?x=1");
+    const referer = "http://localhost:80/ru/guideline/base";
+    expect((await get("/courses?x=1", { cookie: "lang=en", referer, host: "localhost:80" })).headers.location).toBe("/ru/courses?x=1");
+    expect((await get("/de/courses")).headers.location).toBe("/tr/courses");
+  });
+
+  it("answers unknown paths and not-yet-available screens with the 404 page, noindex", async () => {
+    for (const url of ["/en/no/such/page", "/en/courses/c1", "/en/profile", "/authcb"]) {
+      const res = await get(url, { cookie: "lang=en" });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain("This page could not be found");
+      expect(res.body, url).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+
+  it("puts SEO meta of the main page in the HTML", async () => {
+    const { body } = await get("/en/");
+    expect(body).toContain("<title>Mentora Academy — Learn at your own pace</title>");
+    expect(body).toMatch(/<meta name="description" content="Free and paid courses[^"]*"\/>/);
+    expect(body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:80)?\/en\/"\/>/);
+    expect(body).toContain('<meta property="og:title"');
+    expect(body).toMatch(/<meta property="og:image" content="http:\/\/localhost(:80)?\/brand\/og-image.svg"\/>/);
+    expect(body).not.toContain('name="robots"');
+  });
+
+  it("runs custom scripts only when integrations.enabledCustomScripts is on", async () => {
+    const script = { id: "stats", code: "window.__mentoraCustom = 1" };
+    const setIntegrations = (enabledCustomScripts: boolean) =>
+      database.db
+        .update(environments)
+        .set({ integrations: { enabledCustomScripts, customScripts: [script], messengers: {} } })
+        .where(eq(environments.id, config.ENVIRONMENT_ID));
+
+    await setIntegrations(false);
+    expect((await get("/en/")).body).not.toContain('data-custom-script="stats"');
+    await setIntegrations(true);
+    expect((await get("/en/")).body).toContain('<script data-custom-script="stats">window.__mentoraCustom = 1</script>');
+    await setIntegrations(false);
+  });
+
+  it("themes the page from the portal theme", async () => {
+    const { body } = await get("/en/");
+    expect(body).toContain("--theme-radius-component:20px");
+    expect(body).toContain("--theme-radius-button:30px");
+    expect(body).toContain("--theme-primary:#1d5fd1");
+  });
+});
