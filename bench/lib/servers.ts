@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { withAdmin } from "../../tests/setup/pg-admin";
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
 
@@ -144,15 +145,6 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A fresh database per run, so PostgreSQL figures never depend on what an earlier run left. */
 export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {

@@ -22,7 +22,8 @@ import { parseConfig, type Config } from "../../src/server/config";
 import { openDatabase, type Database, type Db } from "../../src/server/db/client";
 import { seedDemo } from "../../src/server/db/seed/demo";
 import { buildApp } from "../../src/server/main";
-import { cloneName, quoteIdent, urlForDatabase, type PgTemplateInfo } from "./postgres-template";
+import { cloneName, urlForDatabase, type PgTemplateInfo } from "./postgres-template";
+import { quoteIdent, withAdmin } from "./pg-admin";
 
 export type DatabaseKind = Database["kind"];
 export type TestEnv = Record<string, string | undefined>;
@@ -69,15 +70,6 @@ export function databaseKinds(): DatabaseKind[] {
   return pgInfo() ? ["pglite", "postgres"] : ["pglite"];
 }
 
-async function withAdmin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /** A fresh PostgreSQL database cloned from the run's migrated template. */
 export async function createPostgresClone(): Promise<{ name: string; url: string; drop(): Promise<void> }> {

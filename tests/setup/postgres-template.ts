@@ -15,6 +15,7 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/server/db/client";
+import { quoteIdent, withAdmin } from "./pg-admin";
 
 export interface PgTemplateInfo {
   /** Connection URL of a maintenance database (`postgres`) used to create and drop databases. */
@@ -42,20 +43,7 @@ export function urlForDatabase(adminUrl: string, database: string): string {
   return u.toString();
 }
 
-export function quoteIdent(name: string): string {
-  if (!/^[a-z0-9_]{1,63}$/.test(name)) throw new Error(`Unexpected database name ${JSON.stringify(name)}`);
-  return `"${name}"`;
-}
 
-async function withAdmin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /** Clones of `template` are named `<template>_c_<id>`. */
 export function cloneName(template: string, id: string): string {
