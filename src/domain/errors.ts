@@ -7,18 +7,35 @@ export const ERROR_CODES = {
   PAGE_NOT_FOUND: { status: 404, key: "errors:codes.PAGE_NOT_FOUND" },
   AUTH_DENY: { status: 403, key: "errors:codes.AUTH_DENY" },
   UNAUTHORIZED: { status: 401, key: "errors:codes.UNAUTHORIZED" },
+  TOKEN_BAD: { status: 401, key: "errors:codes.TOKEN_BAD" },
+  INVALID_CREDENTIALS: { status: 401, key: "errors:codes.INVALID_CREDENTIALS" },
+  DUPLICATE_EMAIL: { status: 409, key: "errors:codes.DUPLICATE_EMAIL" },
+  DUPLICATE_EMAIL_OR_PHONE: { status: 409, key: "errors:codes.DUPLICATE_EMAIL_OR_PHONE" },
+  DUPLICATE_USERNAME: { status: 409, key: "errors:codes.DUPLICATE_USERNAME" },
+  RESET_TOKEN_INVALID: { status: 400, key: "errors:codes.RESET_TOKEN_INVALID" },
+  QUICK_TOKEN_INVALID: { status: 401, key: "errors:codes.QUICK_TOKEN_INVALID" },
+  ERR_REDIRECT: { status: 400, key: "errors:codes.ERR_REDIRECT", wire: "ERR_REDIRECT" },
   VALIDATION: { status: 400, key: "errors:codes.VALIDATION" },
   UNSUPPORTED_LANG: { status: 400, key: "errors:codes.UNSUPPORTED_LANG" },
   RATE_LIMITED: { status: 429, key: "errors:codes.RATE_LIMITED" },
   BAD_ORIGIN: { status: 403, key: "errors:codes.BAD_ORIGIN" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
-} as const;
+} as const satisfies Record<string, { status: number; key: string; wire?: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** Wire form of the code: AUTH_DENY -> "AUTH-DENY" as the seed spells codes. */
+/** Wire form of the code as the seed spells it: AUTH_DENY -> "AUTH-DENY", ERR_REDIRECT stays. */
 export function wireCode(code: ErrorCode): string {
-  return code.replace(/_/g, "-");
+  const entry = ERROR_CODES[code];
+  return "wire" in entry ? entry.wire : code.replace(/_/g, "-");
+}
+
+/** The back office also answers duplicates with HS_USERS_* codes; both spellings mean the same. */
+export function isDuplicateEmailCode(code: string): boolean {
+  return code === "DUPLICATE-EMAIL" || code === "HS_USERS_DUPLICATE_EMAIL";
+}
+export function isDuplicateEmailOrPhoneCode(code: string): boolean {
+  return code === "DUPLICATE-EMAIL-OR-PHONE" || code === "HS_USERS_DUPLICATE_EMAIL_OR_PHONE";
 }
 
 export class AppError extends Error {

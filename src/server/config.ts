@@ -15,6 +15,16 @@ const ZConfig = z.object({
   ENVIRONMENT_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "ENVIRONMENT_ID must be 2-64 of a-z, 0-9 and -").default("env-mentora"),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Signs access tokens; when unset a key is generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /** smtp://user:pass@host:port or smtps://...; when unset, mail goes to the outbox shown on /{lang}/dev. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "SMTP_URL must look like smtp://user:pass@host:587")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Mentora <no-reply@mentora.local>"),
+  /** Window of the sign-in, registration and reset rate limits. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),

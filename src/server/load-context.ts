@@ -1,6 +1,10 @@
 import type { TPortalSettings } from "../domain/portal";
 import type { Config } from "./config";
+import type { PasswordResetMail } from "./modules/auth/reset-mail";
+import type { Auth, AuthService } from "./modules/auth/service";
 import type { PagesService } from "./modules/pages/service";
+import type { UsersService } from "./modules/users/service";
+import type { Mailer } from "./platform/mail";
 import type { PortalService } from "./modules/portal/service";
 import type { LanguagePacks } from "./platform/language-packs";
 
@@ -9,6 +13,10 @@ export interface Services {
   portal: PortalService;
   pages: PagesService;
   packs: LanguagePacks;
+  users: UsersService;
+  auth: AuthService;
+  mailer: Mailer;
+  resetMail: PasswordResetMail;
 }
 
 export type MentoraLoadContext = {
@@ -16,6 +24,8 @@ export type MentoraLoadContext = {
   config: Pick<Config, "PUBLIC_URL" | "NODE_ENV">;
   /** Portal settings, read at most once per request however many loaders ask. */
   settings: () => Promise<TPortalSettings>;
+  /** Who is asking (resolved once per request, refreshing an expired access token). */
+  auth: () => Promise<Auth>;
 };
 
 declare module "react-router" {

@@ -9,7 +9,18 @@ import { AppError } from "../domain/errors";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { MentoraLoadContext, Services } from "./load-context";
+import { createAuthRepo } from "./modules/auth/repo";
+import { createPasswordResetMail } from "./modules/auth/reset-mail";
 import { authRoutes } from "./modules/auth/routes";
+import { createAuthService } from "./modules/auth/service";
+import { createUsersRepo } from "./modules/users/repo";
+import { usersRoutes } from "./modules/users/routes";
+import { createUsersService } from "./modules/users/service";
+import { installRequestAuth } from "./platform/auth/request-auth";
+import { loadSigningSecret } from "./platform/auth/secret";
+import { createAccessTokens } from "./platform/auth/tokens";
+import { createMailer } from "./platform/mail";
+import { installRateLimit } from "./platform/rate-limit";
 import { languagePackRoutes } from "./modules/i18n/routes";
 import { createPagesRepo } from "./modules/pages/repo";
 import { pagesRoutes } from "./modules/pages/routes";
@@ -31,20 +42,22 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-export function createServices(config: Config, database: Database): Services {
+export async function createServices(config: Config, database: Database): Promise<Services> {
   const portal = createPortalService({
     repo: createPortalRepo(database.db),
     portalId: config.PORTAL_ID,
     environmentId: config.ENVIRONMENT_ID,
     cacheMs: config.SETTINGS_CACHE_MS,
   });
-  const pages = createPagesService({
-    repo: createPagesRepo(database.db),
-    environmentId: config.ENVIRONMENT_ID,
-    portalLangs: () => portal.getI18n(),
-  });
+  const portalLangs = () => portal.getI18n();
+  const pages = createPagesService({ repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
-  return { portal, pages, packs };
+  const users = createUsersService({ repo: createUsersRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID });
+  const secret = await loadSigningSecret(database.db, config.AUTH_SECRET);
+  const auth = createAuthService({ repo: createAuthRepo(database.db), users, tokens: createAccessTokens(secret, `mentora:${config.PORTAL_ID}`) });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  const resetMail = createPasswordResetMail({ mailer, packs, publicUrl: config.PUBLIC_URL, portalLangs });
+  return { portal, pages, packs, users, auth, mailer, resetMail };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -56,9 +69,11 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const services = createServices(config, database);
+  const services = await createServices(config, database);
 
   await app.register(fastifyCookie);
+  await installRateLimit(app);
+  installRequestAuth(app, services.auth);
   await app.register(fastifyHelmet, {
     // Inline hydration scripts and portal custom scripts need a policy of their own; see docs/decisions/0004.
     contentSecurityPolicy: false,
@@ -79,7 +94,10 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
       api.get("/health", { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
       await api.register(portalRoutes(services.portal));
       await api.register(pagesRoutes(services.pages));
-      await api.register(authRoutes);
+      await api.register(
+        authRoutes({ auth: services.auth, resetMail: services.resetMail, environmentId: config.ENVIRONMENT_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
+      );
+      await api.register(usersRoutes(services.users, config.PORTAL_ID));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);
@@ -94,12 +112,13 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
     await app.register(reactRouterFastify, {
       mode: config.MENTORA_DEV ? "development" : "production",
       buildDirectory: path.join(ROOT_DIR, "build"),
-      getLoadContext: (): MentoraLoadContext => {
+      getLoadContext: (req): MentoraLoadContext => {
         let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
         return {
           services,
           config: { PUBLIC_URL: config.PUBLIC_URL, NODE_ENV: config.NODE_ENV },
           settings: () => (settings ??= services.portal.getSettings()),
+          auth: () => req.auth(),
         };
       },
     });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { TBlock } from "../../domain/page";
 import type { TEnvironmentSettings, TLocalized, TPortal } from "../../domain/portal";
 
@@ -59,3 +59,122 @@ export const pages = pgTable(
     index("pages_model").on(t.environmentId, t.modelName, t.modelId),
   ],
 );
+
+/** Accounts: registered learners, anonymous-username accounts and temporary sessions (status 'session'). */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    status: text("status", { enum: ["active", "session"] }).notNull(),
+    roles: jsonb("roles").$type<string[]>().notNull().default([]),
+    email: text("email"),
+    phone: text("phone"),
+    username: text("username"),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    avatar: jsonb("avatar").$type<{ url: string; thumbnails?: Record<string, string> } | null>(),
+    complete: boolean("complete").notNull().default(false),
+    registered: timestamp("registered", { withTimezone: true }),
+    /** Registration answers beyond the core fields (age, additional, ...). */
+    extra: jsonb("extra").$type<Record<string, string>>().notNull().default({}),
+    deletion: jsonb("deletion").$type<Array<{ environmentId: string; profileId: string; at: string }>>().notNull().default([]),
+    learningEnvironments: jsonb("learning_environments").$type<string[]>().notNull().default([]),
+    gdprPortals: jsonb("gdpr_portals").$type<Array<{ learningPortalId: string; cookies: Record<string, "granted" | "denied"> }>>().notNull().default([]),
+    utm: jsonb("utm").$type<Array<Record<string, string>>>().notNull().default([]),
+    orderedCourses: jsonb("ordered_courses").$type<string[]>().notNull().default([]),
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    chatV2: jsonb("chat_v2").$type<Array<{ chatId: string; learningPortalId: string }>>().notNull().default([]),
+    mentorId: text("mentor_id"),
+    teamId: text("team_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email").on(t.email), uniqueIndex("users_username").on(t.username), uniqueIndex("users_phone").on(t.phone)],
+);
+
+/**
+ * One row per sign-in (a refresh-token family). The access token names the session, so logout
+ * and password reset end it at once; refresh tokens rotate and a reused one ends the family.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refreshHash: text("refresh_hash").notNull(),
+    /** The hash of the token this one replaced: presenting it again means it was stolen. */
+    previousHash: text("previous_hash"),
+    method: text("method").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sessions_refresh").on(t.refreshHash), index("sessions_previous").on(t.previousHash), index("sessions_user").on(t.userId)],
+);
+
+/** Single-use tokens: password reset and quick sign-in links. Only hashes are stored. */
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    hash: text("hash").primaryKey(),
+    kind: text("kind", { enum: ["password-reset", "quick"] }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("one_time_tokens_user").on(t.userId, t.kind)],
+);
+
+/** Mail that was not sent over SMTP (no SMTP_URL): listed on the /{lang}/dev page. */
+export const mailOutbox = pgTable("mail_outbox", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Secrets generated at first start and shared by every instance on this database. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Learners registered on a portal ({portalId}/disciples/{userId}). */
+export const portalDisciples = pgTable(
+  "portal_disciples",
+  {
+    portalId: text("portal_id")
+      .notNull()
+      .references(() => portals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    utm: jsonb("utm").$type<Array<Record<string, string>>>().notNull().default([]),
+    registeredAt: timestamp("registered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.portalId, t.userId] })],
+);
+
+/** Progress record {portalId}:{userId}; the progress capability fills `data`. */
+export const progressRecords = pgTable("progress_records", {
+  id: text("id").primaryKey(),
+  portalId: text("portal_id")
+    .notNull()
+    .references(() => portals.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

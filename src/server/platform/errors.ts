@@ -19,8 +19,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
-      return reply.status(400).send(body("VALIDATION", `Invalid ${err.validationContext ?? "request"}`, details));
+      // Seed 001 §8: a validationErrors list, one entry (and one notice) per message; the message is
+      // the language-pack key of the rule that failed.
+      const validationErrors = err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, "").replace(/\//g, "."), message: v.message ?? "" }));
+      return reply.status(400).send(body("VALIDATION", `Invalid ${err.validationContext ?? "request"}`, { validationErrors }));
     }
     if (isResponseSerializationError(err)) {
       req.log.error(err, "response did not match its schema");

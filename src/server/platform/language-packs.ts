@@ -2,6 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { FALLBACK_LANG, LANGUAGE_PACKAGES, type LanguagePackage } from "../../domain/constants";
 
+/** Packs only the server reads (e-mails); never served to browsers. */
+export const SERVER_PACKAGES = ["mail"];
+
 export type PackResources = Record<string, Record<string, unknown>>;
 
 /**
@@ -12,7 +15,7 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
   const cache = new Map<string, Promise<Record<string, unknown> | null>>();
 
   async function readPack(lang: string, pkg: string): Promise<Record<string, unknown> | null> {
-    if (!/^[a-z]{2,3}$/.test(lang) || !(LANGUAGE_PACKAGES as readonly string[]).includes(pkg)) return null;
+    if (!/^[a-z]{2,3}$/.test(lang) || ![...LANGUAGE_PACKAGES, ...SERVER_PACKAGES].includes(pkg)) return null;
     const file = path.join(opts.dir, lang, `${pkg}.json`);
     try {
       return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;

@@ -1,18 +1,200 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import { ZAnonymousSignIn, ZAnonymousSignUp, ZForgotPassword, ZSignIn, ZSignUp } from "../../../domain/validation/forms";
+import { ZPassword } from "../../../domain/validation/fields";
+import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from "../../platform/auth/request-auth";
+import { ZErrorReply } from "../../platform/errors";
+import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
+import type { AuthService } from "./service";
+import type { PasswordResetMail } from "./reset-mail";
 
-export const ACCESS_COOKIE = "apollo-token";
+const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userId: z.string(), expiresIn: z.number() });
+const ZState = z.object({ state: z.literal("ok") });
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply };
 
-/**
- * Logout clears the browser's access token cookie. The identity capability adds server-side
- * revocation of the refresh token behind the same route.
- */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/auth/logout",
-    { schema: { tags: ["auth"], summary: "Sign out: drop the access token cookie" } },
-    async (_req, reply) => {
-      reply.clearCookie(ACCESS_COOKIE, { path: "/" });
-      return reply.status(204).send();
-    },
-  );
-};
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  resetMail: PasswordResetMail;
+  environmentId: string;
+  windowMs: number;
+}
+
+export const authRoutes =
+  ({ auth, resetMail, environmentId, windowMs }: AuthRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const checkEnvironment = (id: string | undefined) => {
+      if (id !== undefined && id !== environmentId) throw new AppError("VALIDATION", `Unknown environment ${id}`);
+    };
+
+    app.post(
+      "/auth/session",
+      {
+        config: rateLimit(RATE_LIMITS.session, windowMs),
+        schema: { tags: ["auth"], summary: "Create an anonymous session (no payload)", response: { 200: ZTokens, ...errors } },
+      },
+      async (req, reply) => {
+        const tokens = await auth.createSession();
+        setAuthCookies(req, reply, tokens);
+        return tokens;
+      },
+    );
+
+    app.post(
+      "/auth/register",
+      {
+        config: rateLimit(RATE_LIMITS.register, windowMs),
+        schema: {
+          tags: ["auth"],
+          summary: "Register with e-mail and password (role disciple)",
+          body: ZSignUp.extend({
+            website: z.string().max(2048).optional(),
+            environmentId: z.string().max(64).optional(),
+            role: z.literal("disciple").optional(),
+          }),
+          response: { 200: ZTokens, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { email, password, firstName, lastName, phone, age, additional, environmentId: env } = req.body;
+        checkEnvironment(env);
+        const current = await req.auth();
+        const extra = Object.fromEntries(Object.entries({ age, additional }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+        const tokens = await auth.register({ email, password, firstName, lastName, phone, extra }, current.kind === "user" ? current.user : undefined);
+        setAuthCookies(req, reply, tokens);
+        return tokens;
+      },
+    );
+
+    app.post(
+      "/auth/login",
+      {
+        config: rateLimit(RATE_LIMITS.login, windowMs),
+        schema: { tags: ["auth"], summary: "Sign in with e-mail and password", body: ZSignIn, response: { 200: ZTokens, ...errors } },
+      },
+      async (req, reply) => {
+        const tokens = await auth.login(req.body.email, req.body.password);
+        setAuthCookies(req, reply, tokens);
+        return tokens;
+      },
+    );
+
+    app.post(
+      "/auth/anonymous/register",
+      {
+        config: rateLimit(RATE_LIMITS.register, windowMs),
+        schema: { tags: ["auth"], summary: "Create an anonymous username account", body: ZAnonymousSignUp, response: { 200: ZTokens, ...errors } },
+      },
+      async (req, reply) => {
+        const current = await req.auth();
+        const tokens = await auth.registerAnonymous(req.body.username, req.body.password, current.kind === "user" ? current.user : undefined);
+        setAuthCookies(req, reply, tokens);
+        return tokens;
+      },
+    );
+
+    app.post(
+      "/auth/anonymous/login",
+      {
+        config: rateLimit(RATE_LIMITS.login, windowMs),
+        schema: { tags: ["auth"], summary: "Sign in with an anonymous username", body: ZAnonymousSignIn, response: { 200: ZTokens, ...errors } },
+      },
+      async (req, reply) => {
+        const tokens = await auth.loginAnonymous(req.body.username, req.body.password);
+        setAuthCookies(req, reply, tokens);
+        return tokens;
+      },
+    );
+
+    app.post(
+      "/auth/refresh",
+      {
+        config: rateLimit(RATE_LIMITS.refresh, windowMs),
+        schema: {
+          tags: ["auth"],
+          summary: "Rotate the refresh token (body or cookie) for new tokens",
+          body: z.object({ refreshToken: z.string().min(1).max(200).optional() }).optional(),
+          response: { 200: ZTokens, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const token = req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE];
+        if (!token) throw new AppError("TOKEN_BAD", "No refresh token");
+        try {
+          const tokens = await auth.refresh(token);
+          setAuthCookies(req, reply, tokens);
+          return tokens;
+        } catch (e) {
+          clearAuthCookies(req, reply);
+          throw e;
+        }
+      },
+    );
+
+    app.post(
+      "/auth/logout",
+      { schema: { tags: ["auth"], summary: "Sign out: end the session on the server and drop the cookies" } },
+      async (req, reply) => {
+        const current = await req.auth();
+        if (current.kind === "user") await auth.logout(current.sessionId);
+        clearAuthCookies(req, reply);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      "/auth/password/forgot",
+      {
+        config: rateLimit(RATE_LIMITS.forgotPassword, windowMs),
+        schema: {
+          tags: ["auth"],
+          summary: "Send a password reset e-mail (same reply whether or not the address is known)",
+          body: ZForgotPassword.extend({ website: z.string().max(2048).optional(), environmentId: z.string().max(64).optional() }),
+          response: { 200: ZState, ...errors },
+        },
+      },
+      async (req) => {
+        checkEnvironment(req.body.environmentId);
+        const reset = await auth.createPasswordReset(req.body.email);
+        if (reset) await resetMail.send(req, reset, req.body.website);
+        return { state: "ok" as const };
+      },
+    );
+
+    app.post(
+      "/auth/password/reset",
+      {
+        config: rateLimit(RATE_LIMITS.resetPassword, windowMs),
+        schema: {
+          tags: ["auth"],
+          summary: "Set a new password with the token from the e-mail; ends every other session",
+          body: z.object({ password: ZPassword, token: z.string().min(1).max(200) }),
+          response: { 200: ZState, ...errors },
+        },
+      },
+      async (req, reply) => {
+        await auth.resetPassword(req.body.token, req.body.password);
+        clearAuthCookies(req, reply);
+        return { state: "ok" as const };
+      },
+    );
+
+    app.post(
+      "/auth/quick-token",
+      {
+        config: rateLimit(RATE_LIMITS.quickToken, windowMs),
+        schema: {
+          tags: ["auth"],
+          summary: "Exchange a single-use quick_token for tokens",
+          body: z.object({ token: z.string().min(1).max(200) }),
+          response: { 200: ZTokens, ...errors },
+        },
+      },
+      async (req, reply) => {
+        clearAuthCookies(req, reply);
+        const tokens = await auth.exchangeQuickToken(req.body.token);
+        setAuthCookies(req, reply, tokens);
+        return tokens;
+      },
+    );
+  };

@@ -18,7 +18,8 @@ export const languagePackRoutes =
         },
       },
       async (req, reply) => {
-        const pack = await packs.get(req.params.lang, req.params.pkg.replace(/\.json$/, ""));
+        const pkg = req.params.pkg.replace(/\.json$/, "");
+        const pack = packs.packages.includes(pkg as never) ? await packs.get(req.params.lang, pkg) : null;
         if (!pack) throw new AppError("NOT_FOUND", `No language pack ${req.params.lang}/${req.params.pkg}`);
         reply.header("cache-control", "no-cache");
         return pack;

@@ -12,7 +12,7 @@ describeEachDatabase("portal settings cache", (t) => {
       .where(eq(environments.id, t.config.ENVIRONMENT_ID));
 
   it("serves one snapshot within the TTL and reads again after it or after invalidate", async () => {
-    const { portal } = createServices({ ...t.config, SETTINGS_CACHE_MS: 60_000 }, t.database);
+    const { portal } = await createServices({ ...t.config, SETTINGS_CACHE_MS: 60_000 }, t.database);
     const first = await portal.getSettings();
     expect(first.environment.theme.color).toBe("blue");
     await setColor("teal");
@@ -23,7 +23,7 @@ describeEachDatabase("portal settings cache", (t) => {
   });
 
   it("reads every time when the TTL is 0", async () => {
-    const { portal } = createServices({ ...t.config, SETTINGS_CACHE_MS: 0 }, t.database);
+    const { portal } = await createServices({ ...t.config, SETTINGS_CACHE_MS: 0 }, t.database);
     expect((await portal.getSettings()).environment.theme.color).toBe("blue");
     await setColor("teal");
     expect((await portal.getSettings()).environment.theme.color).toBe("teal");
@@ -31,7 +31,7 @@ describeEachDatabase("portal settings cache", (t) => {
   });
 
   it("does not keep a failed load", async () => {
-    const { portal } = createServices({ ...t.config, PORTAL_ID: "no-such-portal", SETTINGS_CACHE_MS: 60_000 }, t.database);
+    const { portal } = await createServices({ ...t.config, PORTAL_ID: "no-such-portal", SETTINGS_CACHE_MS: 60_000 }, t.database);
     await expect(portal.getSettings()).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(portal.getSettings()).rejects.toMatchObject({ code: "NOT_FOUND" });
   });

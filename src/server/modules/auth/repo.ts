@@ -1,0 +1,51 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { oneTimeTokens, sessions } from "../../db/schema";
+
+export type SessionRow = typeof sessions.$inferSelect;
+type OneTimeKind = (typeof oneTimeTokens.$inferInsert)["kind"];
+
+export function createAuthRepo(db: Db) {
+  return {
+    async insertSession(row: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(row);
+    },
+    async findSession(id: string): Promise<SessionRow | null> {
+      return (await db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0] ?? null;
+    },
+    async findByRefreshHash(hash: string): Promise<SessionRow | null> {
+      return (await db.select().from(sessions).where(eq(sessions.refreshHash, hash)).limit(1))[0] ?? null;
+    },
+    async findByPreviousHash(hash: string): Promise<SessionRow | null> {
+      return (await db.select().from(sessions).where(eq(sessions.previousHash, hash)).limit(1))[0] ?? null;
+    },
+    /** Rotates only if the presented hash is still current: two concurrent refreshes cannot both win. */
+    async rotate(id: string, fromHash: string, toHash: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ refreshHash: toHash, previousHash: fromHash, rotatedAt: new Date(), expiresAt })
+        .where(and(eq(sessions.id, id), eq(sessions.refreshHash, fromHash), isNull(sessions.revokedAt)))
+        .returning();
+      return rows.length === 1;
+    },
+    async revoke(id: string) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+    async revokeAllOf(userId: string) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+    async insertOneTime(row: typeof oneTimeTokens.$inferInsert) {
+      await db.insert(oneTimeTokens).values(row);
+    },
+    /** Marks a token used and returns it, atomically: a token works once even under a race. */
+    async consumeOneTime(hash: string, kind: OneTimeKind) {
+      const rows = await db
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(oneTimeTokens.hash, hash), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
+        .returning();
+      return rows[0] ?? null;
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,204 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "../../../domain/errors";
+import type { LoginMethod, TUser } from "../../../domain/user";
+import { hashPassword, verifyPassword } from "../../platform/auth/passwords";
+import { ACCESS_TTL_SECONDS, type AccessTokens, REFRESH_TTL_MS, randomToken, tokenHash } from "../../platform/auth/tokens";
+import type { UserRow } from "../users/repo";
+import { presentUser, type UsersService } from "../users/service";
+import type { AuthRepo } from "./repo";
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+  expiresIn: number;
+}
+
+/** Who a request is: a user with a live session, a guest, or someone holding a bad token. */
+export type Auth =
+  | { kind: "user"; user: TUser; sessionId: string }
+  | { kind: "guest" }
+  | { kind: "bad-token" };
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName?: string;
+  phone?: string;
+  extra?: Record<string, string>;
+}
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const QUICK_TTL_MS = 15 * 60 * 1000;
+
+export function createAuthService(deps: { repo: AuthRepo; users: UsersService; tokens: AccessTokens }) {
+  const { repo, users, tokens } = deps;
+
+  async function issue(user: UserRow, method: LoginMethod): Promise<IssuedTokens> {
+    const refreshToken = randomToken();
+    const sessionId = `ses-${randomUUID()}`;
+    await repo.insertSession({
+      id: sessionId,
+      userId: user.id,
+      refreshHash: tokenHash(refreshToken),
+      method,
+      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+    });
+    return { accessToken: await tokens.sign({ sub: user.id, sid: sessionId }), refreshToken, userId: user.id, expiresIn: ACCESS_TTL_SECONDS };
+  }
+
+  /** After any sign-in: the portal's deletion mark goes (seed 001 §4) and the learner is on the portal. */
+  async function afterSignIn(user: UserRow, method: LoginMethod): Promise<IssuedTokens> {
+    await users.removeDeletion(user.id);
+    await users.registerDisciple(user.id);
+    await users.ensureProgress(user.id);
+    return issue(user, method);
+  }
+
+  function addLink(row: UserRow, link: string): string[] {
+    return row.links.includes(link) ? row.links : [...row.links, link];
+  }
+
+  return {
+    /** An anonymous session user, created on demand with no payload (seed 001 §4 "Session"). */
+    async createSession(): Promise<IssuedTokens> {
+      const row = await users.create({ status: "session", roles: ["disciple"], links: [] });
+      const linked = await users.update(row.id, { links: [`session|${row.id}`] });
+      return issue(linked, "session");
+    },
+
+    /**
+     * E-mail registration. A visitor who already has a session keeps its id (and so its progress):
+     * the session user becomes the registered one.
+     */
+    async register(input: RegisterInput, current?: TUser): Promise<IssuedTokens> {
+      if (await users.repo.findByEmail(input.email)) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered");
+      if (input.phone && (await users.repo.findByPhone(input.phone))) {
+        throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This e-mail or phone is already registered");
+      }
+      const fields = {
+        status: "active" as const,
+        email: input.email,
+        phone: input.phone ?? null,
+        firstName: input.firstName,
+        lastName: input.lastName ?? null,
+        passwordHash: await hashPassword(input.password),
+        registered: new Date(),
+        extra: input.extra ?? {},
+      };
+      let row: UserRow;
+      if (current?.status === "session") {
+        const existing = await users.repo.findById(current.id);
+        row = await users.update(current.id, { ...fields, links: addLink(existing!, `email|${input.email}`), roles: ["disciple"] });
+      } else {
+        row = await users.create({ ...fields, roles: ["disciple"], links: [`email|${input.email}`] });
+      }
+      return afterSignIn(row, "email");
+    },
+
+    /** Same reply, and about the same time, for an unknown e-mail and a wrong password. */
+    async login(email: string, password: string): Promise<IssuedTokens> {
+      const row = await users.repo.findByEmail(email);
+      const ok = await verifyPassword(row?.passwordHash, password);
+      if (!row || !ok) throw new AppError("INVALID_CREDENTIALS", "Wrong e-mail or password");
+      return afterSignIn(await users.upgradeToDisciple(row), "email");
+    },
+
+    async registerAnonymous(username: string, password: string, current?: TUser): Promise<IssuedTokens> {
+      if (await users.repo.findByUsername(username)) throw new AppError("DUPLICATE_USERNAME", "This username is taken");
+      const fields = { status: "active" as const, username, passwordHash: await hashPassword(password), registered: new Date() };
+      let row: UserRow;
+      if (current?.status === "session") {
+        const existing = await users.repo.findById(current.id);
+        row = await users.update(current.id, { ...fields, roles: ["disciple"], links: addLink(existing!, `anonymous|${username}`) });
+      } else {
+        row = await users.create({ ...fields, roles: ["disciple"], links: [`anonymous|${username}`] });
+      }
+      return afterSignIn(row, "anonymous");
+    },
+
+    async loginAnonymous(username: string, password: string): Promise<IssuedTokens> {
+      const row = await users.repo.findByUsername(username);
+      const ok = await verifyPassword(row?.passwordHash, password);
+      if (!row || !ok) throw new AppError("INVALID_CREDENTIALS", "Wrong username or password");
+      return afterSignIn(await users.upgradeToDisciple(row), "anonymous");
+    },
+
+    /**
+     * Rotates a refresh token. Presenting a token that was already rotated away means it leaked:
+     * the whole session ends.
+     */
+    async refresh(refreshToken: string): Promise<IssuedTokens> {
+      const hash = tokenHash(refreshToken);
+      const session = await repo.findByRefreshHash(hash);
+      if (!session) {
+        const reused = await repo.findByPreviousHash(hash);
+        if (reused) await repo.revoke(reused.id);
+        throw new AppError("TOKEN_BAD", "Refresh token is not valid");
+      }
+      if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new AppError("TOKEN_BAD", "Session has ended");
+      const next = randomToken();
+      if (!(await repo.rotate(session.id, hash, tokenHash(next), new Date(Date.now() + REFRESH_TTL_MS)))) {
+        throw new AppError("TOKEN_BAD", "Refresh token was already used");
+      }
+      return {
+        accessToken: await tokens.sign({ sub: session.userId, sid: session.id }),
+        refreshToken: next,
+        userId: session.userId,
+        expiresIn: ACCESS_TTL_SECONDS,
+      };
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.revoke(sessionId);
+    },
+
+    /** Resolves an access token to its user; a revoked session or foreign token is a bad token. */
+    async authenticate(accessToken: string | undefined): Promise<Auth> {
+      if (!accessToken) return { kind: "guest" };
+      const claims = await tokens.verify(accessToken);
+      if (!claims) return { kind: "bad-token" };
+      const session = await repo.findSession(claims.sid);
+      if (!session || session.revokedAt || session.userId !== claims.sub || session.expiresAt.getTime() <= Date.now()) {
+        return { kind: "bad-token" };
+      }
+      const row = await users.repo.findById(claims.sub);
+      if (!row) return { kind: "bad-token" };
+      return { kind: "user", user: presentUser(row), sessionId: session.id };
+    },
+
+    /** Creates a reset token for an account with a password; null (and nothing sent) otherwise. */
+    async createPasswordReset(email: string): Promise<{ token: string; user: TUser } | null> {
+      const row = await users.repo.findByEmail(email);
+      if (!row?.passwordHash) return null;
+      const token = randomToken();
+      await repo.insertOneTime({ hash: tokenHash(token), kind: "password-reset", userId: row.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      return { token, user: presentUser(row) };
+    },
+
+    /** Sets the new password and ends every session of the account. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const used = await repo.consumeOneTime(tokenHash(token), "password-reset");
+      if (!used) throw new AppError("RESET_TOKEN_INVALID", "The reset link is invalid, expired or already used");
+      await users.update(used.userId, { passwordHash: await hashPassword(password) });
+      await repo.revokeAllOf(used.userId);
+    },
+
+    /** Quick sign-in links (e-mails, messenger bots) carry a single-use token. */
+    async createQuickToken(userId: string, ttlMs = QUICK_TTL_MS): Promise<string> {
+      const token = randomToken();
+      await repo.insertOneTime({ hash: tokenHash(token), kind: "quick", userId, expiresAt: new Date(Date.now() + ttlMs) });
+      return token;
+    },
+
+    async exchangeQuickToken(token: string): Promise<IssuedTokens> {
+      const used = await repo.consumeOneTime(tokenHash(token), "quick");
+      if (!used) throw new AppError("QUICK_TOKEN_INVALID", "The sign-in link is invalid, expired or already used");
+      const row = await users.repo.findById(used.userId);
+      if (!row) throw new AppError("QUICK_TOKEN_INVALID", "The account no longer exists");
+      return afterSignIn(row, "quick");
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CONSENT_CATEGORIES } from "../../../domain/constants";
+import { AppError } from "../../../domain/errors";
+import { guestUser, ZUser } from "../../../domain/user";
+import { ZEmail, ZPhone } from "../../../domain/validation/fields";
+import { requireUser } from "../../platform/auth/request-auth";
+import { ZErrorReply } from "../../platform/errors";
+import { canReadUser } from "./policy";
+import type { UsersService } from "./service";
+
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
+const ZUtmRecord = z
+  .object({
+    utm_source: z.string().min(1).max(200),
+    utm_campaign: z.string().min(1).max(200),
+    utm_medium: z.string().max(200).optional(),
+    utm_content: z.string().max(200).optional(),
+    utm_term: z.string().max(200).optional(),
+  })
+  .strict();
+
+export const usersRoutes =
+  (users: UsersService, portalId: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/users/me",
+      { schema: { tags: ["users"], summary: "The current user (the guest user when not signed in)", response: { 200: ZUser, ...errors } } },
+      async (req) => {
+        const a = await req.auth();
+        if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
+        return a.kind === "user" ? a.user : guestUser();
+      },
+    );
+
+    app.get(
+      "/users/:id",
+      {
+        schema: { tags: ["users"], summary: "A user by id: yourself, or anyone for admins", params: z.object({ id: z.string().min(1).max(100) }), response: { 200: ZUser, ...errors } },
+      },
+      async (req) => {
+        const { user } = await requireUser(req);
+        if (!canReadUser(user, req.params.id)) throw new AppError("AUTH_DENY", "You may only read your own account");
+        return users.get(req.params.id);
+      },
+    );
+
+    app.patch(
+      "/users/me/profile",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "Update the profile core (e-mail, phone, complete); upgrades to disciple",
+          body: z.object({ core: z.object({ email: ZEmail.optional(), phone: ZPhone.optional(), complete: z.boolean().optional() }).strict() }),
+          response: { 200: ZUser, ...errors },
+        },
+      },
+      async (req) => users.updateProfile((await requireUser(req)).user.id, req.body.core),
+    );
+
+    app.put(
+      "/users/me/deletion",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "Mark your account for deletion on this portal (profile id 'bo:<userId>')",
+          body: z.object({ id: z.string().regex(/^bo:/) }),
+          response: { 200: ZUser, ...errors },
+        },
+      },
+      async (req) => users.setDeletion((await requireUser(req)).user.id, req.body.id),
+    );
+
+    app.delete(
+      "/users/me/deletion",
+      { schema: { tags: ["users"], summary: "Remove the deletion mark for this portal", response: { 200: ZUser, ...errors } } },
+      async (req) => users.removeDeletion((await requireUser(req)).user.id),
+    );
+
+    app.put(
+      "/users/me/cookies",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "Store cookie consent for a learning portal",
+          body: z.object({
+            learningPortalId: z.string().min(1).max(64),
+            cookies: z.record(z.enum(CONSENT_CATEGORIES), z.enum(["granted", "denied"])),
+          }),
+          response: { 200: ZUser, ...errors },
+        },
+      },
+      async (req) => users.updateCookies((await requireUser(req)).user.id, req.body.learningPortalId, req.body.cookies),
+    );
+
+    app.put(
+      "/users/me/utm",
+      {
+        schema: { tags: ["users"], summary: "Set analytics.utm", body: z.object({ utm: z.array(ZUtmRecord).max(20) }), response: { 200: ZUser, ...errors } },
+      },
+      async (req) => users.setUtm((await requireUser(req)).user.id, req.body.utm),
+    );
+
+    app.put(
+      "/portals/:portalId/disciples/:userId",
+      {
+        schema: {
+          tags: ["users"],
+          summary: "Register yourself as a disciple of the portal",
+          params: z.object({ portalId: z.string().min(1).max(64), userId: z.string().min(1).max(100) }),
+          body: z.object({ utm: z.array(ZUtmRecord).max(20).optional() }).optional(),
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { user } = await requireUser(req);
+        if (req.params.userId !== user.id) throw new AppError("AUTH_DENY", "You may only register yourself");
+        if (req.params.portalId !== portalId) throw new AppError("NOT_FOUND", `Unknown portal ${req.params.portalId}`);
+        await users.registerDisciple(user.id, req.body?.utm ?? []);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/progress/ensure",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Ensure the progress record {portalId}:{userId} of the current user",
+          response: { 200: z.object({ id: z.string(), portalId: z.string(), userId: z.string() }), ...errors },
+        },
+      },
+      async (req) => users.ensureProgress((await requireUser(req)).user.id),
+    );
+  };

@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "../../../domain/errors";
+import { needsDiscipleUpgrade, progressRecordId, type TUser } from "../../../domain/user";
+import { isUniqueViolation, type UserInsert, type UserRow, type UsersRepo } from "./repo";
+
+export function presentUser(row: UserRow): TUser {
+  const fullName = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username || "";
+  return {
+    id: row.id,
+    roles: row.roles,
+    status: row.status,
+    email: row.email,
+    phone: row.phone,
+    username: row.username,
+    complete: row.complete,
+    registered: row.registered?.toISOString() ?? null,
+    fullName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    avatar: row.avatar ?? null,
+    deletion: row.deletion,
+    learning: { environments: row.learningEnvironments },
+    gdpr: { portals: row.gdprPortals },
+    analytics: { utm: row.utm },
+    orders: { courses: row.orderedCourses },
+    links: row.links,
+    chatV2: row.chatV2,
+  };
+}
+
+export interface ProfileCore {
+  email?: string;
+  phone?: string;
+  complete?: boolean;
+}
+
+export function createUsersService(deps: { repo: UsersRepo; portalId: string; environmentId: string }) {
+  const { repo, portalId, environmentId } = deps;
+
+  async function mustFind(id: string): Promise<UserRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError("NOT_FOUND", `User ${id} not found`);
+    return row;
+  }
+
+  /** Unique e-mail/phone/username clashes become the seed's typed duplicate errors. */
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (isUniqueViolation(e, "users_email")) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered");
+      if (isUniqueViolation(e, "users_phone")) throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This e-mail or phone is already registered");
+      if (isUniqueViolation(e, "users_username")) throw new AppError("DUPLICATE_USERNAME", "This username is taken");
+      throw e;
+    }
+  }
+
+  return {
+    repo,
+    guarded,
+    async get(id: string): Promise<TUser> {
+      return presentUser(await mustFind(id));
+    },
+    async create(row: Omit<UserInsert, "id">): Promise<UserRow> {
+      return guarded(() => repo.insert({ id: `usr-${randomUUID()}`, ...row }));
+    },
+    async update(id: string, patch: Partial<UserInsert>): Promise<UserRow> {
+      const row = await guarded(() => repo.update(id, patch));
+      if (!row) throw new AppError("NOT_FOUND", `User ${id} not found`);
+      return row;
+    },
+    /** Seed 001 §4: a non-guest user lacking disciple is upgraded on session creation and profile update. */
+    async upgradeToDisciple(row: UserRow): Promise<UserRow> {
+      if (!needsDiscipleUpgrade({ id: row.id, roles: row.roles })) return row;
+      return this.update(row.id, { roles: [...row.roles, "disciple"] });
+    },
+    async updateProfile(id: string, core: ProfileCore): Promise<TUser> {
+      const row = await mustFind(id);
+      const updated = await this.update(id, {
+        ...(core.email !== undefined ? { email: core.email } : {}),
+        ...(core.phone !== undefined ? { phone: core.phone } : {}),
+        ...(core.complete !== undefined ? { complete: core.complete } : {}),
+      });
+      return presentUser(await this.upgradeToDisciple(updated ?? row));
+    },
+    /** Marks the account for deletion on this environment (profile id 'bo:<userId>'). */
+    async setDeletion(id: string, profileId: string): Promise<TUser> {
+      if (profileId !== `bo:${id}`) throw new AppError("AUTH_DENY", "A deletion mark can only be set on your own profile");
+      const row = await mustFind(id);
+      const rest = row.deletion.filter((d) => d.environmentId !== environmentId);
+      return presentUser(await this.update(id, { deletion: [...rest, { environmentId, profileId, at: new Date().toISOString() }] }));
+    },
+    async removeDeletion(id: string): Promise<TUser> {
+      const row = await mustFind(id);
+      if (!row.deletion.some((d) => d.environmentId === environmentId)) return presentUser(row);
+      return presentUser(await this.update(id, { deletion: row.deletion.filter((d) => d.environmentId !== environmentId) }));
+    },
+    async updateCookies(id: string, learningPortalId: string, cookies: Record<string, "granted" | "denied">): Promise<TUser> {
+      if (learningPortalId !== portalId) throw new AppError("VALIDATION", `Unknown learning portal ${learningPortalId}`);
+      const row = await mustFind(id);
+      const portals = [...row.gdprPortals.filter((p) => p.learningPortalId !== portalId), { learningPortalId, cookies }];
+      return presentUser(await this.update(id, { gdprPortals: portals }));
+    },
+    async setUtm(id: string, utm: Array<Record<string, string>>): Promise<TUser> {
+      await mustFind(id);
+      return presentUser(await this.update(id, { utm: utm.map((u) => ({ ...u, environmentId })) }));
+    },
+    /** Register disciple on {portalId}/disciples/{userId} and note the portal among the user's environments. */
+    async registerDisciple(id: string, utm: Array<Record<string, string>> = []): Promise<void> {
+      const row = await mustFind(id);
+      await repo.addDisciple(portalId, id, utm);
+      if (!row.learningEnvironments.includes(portalId)) {
+        await this.update(id, { learningEnvironments: [...row.learningEnvironments, portalId] });
+      }
+    },
+    async ensureProgress(id: string) {
+      const record = await repo.ensureProgressRecord(progressRecordId(portalId, id), portalId, id);
+      return { id: record.id, portalId: record.portalId, userId: record.userId };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../../domain/errors";
+import type { Auth, AuthService, IssuedTokens } from "../../modules/auth/service";
+
+export const ACCESS_COOKIE = "apollo-token";
+export const REFRESH_COOKIE = "apollo-refresh";
+const ACCESS_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
+const REFRESH_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Who is asking; resolved once per request, and only when somebody asks. */
+    auth: () => Promise<Auth>;
+  }
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  return h?.startsWith("Bearer ") ? h.slice(7).trim() || undefined : undefined;
+}
+
+/** Cookies are Secure everywhere but on localhost (seed/architecture: "Secure outside localhost"). */
+function isSecure(req: FastifyRequest): boolean {
+  return !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(req.hostname.replace(/:\d+$/, ""));
+}
+
+export function setAuthCookies(req: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens) {
+  const base = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isSecure(req) };
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, maxAge: ACCESS_COOKIE_MAX_AGE });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_COOKIE_MAX_AGE });
+}
+
+export function clearAuthCookies(req: FastifyRequest, reply: FastifyReply) {
+  const base = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isSecure(req) };
+  reply.clearCookie(ACCESS_COOKIE, base);
+  reply.clearCookie(REFRESH_COOKIE, base);
+}
+
+/**
+ * Lazily resolves `req.auth()`: the bearer header or the apollo-token cookie; when the access token
+ * has expired, the refresh cookie rotates silently so page loads keep the visitor signed in.
+ */
+export function installRequestAuth(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest("auth", null as unknown as () => Promise<Auth>);
+  app.addHook("onRequest", async (req, reply) => {
+    let memo: Promise<Auth> | undefined;
+    req.auth = () => (memo ??= resolve(req, reply));
+  });
+
+  async function resolve(req: FastifyRequest, reply: FastifyReply): Promise<Auth> {
+    const fromHeader = bearer(req);
+    const token = fromHeader ?? req.cookies[ACCESS_COOKIE];
+    const first = await auth.authenticate(token);
+    if (first.kind === "user" || fromHeader) return first;
+    const refresh = req.cookies[REFRESH_COOKIE];
+    if (refresh) {
+      try {
+        const tokens = await auth.refresh(refresh);
+        setAuthCookies(req, reply, tokens);
+        const again = await auth.authenticate(tokens.accessToken);
+        if (again.kind === "user") return again;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+      }
+    }
+    if (token || refresh) clearAuthCookies(req, reply);
+    return token ? { kind: "bad-token" } : { kind: "guest" };
+  }
+}
+
+/** The signed-in (or session) user, or the seed's 401: TOKEN-BAD for a bad token, else UNAUTHORIZED. */
+export async function requireUser(req: FastifyRequest) {
+  const a = await req.auth();
+  if (a.kind === "user") return a;
+  if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
+  throw new AppError("UNAUTHORIZED", "Sign in to continue");
+}

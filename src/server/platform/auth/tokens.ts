@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from "node:crypto";
+import { SignJWT, jwtVerify } from "jose";
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** 256 random bits, URL-safe: refresh, reset and quick tokens. */
+export function randomToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Tokens are stored only as SHA-256: a database leak does not leak usable tokens. */
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+}
+
+export function createAccessTokens(secret: Uint8Array, issuer: string) {
+  return {
+    sign(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(claims.sub)
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
+        .sign(secret);
+    },
+    /** Null for anything but a valid, unexpired token of ours (bad signature, other alg, expired). */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, secret, { issuer, algorithms: ["HS256"] });
+        if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+        return { sub: payload.sub, sid: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import { desc } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  kind: "smtp" | "outbox";
+  send(mail: Mail): Promise<void>;
+  /** The latest outbox letters (empty when mail goes over SMTP). */
+  outbox(limit?: number): Promise<Array<Mail & { id: string; createdAt: string }>>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise letters are kept in the database outbox. */
+export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: "smtp",
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+      async outbox() {
+        return [];
+      },
+    };
+  }
+  return {
+    kind: "outbox",
+    async send(mail) {
+      await opts.db.insert(mailOutbox).values({ id: `mail-${randomUUID()}`, ...mail });
+    },
+    async outbox(limit = 50) {
+      const rows = await opts.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html ?? undefined, createdAt: r.createdAt.toISOString() }));
+    },
+  };
+}
