@@ -25,6 +25,14 @@ const ZConfig = z.object({
   MAIL_FROM: z.string().min(3).default("Mentora <no-reply@mentora.local>"),
   /** Window of the sign-in, registration and reset rate limits. */
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * Trust X-Forwarded-* from a reverse proxy: "true" or the proxy's addresses/CIDRs. Off by default,
+   * because trusting it from anyone lets clients spoof their address past rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v): boolean | string => (v === "true" ? true : v === "false" ? false : v)),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),

@@ -26,6 +26,8 @@ export type MentoraLoadContext = {
   settings: () => Promise<TPortalSettings>;
   /** Who is asking (resolved once per request, refreshing an expired access token). */
   auth: () => Promise<Auth>;
+  /** The request comes from this machine (developer tools such as the mail outbox). */
+  isLocalRequest: boolean;
 };
 
 declare module "react-router" {

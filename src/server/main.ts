@@ -34,6 +34,10 @@ import { originGuard } from "./platform/origin-guard";
 
 export const ROOT_DIR = process.cwd();
 
+function isLoopback(ip: string): boolean {
+  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -63,7 +67,7 @@ export async function createServices(config: Config, database: Database): Promis
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +123,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
           config: { PUBLIC_URL: config.PUBLIC_URL, NODE_ENV: config.NODE_ENV },
           settings: () => (settings ??= services.portal.getSettings()),
           auth: () => req.auth(),
+          isLocalRequest: isLoopback(req.ip),
         };
       },
     });

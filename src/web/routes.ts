@@ -36,7 +36,7 @@ export default [
     ]),
     layout("layouts/empty.tsx", [later("sandbox", "sandbox"), later("messengers", "messengers")]),
     layout("layouts/clean.tsx", [later("sandbox/popup", "sandbox-popup")]),
-    layout("layouts/bare.tsx", [later("dev", "dev")]),
+    layout("layouts/bare.tsx", [route("dev", "routes/dev.tsx")]),
     layout("layouts/rcallback.tsx", [later("callback", "callback"), later("rcallback", "rcallback")]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
-import { environments } from "../../src/server/db/schema";
+import { environments, mailOutbox } from "../../src/server/db/schema";
 import { seedDemo } from "../../src/server/db/seed/demo";
 import { buildApp } from "../../src/server/main";
 
@@ -88,5 +88,23 @@ describe("SSR", () => {
     expect(body).toContain("--theme-radius-component:20px");
     expect(body).toContain("--theme-radius-button:30px");
     expect(body).toContain("--theme-primary:#1d5fd1");
+  });
+
+  it("lists the mail outbox on /{lang}/dev for requests from this machine only", async () => {
+    await database.db.insert(mailOutbox).values({
+      id: "mail-test",
+      to: "ayse@example.com",
+      subject: "Reset your Mentora password",
+      text: "Open http://localhost/en/?pwdtoken=abc to continue",
+    });
+    const local = await app.inject({ method: "GET", url: "/en/dev", remoteAddress: "127.0.0.1" });
+    expect(local.statusCode).toBe(200);
+    expect(local.body).toContain("Reset your Mentora password");
+    expect(local.body).toContain('href="http://localhost/en/?pwdtoken=abc"');
+    const remote = await app.inject({ method: "GET", url: "/en/dev", remoteAddress: "203.0.113.5" });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain("pwdtoken");
+    const spoofed = await app.inject({ method: "GET", url: "/en/dev", remoteAddress: "203.0.113.5", headers: { "x-forwarded-for": "127.0.0.1" } });
+    expect(spoofed.statusCode).toBe(404);
   });
 });
