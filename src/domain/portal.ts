@@ -60,6 +60,9 @@ export type TI18nSettings = z.infer<typeof ZI18nSettings>;
 
 export const ZRegistrationSettings = z.object({
   type: z.string().default("email"),
+  email: z.boolean().default(true),
+  /** Seed 001 §4: the e-mail button starts sign-up and the anonymous one anonymous sign-up. */
+  swapPopups: z.boolean().default(false),
   anonymous: z.boolean().default(false),
   google: z.boolean().default(false),
   facebook: z.boolean().default(false),

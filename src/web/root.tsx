@@ -14,12 +14,15 @@ import {
 import { COOKIES } from "../domain/constants";
 import { dirOf, normalizeLocale } from "../domain/locale";
 import { localized } from "../domain/portal";
+import { guestUser } from "../domain/user";
 import { shouldRefreshSettings } from "../domain/timing-guards";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { parseConsent, readCookie } from "./cookies";
 import { RootErrorBoundary } from "./features/errors/root-error-boundary";
 import { ThemeProvider } from "./components/ui/theme-context";
+import { AuthProvider } from "./features/auth/auth-context";
+import { ScenarioProvider } from "./features/scenario/scenario-context";
 import { ConsentProvider } from "./features/consent/consent-context";
 import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { packCache } from "./i18n/fetch-packs";
@@ -35,9 +38,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     params.lang && langs.includes(params.lang)
       ? params.lang
       : normalizeLocale(readCookie(cookieHeader, COOKIES.lang) ?? primaryLang, langs, primaryLang);
+  const auth = await context.auth();
   return {
     settings,
     lang,
+    user: auth.kind === "user" ? auth.user : guestUser(),
     resources: await services.packs.resources(lang),
     origin: config.PUBLIC_URL ?? new URL(request.url).origin,
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
@@ -105,7 +110,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-surface text-ink antialiased">
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={data?.settings.environment.theme}>
-            <ConsentProvider initial={data?.consent ?? null}>{children}</ConsentProvider>
+            <AuthProvider initial={data?.user ?? guestUser()}>
+              <ConsentProvider initial={data?.consent ?? null}>
+                {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
+              </ConsentProvider>
+            </AuthProvider>
           </ThemeProvider>
         </I18nextProvider>
         <ScrollRestoration />

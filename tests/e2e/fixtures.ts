@@ -51,11 +51,11 @@ export interface E2E {
   axeCheck(page: Page, label?: string): Promise<AxeViolationSummary[]>;
 }
 
-async function startApp(): Promise<{ app: FastifyInstance; database: Database; config: Config; baseURL: string }> {
+async function startApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; database: Database; config: Config; baseURL: string }> {
   const buildEntry = path.join(process.cwd(), "build", "server", "index.js");
   if (!existsSync(buildEntry)) throw new Error(`No server build at ${buildEntry}: run \`npx react-router build\` first`);
   // Only what the e2e run needs: never the developer's DATABASE_URL or DATA_DIR.
-  const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "true", MENTORA_DEV: "0" });
+  const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "true", MENTORA_DEV: "0", ...env });
   const database = await openDatabase({ dataDir: null });
   try {
     await database.migrate();
@@ -93,8 +93,11 @@ function formatViolations(label: string, list: AxeViolationSummary[]): string {
   return `axe found ${list.length} serious/critical violation(s) on ${label}:\n${lines.join("\n")}`;
 }
 
-/** Registers beforeAll/afterAll for one spec file and returns the handle the tests use. */
-export function useE2E(): E2E {
+/**
+ * Registers beforeAll/afterAll for one spec file and returns the handle the tests use. `env` adds
+ * settings (e.g. SMTP_URL of a server a spec starts in an earlier beforeAll), read when the app starts.
+ */
+export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
   let app: FastifyInstance | undefined;
   let database: Database | undefined;
   let config: Config | undefined;
@@ -103,7 +106,7 @@ export function useE2E(): E2E {
   const contexts = new Set<BrowserContext>();
 
   beforeAll(async () => {
-    const started = await startApp();
+    const started = await startApp(env());
     ({ app, database, config, baseURL } = started);
     browser = await launchBrowser();
   });

@@ -86,6 +86,11 @@ export class ScenarioEngine<Ctx> {
     this.state = emptyState(isLoginPage);
   }
 
+  /** The context middleware sees (settings, who is signed in), for screens that need the same view. */
+  get context(): Ctx {
+    return this.ctx();
+  }
+
   setLoginPage(isLoginPage: boolean) {
     this.state = { ...this.state, isLoginPage };
   }

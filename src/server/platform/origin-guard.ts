@@ -17,6 +17,7 @@ export async function originGuard(req: FastifyRequest, _reply: FastifyReply) {
   } catch {
     throw new AppError("BAD_ORIGIN", "Malformed Origin header");
   }
-  const expected = req.headers["x-forwarded-host"] ?? req.headers.host;
+  // req.host honours X-Forwarded-Host only when TRUST_PROXY says the proxy may set it.
+  const expected = req.host;
   if (host !== expected) throw new AppError("BAD_ORIGIN", `Cross-origin ${req.method} from ${origin}`);
 }

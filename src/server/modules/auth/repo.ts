@@ -37,6 +37,13 @@ export function createAuthRepo(db: Db) {
     async insertOneTime(row: typeof oneTimeTokens.$inferInsert) {
       await db.insert(oneTimeTokens).values(row);
     },
+    /** Marks every unused token of that kind of the user as used. */
+    async spendAllOf(userId: string, kind: OneTimeKind) {
+      await db
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)));
+    },
     /** Marks a token used and returns it, atomically: a token works once even under a race. */
     async consumeOneTime(hash: string, kind: OneTimeKind) {
       const rows = await db

@@ -28,7 +28,8 @@ export function createPasswordResetMail(deps: {
       } catch {
         /* a malformed website only loses the language hint */
       }
-      const origin = deps.publicUrl ?? `${req.protocol}://${req.host}`;
+      // PUBLIC_URL may be written with a trailing slash: no "https://x.org//en/" links.
+      const origin = (deps.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, "");
       const link = `${origin}/${lang}/?pwdtoken=${encodeURIComponent(reset.token)}`;
       const pack = ((await deps.packs.get(lang, "mail")) ?? (await deps.packs.get("en", "mail"))) as {
         reset: { subject: string; text: string; html: string };

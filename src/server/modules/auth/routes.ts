@@ -113,7 +113,8 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Rotate the refresh token (body or cookie) for new tokens",
-          body: z.object({ refreshToken: z.string().min(1).max(200).optional() }).optional(),
+          // Fastify hands a missing body to the validator as null (a cookie-only refresh sends none).
+          body: z.object({ refreshToken: z.string().min(1).max(200).optional() }).nullish(),
           response: { 200: ZTokens, ...errors },
         },
       },
@@ -156,7 +157,10 @@ export const authRoutes =
       async (req) => {
         checkEnvironment(req.body.environmentId);
         const reset = await auth.createPasswordReset(req.body.email);
-        if (reset) await resetMail.send(req, reset, req.body.website);
+        // Sent after replying: waiting for SMTP only for known addresses would reveal them by timing.
+        if (reset) {
+          resetMail.send(req, reset, req.body.website).catch((e: unknown) => req.log.error(e, "password reset mail failed"));
+        }
         return { state: "ok" as const };
       },
     );

@@ -14,6 +14,9 @@ export interface IssuedTokens {
   expiresIn: number;
 }
 
+/** A renewed access token for a session whose refresh token a parallel request just rotated. */
+export type AccessOnly = Omit<IssuedTokens, "refreshToken"> & { refreshToken?: undefined };
+
 /** Who a request is: a user with a live session, a guest, or someone holding a bad token. */
 export type Auth =
   | { kind: "user"; user: TUser; sessionId: string }
@@ -91,6 +94,8 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
       if (current?.status === "session") {
         const existing = await users.repo.findById(current.id);
         row = await users.update(current.id, { ...fields, links: addLink(existing!, `email|${input.email}`), roles: ["disciple"] });
+        // New session id at sign-up: the anonymous session's tokens must not open the registered account.
+        await repo.revokeAllOf(current.id);
       } else {
         row = await users.create({ ...fields, roles: ["disciple"], links: [`email|${input.email}`] });
       }
@@ -112,6 +117,7 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
       if (current?.status === "session") {
         const existing = await users.repo.findById(current.id);
         row = await users.update(current.id, { ...fields, roles: ["disciple"], links: addLink(existing!, `anonymous|${username}`) });
+        await repo.revokeAllOf(current.id);
       } else {
         row = await users.create({ ...fields, roles: ["disciple"], links: [`anonymous|${username}`] });
       }
@@ -127,19 +133,33 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
 
     /**
      * Rotates a refresh token. Presenting a token that was already rotated away means it leaked:
-     * the whole session ends.
+     * the whole session ends. With `graceMs` (silent renewal of page and API requests only), a token
+     * rotated that recently by a parallel request of the same browser gets a fresh access token for
+     * its session instead, without a new refresh token.
      */
-    async refresh(refreshToken: string): Promise<IssuedTokens> {
+    async renew(refreshToken: string, opts: { graceMs?: number } = {}): Promise<IssuedTokens | AccessOnly> {
       const hash = tokenHash(refreshToken);
+      const now = Date.now();
+      const live = (row: { revokedAt: Date | null; expiresAt: Date }) => !row.revokedAt && row.expiresAt.getTime() > now;
+      const accessOnly = async (row: { id: string; userId: string }): Promise<AccessOnly> => ({
+        accessToken: await tokens.sign({ sub: row.userId, sid: row.id }),
+        userId: row.userId,
+        expiresIn: ACCESS_TTL_SECONDS,
+      });
       const session = await repo.findByRefreshHash(hash);
       if (!session) {
-        const reused = await repo.findByPreviousHash(hash);
-        if (reused) await repo.revoke(reused.id);
+        const rotatedAway = await repo.findByPreviousHash(hash);
+        if (rotatedAway && opts.graceMs && live(rotatedAway) && now - rotatedAway.rotatedAt.getTime() <= opts.graceMs) {
+          return accessOnly(rotatedAway);
+        }
+        if (rotatedAway) await repo.revoke(rotatedAway.id);
         throw new AppError("TOKEN_BAD", "Refresh token is not valid");
       }
-      if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new AppError("TOKEN_BAD", "Session has ended");
+      if (!live(session)) throw new AppError("TOKEN_BAD", "Session has ended");
       const next = randomToken();
-      if (!(await repo.rotate(session.id, hash, tokenHash(next), new Date(Date.now() + REFRESH_TTL_MS)))) {
+      if (!(await repo.rotate(session.id, hash, tokenHash(next), new Date(now + REFRESH_TTL_MS)))) {
+        // A parallel request rotated it between our read and our write.
+        if (opts.graceMs) return accessOnly(session);
         throw new AppError("TOKEN_BAD", "Refresh token was already used");
       }
       return {
@@ -148,6 +168,11 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
         userId: session.userId,
         expiresIn: ACCESS_TTL_SECONDS,
       };
+    },
+
+    /** The refresh endpoint: strict rotation, any reuse ends the session. */
+    async refresh(refreshToken: string): Promise<IssuedTokens> {
+      return (await this.renew(refreshToken)) as IssuedTokens;
     },
 
     async logout(sessionId: string): Promise<void> {
@@ -183,6 +208,8 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
       if (!used) throw new AppError("RESET_TOKEN_INVALID", "The reset link is invalid, expired or already used");
       await users.update(used.userId, { passwordHash: await hashPassword(password) });
       await repo.revokeAllOf(used.userId);
+      // Other reset links sent earlier die with this one.
+      await repo.spendAllOf(used.userId, "password-reset");
     },
 
     /** Quick sign-in links (e-mails, messenger bots) carry a single-use token. */

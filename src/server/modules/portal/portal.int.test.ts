@@ -30,6 +30,8 @@ describeEachDatabase("portal API", (t) => {
       expect(portal.lessonLoadIcon).toEqual({ url: "/brand/mentora-mark.svg" });
       expect(portal.registration).toEqual({
         type: "email",
+        email: true,
+        swapPopups: false,
         anonymous: true,
         google: false,
         facebook: false,

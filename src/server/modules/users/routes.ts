@@ -108,7 +108,8 @@ export const usersRoutes =
           tags: ["users"],
           summary: "Register yourself as a disciple of the portal",
           params: z.object({ portalId: z.string().min(1).max(64), userId: z.string().min(1).max(100) }),
-          body: z.object({ utm: z.array(ZUtmRecord).max(20).optional() }).optional(),
+          // Fastify hands a missing body to the validator as null.
+          body: z.object({ utm: z.array(ZUtmRecord).max(20).optional() }).nullish(),
           response: { 204: z.null(), ...errors },
         },
       },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../domain/errors";
-import type { Auth, AuthService, IssuedTokens } from "../../modules/auth/service";
+import type { AccessOnly, Auth, AuthService, IssuedTokens } from "../../modules/auth/service";
 
 export const ACCESS_COOKIE = "apollo-token";
 export const REFRESH_COOKIE = "apollo-refresh";
@@ -24,10 +24,13 @@ function isSecure(req: FastifyRequest): boolean {
   return !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(req.hostname.replace(/:\d+$/, ""));
 }
 
-export function setAuthCookies(req: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens) {
+/** Parallel requests of one browser may all carry the refresh token one of them rotates. */
+const SILENT_RENEWAL_GRACE_MS = 10_000;
+
+export function setAuthCookies(req: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens | AccessOnly) {
   const base = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isSecure(req) };
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, maxAge: ACCESS_COOKIE_MAX_AGE });
-  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_COOKIE_MAX_AGE });
+  if (tokens.refreshToken) reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_COOKIE_MAX_AGE });
 }
 
 export function clearAuthCookies(req: FastifyRequest, reply: FastifyReply) {
@@ -55,7 +58,7 @@ export function installRequestAuth(app: FastifyInstance, auth: AuthService) {
     const refresh = req.cookies[REFRESH_COOKIE];
     if (refresh) {
       try {
-        const tokens = await auth.refresh(refresh);
+        const tokens = await auth.renew(refresh, { graceMs: SILENT_RENEWAL_GRACE_MS });
         setAuthCookies(req, reply, tokens);
         const again = await auth.authenticate(tokens.accessToken);
         if (again.kind === "user") return again;

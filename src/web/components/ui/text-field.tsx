@@ -6,9 +6,11 @@ export interface TextFieldProps extends React.InputHTMLAttributes<HTMLInputEleme
   hint?: string;
   /** Translated error text; marks the field invalid and is announced with it. */
   error?: string;
+  /** Keep room for one error line so the layout does not jump as errors come and go. */
+  reserveErrorSpace?: boolean;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, hint, error, className, id, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, hint, error, reserveErrorSpace = false, className, id, ...rest }, ref) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -34,10 +36,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           {hint}
         </p>
       ) : null}
+      {/* The error line keeps its space: a message vanishing on blur must not move the control
+          the pointer is about to click (e.g. the terms checkbox below). */}
       {error ? (
-        <p id={`${inputId}-error`} className="text-sm font-medium text-danger" role="alert">
+        <p id={`${inputId}-error`} className="min-h-5 text-sm font-medium text-danger" role="alert">
           {error}
         </p>
+      ) : reserveErrorSpace ? (
+        <div className="min-h-5" aria-hidden="true" />
       ) : null}
     </div>
   );

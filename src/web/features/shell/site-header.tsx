@@ -5,6 +5,7 @@ import { localized, pickLogo, type TNavigationItem } from "../../../domain/porta
 import { Container } from "../../components/ui/container";
 import { Icon } from "../../components/ui/icon";
 import { useLang, useRootData } from "../../root";
+import { AccountButton } from "../auth/account-button";
 import { LanguageSwitcher } from "./language-switcher";
 
 export const DEFAULT_LOGO = "/brand/logo-default.svg";
@@ -65,6 +66,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher langs={portal.i18n.langs} current={lang} />
+          <AccountButton />
           {items.length > 0 ? (
             <button
               type="button"

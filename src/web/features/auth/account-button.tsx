@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { Button } from "../../components/ui/button";
+import { Dropdown } from "../../components/ui/dropdown";
+import { Icon } from "../../components/ui/icon";
+import { useScenario } from "../scenario/scenario-context";
+import { useAuth } from "./auth-context";
+
+/** Guests and session users see "Sign in" (seed 001 §4); signed-in learners their menu. */
+export function AccountButton() {
+  const { t } = useTranslation("auth");
+  const { user, signedIn, signOut } = useAuth();
+  const scenario = useScenario();
+  const revalidator = useRevalidator();
+  if (!signedIn) {
+    return (
+      <Button size="sm" onClick={() => scenario.start("login", { returnTo: undefined })} data-testid="sign-in">
+        <Icon name="user" className="size-4" />
+        {t("account.signIn")}
+      </Button>
+    );
+  }
+  const name = user.fullName || user.email || t("account.anonymousName");
+  return (
+    <Dropdown
+      value=""
+      emptyText=""
+      onSelect={async (v) => {
+        if (v !== "sign-out") return;
+        await signOut();
+        revalidator.revalidate();
+      }}
+      options={[{ value: "sign-out", label: t("account.signOut") }]}
+      trigger={
+        <button
+          type="button"
+          data-testid="account-menu"
+          aria-label={t("account.menu", { name })}
+          className="inline-flex h-10 max-w-44 items-center gap-2 rounded-button border border-line px-3 text-sm font-medium text-ink hover:bg-surface-alt"
+        >
+          <Icon name="user" className="size-4 shrink-0" />
+          <span className="truncate">{name}</span>
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ScenarioEngine } from "../../../domain/scenario/engine";
+import { Dialog } from "../../components/ui/dialog";
+import { Spinner } from "../../components/ui/spinner";
+import type { ScenarioCtx } from "./scenarios";
+import { STEP_COMPONENTS } from "./steps/registry";
+
+/** Seed 001 §2: the popup appears 100 ms after a step is shown; 315 px wide on xs, else 600 px. */
+export const POPUP_DELAY_MS = 100;
+
+function usePopupWidth(): number {
+  const [width, setWidth] = useState(600);
+  useEffect(() => {
+    const mq = window.matchMedia("(max-width: 575.98px)");
+    const update = () => setWidth(mq.matches ? 315 : 600);
+    update();
+    mq.addEventListener("change", update);
+    return () => mq.removeEventListener("change", update);
+  }, []);
+  return width;
+}
+
+export function ScenarioPopup({ engine }: { engine: ScenarioEngine<ScenarioCtx> }) {
+  const { t } = useTranslation("auth");
+  const { visible, step, hasLoading } = engine.state;
+  const [open, setOpen] = useState(false);
+  const width = usePopupWidth();
+  useEffect(() => {
+    if (!visible) return setOpen(false);
+    const timer = setTimeout(() => setOpen(true), POPUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [visible]);
+  if (!step) return null;
+  const Step = STEP_COMPONENTS[step.component];
+  const title = t(`${Step?.titleKey ?? "login.title"}`);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && engine.close()} title={title} closeLabel={t("popup.close")} width={width}>
+      <div className="relative" data-testid={`scenario-step-${step.id}`} aria-busy={hasLoading || undefined}>
+        {Step ? <Step.Component engine={engine} /> : null}
+        {hasLoading ? (
+          <div className="absolute inset-0 flex items-center justify-center bg-surface/70">
+            <Spinner label={t("popup.loading", { defaultValue: "…" })} />
+          </div>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

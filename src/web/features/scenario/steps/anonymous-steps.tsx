@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ZAnonymousSignIn, ZAnonymousSignUp } from "../../../../domain/validation/forms";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import { useAuth } from "../../auth/auth-context";
+import { type ApiError, postJson } from "../api";
+import { enterMovesFocus, useZodForm } from "../use-zod-form";
+import type { StepProps } from "./registry";
+import { ErrorNotices, fieldError, StepIntro, useMessage } from "./shared";
+
+interface Tokens {
+  accessToken?: string;
+  userId?: string;
+}
+
+function useAnonymousForm(engine: StepProps["engine"], url: string, schema: typeof ZAnonymousSignIn) {
+  const { refresh } = useAuth();
+  const form = useZodForm(schema, { username: "", password: "" });
+  const [error, setError] = useState<ApiError | null>(null);
+  async function send(data: { username: string; password: string }) {
+    setError(null);
+    engine.setLoading(true);
+    const res = await postJson<Tokens>(url, data);
+    engine.setLoading(false);
+    if (!res.ok) return setError(res.error);
+    if (!res.data.accessToken || !res.data.userId) return setError({ code: "SERVER", key: "Tokens weren`t obtained", message: "" });
+    await refresh();
+    await engine.next("success");
+  }
+  return { form, error, send };
+}
+
+export function AnonymousSignInStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const { form, error, send } = useAnonymousForm(engine, "/api/auth/anonymous/login", ZAnonymousSignIn);
+  return (
+    <form
+      noValidate
+      onKeyDown={enterMovesFocus}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = form.submit();
+        if (data) void send(data);
+      }}
+      className="flex flex-col gap-3"
+    >
+      <ErrorNotices error={error} />
+      <TextField reserveErrorSpace label={t("fields.username")} autoComplete="username" {...form.field("username")} error={fieldError(form.errors.username, message)} />
+      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="current-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <Button type="submit">{t("anonymousSignIn.submit")}</Button>
+      <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.start("anonymous-sign-up", engine.state.options)}>
+        {t("anonymousSignIn.create")}
+      </button>
+    </form>
+  );
+}
+
+/** Seed 001 §2: the same fields plus a confirmation before registering (remember the password). */
+export function AnonymousSignUpStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const { form, error, send } = useAnonymousForm(engine, "/api/auth/anonymous/register", ZAnonymousSignUp);
+  const [pending, setPending] = useState<{ username: string; password: string } | null>(null);
+
+  if (pending) {
+    return (
+      <div role="alertdialog" aria-labelledby="anon-confirm-title" aria-describedby="anon-confirm-text" className="flex flex-col gap-3" data-testid="anonymous-confirm">
+        <h3 id="anon-confirm-title" className="font-title text-lg font-bold text-ink">
+          {t("anonymousSignUp.confirmTitle")}
+        </h3>
+        <p id="anon-confirm-text" className="text-ink">
+          {t("anonymousSignUp.confirmText")}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            onClick={() => {
+              const data = pending;
+              setPending(null);
+              void send(data);
+            }}
+          >
+            {t("anonymousSignUp.confirm")}
+          </Button>
+          <Button variant="ghost" onClick={() => setPending(null)}>
+            {t("anonymousSignUp.cancel")}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onKeyDown={enterMovesFocus}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = form.submit();
+        if (data) setPending(data);
+      }}
+      className="flex flex-col gap-3"
+    >
+      <StepIntro text={t("anonymousSignUp.description")} />
+      <ErrorNotices error={error} />
+      <TextField reserveErrorSpace label={t("fields.username")} autoComplete="username" {...form.field("username")} error={fieldError(form.errors.username, message)} />
+      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="new-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <Button type="submit">{t("anonymousSignUp.submit")}</Button>
+      <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.start("anonymous-sign-in", engine.state.options)}>
+        {t("anonymousSignUp.haveAccount")}
+      </button>
+    </form>
+  );
+}

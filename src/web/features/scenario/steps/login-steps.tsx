@@ -1,0 +1,160 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ZSignIn, ZSignUp } from "../../../../domain/validation/forms";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { TextField } from "../../../components/ui/text-field";
+import { useAuth } from "../../auth/auth-context";
+import { type ApiError, postJson } from "../api";
+import { enterMovesFocus, useZodForm } from "../use-zod-form";
+import type { StepProps } from "./registry";
+import { ErrorNotices, fieldError, StepIntro, useMessage } from "./shared";
+
+interface Tokens {
+  accessToken?: string;
+  refreshToken?: string;
+  userId?: string;
+}
+
+/** The choice screen: e-mail or anonymous entry, swapped to the sign-up popups with swapPopups. */
+export function LoginStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const { registration } = engine.context;
+  const email = () => (registration.swapPopups ? engine.start("sign-in", engine.state.options) : engine.next("login-by-email"));
+  const anonymous = () => engine.start(registration.swapPopups ? "anonymous-sign-up" : "anonymous-sign-in", engine.state.options);
+  return (
+    <div className="flex flex-col gap-3">
+      <StepIntro text={t("login.description")} />
+      {registration.email ? (
+        <Button onClick={email} data-testid="login-with-email">
+          {t("login.withEmail")}
+        </Button>
+      ) : null}
+      {registration.anonymous ? (
+        <>
+          <Button variant="outline" onClick={anonymous} data-testid="login-anonymously">
+            {t("login.anonymously")}
+          </Button>
+          <p className="text-center text-sm text-muted">{t("login.anonymousHint")}</p>
+        </>
+      ) : null}
+      {registration.email ? (
+        <p className="mt-2 text-center text-sm text-ink">
+          {t("login.noAccount")}{" "}
+          <button type="button" className="font-semibold text-primary underline" onClick={() => engine.start("sign-in", engine.state.options)}>
+            {t("login.createAccount")}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** After tokens arrive: refresh the current user, then the success step (seed 001 §4). */
+function useSignedIn(engine: StepProps["engine"]) {
+  const { refresh } = useAuth();
+  return async (tokens: Tokens, missing: string) => {
+    if (!tokens.accessToken || !tokens.userId) throw new Error(missing);
+    await refresh();
+    await engine.next("success");
+  };
+}
+
+export function LoginByEmailStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const form = useZodForm(ZSignIn, { email: "", password: "" });
+  const [error, setError] = useState<ApiError | null>(null);
+  const signedIn = useSignedIn(engine);
+  const notice = engine.option<string>("notice");
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    setError(null);
+    engine.setLoading(true);
+    const res = await postJson<Tokens>("/api/auth/login", data);
+    engine.setLoading(false);
+    if (!res.ok) return setError(res.error);
+    try {
+      await signedIn(res.data, "Tokens weren`t obtained");
+    } catch (err) {
+      setError({ code: "SERVER", key: (err as Error).message, message: (err as Error).message });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
+      {notice ? <Alert tone="success" title={message(notice)} /> : null}
+      <ErrorNotices error={error} />
+      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} error={fieldError(form.errors.email, message)} />
+      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="current-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <Button type="submit">{t("loginByEmail.submit")}</Button>
+      <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.next("forgot-password")}>
+        {t("loginByEmail.forgot")}
+      </button>
+    </form>
+  );
+}
+
+export function SignUpStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const form = useZodForm(ZSignUp, { email: "", password: "", firstName: "", lastName: "", agree: false });
+  const [error, setError] = useState<ApiError | null>(null);
+  const signedIn = useSignedIn(engine);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    setError(null);
+    engine.setLoading(true);
+    const res = await postJson<Tokens>("/api/auth/register", { ...data, website: window.location.href, role: "disciple" });
+    engine.setLoading(false);
+    if (!res.ok) {
+      if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
+      return setError(res.error);
+    }
+    try {
+      if (!res.data.accessToken) throw new Error("Token haven`t got");
+      await signedIn(res.data, "User id not found");
+    } catch (err) {
+      setError({ code: "SERVER", key: (err as Error).message, message: (err as Error).message });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
+      <StepIntro text={t("signUp.description")} />
+      <ErrorNotices error={error} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField reserveErrorSpace label={t("fields.firstName")} autoComplete="given-name" required {...form.field("firstName")} error={fieldError(form.errors.firstName, message)} />
+        <TextField reserveErrorSpace label={t("fields.lastName")} autoComplete="family-name" {...form.field("lastName")} error={fieldError(form.errors.lastName, message)} />
+      </div>
+      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" required {...form.field("email")} error={fieldError(form.errors.email, message)} />
+      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="new-password" required {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <Checkbox label={t("fields.agree")} {...form.checkbox("agree")} />
+      {form.errors.agree ? <p className="text-sm font-medium text-danger" role="alert">{message(form.errors.agree.key)}</p> : null}
+      <Button type="submit">{t("signUp.submit")}</Button>
+      <p className="text-center text-sm text-ink">
+        {t("signUp.haveAccount")}{" "}
+        <button type="button" className="font-semibold text-primary underline" onClick={() => engine.start("login", { ...engine.state.options, stepId: "login-by-email" })}>
+          {t("signUp.signIn")}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+export function SuccessStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="flex flex-col items-center gap-4 text-center" data-testid="auth-success">
+      <p className="text-lg text-ink">{t("env.scenarious.auth.success")}</p>
+      <Button onClick={() => engine.finalize()}>{t("success.continue")}</Button>
+    </div>
+  );
+}

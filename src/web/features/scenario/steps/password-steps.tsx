@@ -1,0 +1,98 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ZForgotPassword, ZRestorePassword } from "../../../../domain/validation/forms";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import { type ApiError, postJson } from "../api";
+import { enterMovesFocus, useZodForm } from "../use-zod-form";
+import type { StepProps } from "./registry";
+import { ErrorNotices, fieldError, StepIntro, useMessage } from "./shared";
+
+export function ForgotPasswordStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const form = useZodForm(ZForgotPassword, { email: "" });
+  const [error, setError] = useState<ApiError | null>(null);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const data = form.submit();
+    if (!data) return;
+    setError(null);
+    engine.setLoading(true);
+    const res = await postJson("/api/auth/password/forgot", { email: data.email, website: window.location.href });
+    engine.setLoading(false);
+    if (!res.ok) {
+      // Seed 001 §8: a server error shows its message; a failure to reach it the notify error.
+      return setError(res.error.code === "NETWORK" ? { ...res.error, key: "env.scenarious.popup.password.notify.error" } : res.error);
+    }
+    engine.setOption("email", data.email);
+    await engine.next("final-action");
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      <StepIntro text={t("forgot.description")} />
+      <ErrorNotices error={error} />
+      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} error={fieldError(form.errors.email, message)} />
+      <Button type="submit">{t("forgot.submit")}</Button>
+      <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.next("login-by-email")}>
+        {t("popup.back")}
+      </button>
+    </form>
+  );
+}
+
+export function FinalActionStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="flex flex-col gap-3" data-testid="reset-sent">
+      <p className="text-ink">{t("finalAction.description", { email: engine.option<string>("email") ?? "" })}</p>
+      <Button variant="outline" onClick={() => engine.next("login-by-email")}>
+        {t("finalAction.done")}
+      </Button>
+    </div>
+  );
+}
+
+/** Opened by a `pwdtoken` link; Enter moves from the password to its confirmation, then submits. */
+export function RestorePasswordStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const token = engine.option<string>("token") ?? "";
+  const form = useZodForm(ZRestorePassword, { password: "", confirmPassword: "", token });
+  const [error, setError] = useState<ApiError | null>(null);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const data = form.submit();
+    if (!data || !token) return;
+    setError(null);
+    engine.setLoading(true);
+    const res = await postJson<{ state: string }>("/api/auth/password/reset", { password: data.password, token });
+    engine.setLoading(false);
+    if (!res.ok) {
+      const key = res.error.code === "RESET-TOKEN-INVALID" || res.error.code === "NETWORK" ? "env.scenarious.popup.password.change.error" : res.error.key;
+      return setError({ ...res.error, key, validationErrors: undefined });
+    }
+    engine.setOption("notice", "env.scenarious.popup.password.change.success");
+    await engine.next("login-by-email");
+  }
+
+  if (!token) return <Alert tone="warning" title={t("restore.missingToken")} />;
+  return (
+    <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
+      <ErrorNotices error={error} />
+      <TextField reserveErrorSpace label={t("fields.newPassword")} type="password" autoComplete="new-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <TextField reserveErrorSpace
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        {...form.field("confirmPassword")}
+        error={fieldError(form.errors.confirmPassword, message)}
+      />
+      <Button type="submit">{t("restore.submit")}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Identity in the browser: anonymous sign-up (with its confirmation) and sign-in, e-mail sign-up
+ * and login, and password reset through a real SMTP server — in English and in Arabic (rtl).
+ */
+import type { AddressInfo } from "node:net";
+import type { Page } from "playwright-core";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useE2E, waitForHydration } from "./fixtures";
+
+const letters: Array<{ to: string; raw: string }> = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        letters.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+const e2e = useE2E(() => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
+/** A field's label, with or without the required-field asterisk. */
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
+const consent = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
+
+async function open(path: string, lang = "en"): Promise<Page> {
+  const { page } = await e2e.newPage({ lang, cookies: consent });
+  await page.goto(e2e.url(path));
+  await waitForHydration(page);
+  return page;
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId("account-menu").click();
+  await page.getByRole("menuitem").click();
+  await expect.poll(() => page.getByTestId("sign-in").isVisible()).toBe(true);
+}
+
+/** The reset link from a quoted-printable letter. */
+function resetLink(raw: string): string {
+  const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const match = /https?:\/\/[^\s"<>]+pwdtoken=[A-Za-z0-9_-]+/.exec(decoded);
+  if (!match) throw new Error(`no reset link in letter:\n${decoded}`);
+  return match[0];
+}
+
+describe("identity in the browser", () => {
+  it("anonymous sign-up asks to confirm, then sign-out and anonymous sign-in work", async () => {
+    const page = await open("/en/");
+    await page.getByTestId("sign-in").click();
+    await page.getByTestId("login-anonymously").click();
+    await page.getByTestId("scenario-step-anonymous-sign-in").waitFor();
+    await page.getByRole("button", { name: "Create an anonymous account" }).click();
+    await page.getByTestId("scenario-step-anonymous-sign-up").waitFor();
+    await page.getByLabel(label("Username")).fill("quiet learner");
+    await page.getByLabel(label("Password")).fill("secret12");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => page.getByText("Use 5 to 30 characters, without spaces.").isVisible()).toBe(true);
+    await page.getByLabel(label("Username")).fill("quietlearner");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByTestId("anonymous-confirm").waitFor();
+    await e2e.axeCheck(page, "anonymous confirm");
+    await page.getByRole("button", { name: "I have saved them" }).click();
+    await page.getByTestId("auth-success").waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain("quietlearner");
+
+    await signOut(page);
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByTestId("sign-in").isVisible()).toBe(true);
+
+    await page.getByTestId("sign-in").click();
+    await page.getByTestId("login-anonymously").click();
+    await page.getByLabel(label("Username")).fill("quietlearner");
+    await page.getByLabel(label("Password")).fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await expect.poll(() => page.getByTestId("error-notices").textContent()).toContain("Wrong e-mail, username or password.");
+    await page.getByLabel(label("Password")).fill("secret12");
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await page.getByTestId("auth-success").waitFor();
+  });
+
+  it("e-mail sign-up, sign-out and login; a second sign-up with the same e-mail is refused", async () => {
+    const page = await open("/en/");
+    await page.getByTestId("sign-in").click();
+    await page.getByRole("button", { name: "Create an account" }).click();
+    await page.getByTestId("scenario-step-sign-in").waitFor();
+    await e2e.axeCheck(page, "sign-up popup");
+    await page.getByLabel(label("First name")).fill("Elif");
+    await page.getByLabel(label("E-mail")).fill("  Elif@Example.com ");
+    await page.getByLabel(label("Password")).fill("secret12");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => page.getByText("Please accept the terms to continue.").isVisible()).toBe(true);
+    await page.getByLabel("I accept the terms of use and the privacy policy").check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByTestId("auth-success").waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain("Elif");
+    await signOut(page);
+
+    await page.getByTestId("sign-in").click();
+    await page.getByRole("button", { name: "Create an account" }).click();
+    await page.getByLabel(label("First name")).fill("Elif");
+    await page.getByLabel(label("E-mail")).fill("elif@example.com");
+    await page.getByLabel(label("Password")).fill("secret12");
+    await page.getByLabel("I accept the terms of use and the privacy policy").check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => page.getByTestId("error-notices").textContent()).toContain("An account with this e-mail already exists");
+
+    await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
+    await page.getByTestId("scenario-step-login-by-email").waitFor();
+    await page.getByLabel(label("E-mail")).fill("elif@example.com");
+    await page.getByLabel(label("Password")).fill("secret12");
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await page.getByTestId("auth-success").waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain("Elif");
+  });
+
+  it("forgot password sends a letter through SMTP; its link resets the password; the new one signs in", async () => {
+    const page = await open("/en/");
+    await page.getByTestId("sign-in").click();
+    await page.getByRole("button", { name: "Create an account" }).click();
+    await page.getByLabel(label("First name")).fill("Deniz");
+    await page.getByLabel(label("E-mail")).fill("deniz@example.com");
+    await page.getByLabel(label("Password")).fill("old-secret");
+    await page.getByLabel("I accept the terms of use and the privacy policy").check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByTestId("auth-success").waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await signOut(page);
+
+    await page.getByTestId("sign-in").click();
+    await page.getByTestId("login-with-email").click();
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await page.getByLabel(label("E-mail")).fill("deniz@example.com");
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await page.getByTestId("reset-sent").waitFor();
+    await expect.poll(() => letters.filter((l) => l.to === "deniz@example.com").length, { timeout: 10_000 }).toBe(1);
+    const letter = letters.find((l) => l.to === "deniz@example.com")!;
+    expect(letter.raw).toContain("Subject: Reset your Mentora password");
+    const link = resetLink(letter.raw);
+    expect(new URL(link).origin).toBe(new URL(e2e.baseURL).origin);
+
+    await page.goto(link);
+    await waitForHydration(page);
+    await page.getByTestId("scenario-step-restore-password").waitFor();
+    expect(page.url()).not.toContain("pwdtoken");
+    await page.getByLabel(label("New password")).fill("new-secret");
+    await page.getByLabel(label("Repeat the new password")).fill("new-secrex");
+    await page.getByRole("button", { name: "Save the password" }).click();
+    await expect.poll(() => page.getByText("The passwords do not match.").isVisible()).toBe(true);
+    await page.getByLabel(label("Repeat the new password")).fill("new-secret");
+    await page.getByRole("button", { name: "Save the password" }).click();
+    await page.getByTestId("scenario-step-login-by-email").waitFor();
+    await page.getByText("Your password has been changed.").waitFor();
+    await page.getByLabel(label("E-mail")).fill("deniz@example.com");
+    await page.getByLabel(label("Password")).fill("old-secret");
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await expect.poll(() => page.getByTestId("error-notices").isVisible()).toBe(true);
+    await page.getByLabel(label("Password")).fill("new-secret");
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await page.getByTestId("auth-success").waitFor();
+
+    // The link works once.
+    const again = await open(new URL(link).pathname + new URL(link).search);
+    await again.getByTestId("scenario-step-restore-password").waitFor();
+    await again.getByLabel(label("New password")).fill("third-secret");
+    await again.getByLabel(label("Repeat the new password")).fill("third-secret");
+    await again.getByRole("button", { name: "Save the password" }).click();
+    await expect.poll(() => again.getByTestId("error-notices").textContent()).toContain("The password could not be changed");
+  });
+
+  it("works in Arabic, right to left", async () => {
+    const page = await open("/ar/", "ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await page.getByTestId("sign-in").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    const { sign } = await page.evaluate(() => ({ sign: getComputedStyle(document.querySelector('[role="dialog"]')!).direction }));
+    expect(sign).toBe("rtl");
+    expect(await dialog.textContent()).not.toMatch(/Sign in to Mentora|Continue with e-mail/);
+    await e2e.axeCheck(page, "login popup (ar)");
+    await page.getByTestId("login-anonymously").click();
+    await page.getByTestId("scenario-step-anonymous-sign-in").waitFor();
+  });
+});
