@@ -59,8 +59,17 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
     return issue(user, method);
   }
 
-  function addLink(row: UserRow, link: string): string[] {
-    return row.links.includes(link) ? row.links : [...row.links, link];
+  /**
+   * A new registered account, or the visitor's session user turned into one: it keeps its id and so
+   * its progress, and the anonymous session's tokens end (new session id at sign-up).
+   */
+  async function createOrConvert(current: TUser | undefined, fields: Partial<UserRow>, link: string): Promise<UserRow> {
+    if (current?.status !== "session") return users.create({ ...fields, status: "active", roles: ["disciple"], links: [link] });
+    const existing = await users.repo.findById(current.id);
+    const links = existing?.links.includes(link) ? existing.links : [...(existing?.links ?? []), link];
+    const row = await users.update(current.id, { ...fields, roles: ["disciple"], links });
+    await repo.revokeAllOf(current.id);
+    return row;
   }
 
   return {
@@ -90,16 +99,7 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
         registered: new Date(),
         extra: input.extra ?? {},
       };
-      let row: UserRow;
-      if (current?.status === "session") {
-        const existing = await users.repo.findById(current.id);
-        row = await users.update(current.id, { ...fields, links: addLink(existing!, `email|${input.email}`), roles: ["disciple"] });
-        // New session id at sign-up: the anonymous session's tokens must not open the registered account.
-        await repo.revokeAllOf(current.id);
-      } else {
-        row = await users.create({ ...fields, roles: ["disciple"], links: [`email|${input.email}`] });
-      }
-      return afterSignIn(row, "email");
+      return afterSignIn(await createOrConvert(current, fields, `email|${input.email}`), "email");
     },
 
     /** Same reply, and about the same time, for an unknown e-mail and a wrong password. */
@@ -113,15 +113,7 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
     async registerAnonymous(username: string, password: string, current?: TUser): Promise<IssuedTokens> {
       if (await users.repo.findByUsername(username)) throw new AppError("DUPLICATE_USERNAME", "This username is taken");
       const fields = { status: "active" as const, username, passwordHash: await hashPassword(password), registered: new Date() };
-      let row: UserRow;
-      if (current?.status === "session") {
-        const existing = await users.repo.findById(current.id);
-        row = await users.update(current.id, { ...fields, roles: ["disciple"], links: addLink(existing!, `anonymous|${username}`) });
-        await repo.revokeAllOf(current.id);
-      } else {
-        row = await users.create({ ...fields, roles: ["disciple"], links: [`anonymous|${username}`] });
-      }
-      return afterSignIn(row, "anonymous");
+      return afterSignIn(await createOrConvert(current, fields, `anonymous|${username}`), "anonymous");
     },
 
     async loginAnonymous(username: string, password: string): Promise<IssuedTokens> {

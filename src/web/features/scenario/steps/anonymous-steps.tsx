@@ -4,10 +4,9 @@ import { ZAnonymousSignIn, ZAnonymousSignUp } from "../../../../domain/validatio
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/auth-context";
-import { type ApiError, postJson } from "../api";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import type { StepProps } from "./registry";
-import { ErrorNotices, fieldError, StepIntro, useMessage } from "./shared";
+import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 interface Tokens {
   accessToken?: string;
@@ -17,13 +16,11 @@ interface Tokens {
 function useAnonymousForm(engine: StepProps["engine"], url: string, schema: typeof ZAnonymousSignIn) {
   const { refresh } = useAuth();
   const form = useZodForm(schema, { username: "", password: "" });
-  const [error, setError] = useState<ApiError | null>(null);
+  const request = useStepRequest(engine);
+  const { error, setError } = request;
   async function send(data: { username: string; password: string }) {
-    setError(null);
-    engine.setLoading(true);
-    const res = await postJson<Tokens>(url, data);
-    engine.setLoading(false);
-    if (!res.ok) return setError(res.error);
+    const res = await request.send<Tokens>(url, data);
+    if (!res.ok) return;
     if (!res.data.accessToken || !res.data.userId) return setError({ code: "SERVER", key: "Tokens weren`t obtained", message: "" });
     await refresh();
     await engine.next("success");

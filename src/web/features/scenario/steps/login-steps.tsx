@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ZSignIn, ZSignUp } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
@@ -6,10 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/auth-context";
-import { type ApiError, postJson } from "../api";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import type { StepProps } from "./registry";
-import { ErrorNotices, fieldError, StepIntro, useMessage } from "./shared";
+import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 interface Tokens {
   accessToken?: string;
@@ -65,7 +63,7 @@ export function LoginByEmailStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
   const message = useMessage();
   const form = useZodForm(ZSignIn, { email: "", password: "" });
-  const [error, setError] = useState<ApiError | null>(null);
+  const { error, setError, send } = useStepRequest(engine);
   const signedIn = useSignedIn(engine);
   const notice = engine.option<string>("notice");
 
@@ -73,11 +71,8 @@ export function LoginByEmailStep({ engine }: StepProps) {
     e.preventDefault();
     const data = form.submit();
     if (!data) return;
-    setError(null);
-    engine.setLoading(true);
-    const res = await postJson<Tokens>("/api/auth/login", data);
-    engine.setLoading(false);
-    if (!res.ok) return setError(res.error);
+    const res = await send<Tokens>("/api/auth/login", data);
+    if (!res.ok) return;
     try {
       await signedIn(res.data, "Tokens weren`t obtained");
     } catch (err) {
@@ -103,20 +98,17 @@ export function SignUpStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
   const message = useMessage();
   const form = useZodForm(ZSignUp, { email: "", password: "", firstName: "", lastName: "", agree: false });
-  const [error, setError] = useState<ApiError | null>(null);
+  const { error, setError, send } = useStepRequest(engine);
   const signedIn = useSignedIn(engine);
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const data = form.submit();
     if (!data) return;
-    setError(null);
-    engine.setLoading(true);
-    const res = await postJson<Tokens>("/api/auth/register", { ...data, website: window.location.href, role: "disciple" });
-    engine.setLoading(false);
+    const res = await send<Tokens>("/api/auth/register", { ...data, website: window.location.href, role: "disciple" });
     if (!res.ok) {
       if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
-      return setError(res.error);
+      return;
     }
     try {
       if (!res.data.accessToken) throw new Error("Token haven`t got");

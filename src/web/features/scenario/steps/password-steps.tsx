@@ -1,28 +1,23 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ZForgotPassword, ZRestorePassword } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { type ApiError, postJson } from "../api";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import type { StepProps } from "./registry";
-import { ErrorNotices, fieldError, StepIntro, useMessage } from "./shared";
+import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 export function ForgotPasswordStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
   const message = useMessage();
   const form = useZodForm(ZForgotPassword, { email: "" });
-  const [error, setError] = useState<ApiError | null>(null);
+  const { error, setError, send } = useStepRequest(engine);
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const data = form.submit();
     if (!data) return;
-    setError(null);
-    engine.setLoading(true);
-    const res = await postJson("/api/auth/password/forgot", { email: data.email, website: window.location.href });
-    engine.setLoading(false);
+    const res = await send("/api/auth/password/forgot", { email: data.email, website: window.location.href });
     if (!res.ok) {
       // Seed 001 §8: a server error shows its message; a failure to reach it the notify error.
       return setError(res.error.code === "NETWORK" ? { ...res.error, key: "env.scenarious.popup.password.notify.error" } : res.error);
@@ -62,16 +57,13 @@ export function RestorePasswordStep({ engine }: StepProps) {
   const message = useMessage();
   const token = engine.option<string>("token") ?? "";
   const form = useZodForm(ZRestorePassword, { password: "", confirmPassword: "", token });
-  const [error, setError] = useState<ApiError | null>(null);
+  const { error, setError, send } = useStepRequest(engine);
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const data = form.submit();
     if (!data || !token) return;
-    setError(null);
-    engine.setLoading(true);
-    const res = await postJson<{ state: string }>("/api/auth/password/reset", { password: data.password, token });
-    engine.setLoading(false);
+    const res = await send<{ state: string }>("/api/auth/password/reset", { password: data.password, token });
     if (!res.ok) {
       const key = res.error.code === "RESET-TOKEN-INVALID" || res.error.code === "NETWORK" ? "env.scenarious.popup.password.change.error" : res.error.key;
       return setError({ ...res.error, key, validationErrors: undefined });

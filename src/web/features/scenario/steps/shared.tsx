@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ValidationIssue } from "../../../../domain/validation/messages";
 import { Alert } from "../../../components/ui/alert";
-import type { ApiError } from "../api";
+import { type ApiError, type ApiResult, postJson } from "../api";
+import type { StepProps } from "./registry";
 
 /** Translates a validation issue or an API error key (keys may carry their namespace). */
 export function useMessage() {
@@ -29,4 +31,18 @@ export function ErrorNotices({ error }: { error: ApiError | null }) {
 
 export function StepIntro({ text }: { text: string }) {
   return <p className="mb-4 text-muted">{text}</p>;
+}
+
+/** A step's call to the API: the popup's loading state around it, and its error kept for notices. */
+export function useStepRequest(engine: StepProps["engine"]) {
+  const [error, setError] = useState<ApiError | null>(null);
+  async function send<T>(url: string, body?: unknown): Promise<ApiResult<T>> {
+    setError(null);
+    engine.setLoading(true);
+    const res = await postJson<T>(url, body);
+    engine.setLoading(false);
+    if (!res.ok) setError(res.error);
+    return res;
+  }
+  return { error, setError, send };
 }
