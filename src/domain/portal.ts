@@ -63,6 +63,8 @@ export const ZRegistrationSettings = z.object({
   email: z.boolean().default(true),
   /** Seed 001 §4: the e-mail button starts sign-up and the anonymous one anonymous sign-up. */
   swapPopups: z.boolean().default(false),
+  /** Seed 001 §4: social buttons stay blocked until the policy agreement box is ticked. */
+  gdpr: z.boolean().default(false),
   anonymous: z.boolean().default(false),
   google: z.boolean().default(false),
   facebook: z.boolean().default(false),
@@ -121,6 +123,8 @@ export type TEnvironmentSettings = z.infer<typeof ZEnvironmentSettings>;
 
 export const ZPortalSettings = z.object({
   portal: ZPortal,
+  /** Sign-in paths that are switched on in the portal AND configured on the server. */
+  providers: z.object({ google: z.boolean() }),
   environment: ZEnvironmentSettings,
   /** When the server produced this snapshot (ms since epoch); the client refreshes after 10 s. */
   lastUpdate: z.number(),

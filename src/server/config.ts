@@ -33,6 +33,11 @@ const ZConfig = z.object({
     .string()
     .default("false")
     .transform((v): boolean | string => (v === "true" ? true : v === "false" ? false : v)),
+  /** Google sign-in (OIDC authorization code + PKCE); the button shows only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer; tests point it at a local stand-in. */
+  GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),

@@ -1,7 +1,9 @@
 import type { TPortalSettings } from "../domain/portal";
 import type { Config } from "./config";
 import type { PasswordResetMail } from "./modules/auth/reset-mail";
+import type { AuthRepo } from "./modules/auth/repo";
 import type { Auth, AuthService } from "./modules/auth/service";
+import type { OidcProviders } from "./platform/auth/oidc";
 import type { PagesService } from "./modules/pages/service";
 import type { UsersService } from "./modules/users/service";
 import type { Mailer } from "./platform/mail";
@@ -15,6 +17,8 @@ export interface Services {
   packs: LanguagePacks;
   users: UsersService;
   auth: AuthService;
+  authRepo: AuthRepo;
+  oidc: OidcProviders;
   mailer: Mailer;
   resetMail: PasswordResetMail;
 }

@@ -12,6 +12,8 @@ import type { MentoraLoadContext, Services } from "./load-context";
 import { createAuthRepo } from "./modules/auth/repo";
 import { createPasswordResetMail } from "./modules/auth/reset-mail";
 import { authRoutes } from "./modules/auth/routes";
+import { socialRoutes } from "./modules/auth/social-routes";
+import { createOidcProviders } from "./platform/auth/oidc";
 import { createAuthService } from "./modules/auth/service";
 import { createUsersRepo } from "./modules/users/repo";
 import { usersRoutes } from "./modules/users/routes";
@@ -52,16 +54,23 @@ export async function createServices(config: Config, database: Database): Promis
     portalId: config.PORTAL_ID,
     environmentId: config.ENVIRONMENT_ID,
     cacheMs: config.SETTINGS_CACHE_MS,
+    configuredProviders: config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? ["google"] : [],
   });
   const portalLangs = () => portal.getI18n();
   const pages = createPagesService({ repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
   const users = createUsersService({ repo: createUsersRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID });
   const secret = await loadSigningSecret(database.db, config.AUTH_SECRET);
-  const auth = createAuthService({ repo: createAuthRepo(database.db), users, tokens: createAccessTokens(secret, `mentora:${config.PORTAL_ID}`) });
+  const authRepo = createAuthRepo(database.db);
+  const auth = createAuthService({ repo: authRepo, users, tokens: createAccessTokens(secret, `mentora:${config.PORTAL_ID}`) });
+  const oidc = createOidcProviders(
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? [{ id: "google", issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }]
+      : [],
+  );
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const resetMail = createPasswordResetMail({ mailer, packs, publicUrl: config.PUBLIC_URL, portalLangs });
-  return { portal, pages, packs, users, auth, mailer, resetMail };
+  return { portal, pages, packs, users, auth, authRepo, oidc, mailer, resetMail };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -110,6 +119,9 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
     { prefix: "/api" },
   );
   await app.register(languagePackRoutes(services.packs));
+  await app.register(
+    socialRoutes({ auth: services.auth, repo: services.authRepo, providers: services.oidc, publicUrl: config.PUBLIC_URL, portalLangs: () => services.portal.getI18n() }),
+  );
 
   if (ssr) {
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");

@@ -28,6 +28,8 @@ export interface NewPageOptions {
   /** Further cookies for the app's origin, by name. */
   cookies?: Record<string, string>;
   viewport?: { width: number; height: number };
+  /** Other origins the page may reach (local stand-ins of identity providers). */
+  allowOrigins?: string[];
 }
 
 export interface AxeViolationSummary {
@@ -155,7 +157,7 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
       // The suite is offline: third-party requests (e.g. the YouTube frame) are refused at once
       // instead of waiting for a network that is not there.
       await context.route(
-        (u) => u.origin !== origin && (u.protocol === "http:" || u.protocol === "https:"),
+        (u) => u.origin !== origin && !(opts.allowOrigins ?? []).includes(u.origin) && (u.protocol === "http:" || u.protocol === "https:"),
         (route) => route.abort("blockedbyclient"),
       );
       const cookies = { ...(opts.lang ? { lang: opts.lang } : {}), ...opts.cookies };

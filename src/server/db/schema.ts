@@ -178,3 +178,30 @@ export const progressRecords = pgTable("progress_records", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Accounts at identity providers, keyed by provider and the provider's user id (OIDC `sub`). */
+export const identities = pgTable(
+  "identities",
+  {
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("identities_user").on(t.userId)],
+);
+
+/** A redirect login in progress: one-time state with its PKCE verifier, nonce and return address. */
+export const oauthFlows = pgTable("oauth_flows", {
+  state: text("state").primaryKey(),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  returnTo: text("return_to").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,7 +14,7 @@ export async function upsertPortal(db: Db, p: Partial<PortalInsert> & Pick<Porta
     type: "other",
     title: { en: p.id },
     i18n: { langs: ["en"], primaryLang: "en" },
-    registration: { type: "email", email: true, swapPopups: false, anonymous: false, google: false, facebook: false, googleOneTap: false, messengers: [] },
+    registration: { type: "email", email: true, swapPopups: false, gdpr: false, anonymous: false, google: false, facebook: false, googleOneTap: false, messengers: [] },
     ...p,
   };
   await db.insert(portals).values(row).onConflictDoNothing();

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { oneTimeTokens, sessions } from "../../db/schema";
+import { identities, oauthFlows, oneTimeTokens, sessions } from "../../db/schema";
 
 export type SessionRow = typeof sessions.$inferSelect;
 type OneTimeKind = (typeof oneTimeTokens.$inferInsert)["kind"];
@@ -52,6 +52,21 @@ export function createAuthRepo(db: Db) {
         .where(and(eq(oneTimeTokens.hash, hash), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
         .returning();
       return rows[0] ?? null;
+    },
+    async findIdentity(provider: string, subject: string) {
+      return (await db.select().from(identities).where(and(eq(identities.provider, provider), eq(identities.subject, subject))).limit(1))[0] ?? null;
+    },
+    async insertIdentity(row: typeof identities.$inferInsert) {
+      await db.insert(identities).values(row).onConflictDoNothing();
+    },
+    async insertFlow(row: typeof oauthFlows.$inferInsert) {
+      await db.insert(oauthFlows).values(row);
+    },
+    /** Takes a redirect-login state once: a replayed or expired state finds nothing. */
+    async takeFlow(state: string) {
+      const rows = await db.delete(oauthFlows).where(eq(oauthFlows.state, state)).returning();
+      const row = rows[0];
+      return row && row.expiresAt.getTime() > Date.now() ? row : null;
     },
   };
 }

@@ -167,6 +167,34 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
       return (await this.renew(refreshToken)) as IssuedTokens;
     },
 
+    /**
+     * Sign-in through an identity provider: the account linked to provider+subject; else the
+     * account with the same e-mail when the provider vouches for it (email_verified); else a new one.
+     */
+    async signInWithIdentity(
+      provider: "google" | "facebook",
+      profile: { subject: string; email: string | null; emailVerified: boolean; givenName: string | null; familyName: string | null },
+    ): Promise<IssuedTokens> {
+      const linked = await repo.findIdentity(provider, profile.subject);
+      let row = linked ? await users.repo.findById(linked.userId) : null;
+      if (!row && profile.email && profile.emailVerified) row = await users.repo.findByEmail(profile.email);
+      if (!row) {
+        row = await users.create({
+          status: "active",
+          roles: ["disciple"],
+          email: profile.email && profile.emailVerified ? profile.email : null,
+          firstName: profile.givenName,
+          lastName: profile.familyName,
+          registered: new Date(),
+          links: [],
+        });
+      }
+      const link = `${provider}|${profile.subject}`;
+      if (!row.links.includes(link)) row = await users.update(row.id, { links: [...row.links, link] });
+      await repo.insertIdentity({ provider, subject: profile.subject, userId: row.id, email: profile.email });
+      return afterSignIn(await users.upgradeToDisciple(row), provider);
+    },
+
     async logout(sessionId: string): Promise<void> {
       await repo.revoke(sessionId);
     },

@@ -32,6 +32,7 @@ describeEachDatabase("portal API", (t) => {
         type: "email",
         email: true,
         swapPopups: false,
+        gdpr: false,
         anonymous: true,
         google: false,
         facebook: false,

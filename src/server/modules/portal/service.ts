@@ -17,9 +17,11 @@ export interface PortalServiceDeps {
    * every page render; a short TTL keeps several instances consistent within that time.
    */
   cacheMs: number;
+  /** Identity providers the server has credentials for. */
+  configuredProviders?: string[];
 }
 
-export function createPortalService({ repo, portalId, environmentId, cacheMs }: PortalServiceDeps) {
+export function createPortalService({ repo, portalId, environmentId, cacheMs, configuredProviders = [] }: PortalServiceDeps) {
   let cached: { at: number; value: Promise<TPortalSettings> } | null = null;
 
   async function load(): Promise<TPortalSettings> {
@@ -29,7 +31,9 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs }: 
       repo.findEnvironment(environmentId),
     ]);
     if (!portal || !env) throw new AppError("NOT_FOUND", `Portal ${portalId} or environment ${environmentId} is missing`);
+    const registration = ZRegistrationSettings.parse(portal.registration);
     return {
+      providers: { google: registration.google && configuredProviders.includes("google") },
       portal: {
         id: portal.id,
         type: portal.type,
@@ -37,7 +41,7 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs }: 
         i18n: portal.i18n,
         favicon: portal.favicon,
         lessonLoadIcon: portal.lessonLoadIcon ?? null,
-        registration: ZRegistrationSettings.parse(portal.registration),
+        registration,
         authMigration: portal.authMigration,
         children,
       },

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useReducer, useRef } fro
 import { useLocation, useNavigate } from "react-router";
 import { ScenarioEngine } from "../../../domain/scenario/engine";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
-import { useRootData } from "../../root";
+import { useLang, useRootData } from "../../root";
 import { useAuth } from "../auth/auth-context";
 import { ScenarioPopup } from "./scenario-popup";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
@@ -21,15 +21,25 @@ declare global {
  */
 export function ScenarioProvider({ children }: { children: React.ReactNode }) {
   const { signedIn } = useAuth();
-  const registration = useRootData()?.settings.portal.registration;
+  const settings = useRootData()?.settings;
+  const registration = settings?.portal.registration;
+  const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const ctx = useRef<ScenarioCtx>({ signedIn, registration: { email: true, anonymous: false, swapPopups: false } });
-  ctx.current = {
+  const current: ScenarioCtx = {
     signedIn,
-    registration: { email: registration?.email ?? true, anonymous: registration?.anonymous ?? false, swapPopups: registration?.swapPopups ?? false },
+    lang,
+    registration: {
+      email: registration?.email ?? true,
+      anonymous: registration?.anonymous ?? false,
+      swapPopups: registration?.swapPopups ?? false,
+      gdpr: registration?.gdpr ?? false,
+    },
+    providers: { google: settings?.providers.google ?? false },
   };
+  const ctx = useRef<ScenarioCtx>(current);
+  ctx.current = current;
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
@@ -54,14 +64,24 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     });
   }, []);
 
+  // Query parameters that open a popup (seed 001 §2): pwdtoken -> restore-password; login (with an
+  // optional returnTo) -> login, "failed" after a provider sign-in that did not complete. They are
+  // removed from the address once read.
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const token = params.get("pwdtoken");
-    if (!token) return;
-    params.delete("pwdtoken");
+    const login = params.get("login");
+    if (!token && !login) return;
+    const returnTo = params.get("returnTo");
+    for (const key of ["pwdtoken", "login", "returnTo"]) params.delete(key);
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true });
-    void engine.start("restore-password", { token });
+    if (token) void engine.start("restore-password", { token });
+    else
+      void engine.start("login", {
+        returnTo: returnTo && isSafeReturnPath(returnTo) ? returnTo : undefined,
+        alertText: login === "failed" ? "login.failed" : undefined,
+      });
   }, [location.search, location.pathname, location.hash, navigate, engine]);
 
   return (

@@ -2,7 +2,9 @@ import type { Middleware, Scenario } from "../../../domain/scenario/engine";
 
 export interface ScenarioCtx {
   signedIn: boolean;
-  registration: { email: boolean; anonymous: boolean; swapPopups: boolean };
+  lang: string;
+  registration: { email: boolean; anonymous: boolean; swapPopups: boolean; gdpr: boolean };
+  providers: { google: boolean };
 }
 
 /** Steps have skip conditions for visitors who are already signed in (seed 001 §4). */
@@ -13,7 +15,7 @@ const skipIfSignedIn: Middleware<ScenarioCtx> = (ctx) => (ctx.signedIn ? { actio
  * otherwise the choice screen (mixed login, or the anonymous disclaimer when only anonymous is on).
  */
 const chooseLogin: Middleware<ScenarioCtx> = (ctx) =>
-  ctx.registration.email && !ctx.registration.anonymous ? { action: "jump", stepId: "login-by-email" } : undefined;
+  ctx.registration.email && !ctx.registration.anonymous && !ctx.providers.google ? { action: "jump", stepId: "login-by-email" } : undefined;
 
 /** The sign-in and sign-up scenarios of seed 001 §4. */
 export function identityScenarios(): Scenario<ScenarioCtx>[] {

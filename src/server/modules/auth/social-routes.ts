@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../../domain/errors";
+import { isSafeReturnPath } from "../../../domain/validation/fields";
+import type { OidcProviders } from "../../platform/auth/oidc";
+import { setAuthCookies } from "../../platform/auth/request-auth";
+import type { AuthRepo } from "./repo";
+import type { AuthService } from "./service";
+
+const FLOW_TTL_MS = 10 * 60 * 1000;
+
+export interface SocialRoutesDeps {
+  auth: AuthService;
+  repo: AuthRepo;
+  providers: OidcProviders;
+  publicUrl?: string;
+  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
+}
+
+/** Adds `login=<value>` to a same-origin path, keeping its query and hash. */
+function withLoginFlag(path: string, value: string): string {
+  const url = new URL(path, "http://x");
+  url.searchParams.set("login", value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Redirect logins (seed 001 §2): /auth/google takes quick_link (a same-origin return address) and
+ * lang, and sends the browser to the provider with PKCE, a one-time state and a nonce; /callback/
+ * completes the login and returns to quick_link.
+ */
+export const socialRoutes =
+  ({ auth, repo, providers, publicUrl, portalLangs }: SocialRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/auth/:provider",
+      {
+        schema: {
+          tags: ["auth"],
+          summary: "Start a redirect login at an identity provider",
+          params: z.object({ provider: z.enum(["google"]) }),
+          querystring: z.object({ quick_link: z.string().max(2048).optional(), lang: z.string().max(8).optional() }),
+        },
+      },
+      async (req, reply) => {
+        const provider = providers.get(req.params.provider);
+        if (!provider) throw new AppError("NOT_FOUND", `${req.params.provider} sign-in is not configured`);
+        const { langs, primaryLang } = await portalLangs();
+        const lang = req.query.lang && langs.includes(req.query.lang) ? req.query.lang : primaryLang;
+        const returnTo = req.query.quick_link ?? `/${lang}/`;
+        if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
+        const redirectUri = `${publicUrl?.replace(/\/+$/, "") ?? `${req.protocol}://${req.host}`}/callback/`;
+        const state = providers.randomState();
+        const nonce = providers.randomNonce();
+        const codeVerifier = providers.randomPKCECodeVerifier();
+        await repo.insertFlow({ state, provider: provider.id, codeVerifier, nonce, returnTo, redirectUri, expiresAt: new Date(Date.now() + FLOW_TTL_MS) });
+        const url = await providers.authorizationUrl(provider, {
+          redirectUri,
+          state,
+          nonce,
+          codeChallenge: await providers.calculatePKCECodeChallenge(codeVerifier),
+        });
+        return reply.redirect(url.toString(), 302);
+      },
+    );
+
+    const callback = async (req: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(req.url, `${req.protocol}://${req.host}`);
+      const state = url.searchParams.get("state");
+      const flow = state ? await repo.takeFlow(state) : null;
+      if (!flow) return reply.redirect(withLoginFlag(`/${(await portalLangs()).primaryLang}/`, "failed"), 302);
+      const provider = providers.get(flow.provider);
+      try {
+        if (!provider) throw new Error(`Provider ${flow.provider} is no longer configured`);
+        const profile = await providers.complete(provider, url, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri });
+        const tokens = await auth.signInWithIdentity(provider.id, profile);
+        setAuthCookies(req, reply, tokens);
+        return reply.redirect(flow.returnTo, 302);
+      } catch (e) {
+        req.log.warn({ err: e }, "redirect login failed");
+        return reply.redirect(withLoginFlag(flow.returnTo, "failed"), 302);
+      }
+    };
+    app.get("/callback/", { schema: { hide: true } }, callback);
+    app.get("/callback", { schema: { hide: true } }, callback);
+  };
