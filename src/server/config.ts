@@ -38,6 +38,8 @@ const ZConfig = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** The OpenID issuer; tests point it at a local stand-in. */
   GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+  /** Telegram Login Widget: the bot's token verifies the widget's hash. */
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]{20,}$/, "TELEGRAM_BOT_TOKEN must look like 123456:ABC...").optional(),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),

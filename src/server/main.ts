@@ -120,7 +120,14 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
   );
   await app.register(languagePackRoutes(services.packs));
   await app.register(
-    socialRoutes({ auth: services.auth, repo: services.authRepo, providers: services.oidc, publicUrl: config.PUBLIC_URL, portalLangs: () => services.portal.getI18n() }),
+    socialRoutes({
+      auth: services.auth,
+      repo: services.authRepo,
+      providers: services.oidc,
+      publicUrl: config.PUBLIC_URL,
+      portalLangs: () => services.portal.getI18n(),
+      telegramBotToken: config.TELEGRAM_BOT_TOKEN,
+    }),
   );
 
   if (ssr) {

@@ -172,7 +172,7 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
      * account with the same e-mail when the provider vouches for it (email_verified); else a new one.
      */
     async signInWithIdentity(
-      provider: "google" | "facebook",
+      provider: "google" | "facebook" | "telegram",
       profile: { subject: string; email: string | null; emailVerified: boolean; givenName: string | null; familyName: string | null },
     ): Promise<IssuedTokens> {
       const linked = await repo.findIdentity(provider, profile.subject);

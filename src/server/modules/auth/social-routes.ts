@@ -5,12 +5,14 @@ import { AppError } from "../../../domain/errors";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
 import type { OidcProviders } from "../../platform/auth/oidc";
 import { setAuthCookies } from "../../platform/auth/request-auth";
+import { verifyTelegramLogin } from "../../platform/auth/telegram";
 import type { AuthRepo } from "./repo";
 import type { AuthService } from "./service";
 
 const FLOW_TTL_MS = 10 * 60 * 1000;
 
 export interface SocialRoutesDeps {
+  telegramBotToken?: string;
   auth: AuthService;
   repo: AuthRepo;
   providers: OidcProviders;
@@ -31,7 +33,7 @@ function withLoginFlag(path: string, value: string): string {
  * completes the login and returns to quick_link.
  */
 export const socialRoutes =
-  ({ auth, repo, providers, publicUrl, portalLangs }: SocialRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, repo, providers, publicUrl, portalLangs, telegramBotToken }: SocialRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/auth/:provider",
@@ -82,6 +84,33 @@ export const socialRoutes =
         return reply.redirect(withLoginFlag(flow.returnTo, "failed"), 302);
       }
     };
+    /**
+     * Telegram Login Widget return: the widget appends the signed user fields to our auth URL; our
+     * own quick_link and lang ride along and are not part of the signed data.
+     */
+    app.get(
+      "/connect/telegram/callback",
+      { schema: { tags: ["auth"], summary: "Complete a Telegram login (widget fields with their hash)", querystring: z.record(z.string(), z.string()) } },
+      async (req, reply) => {
+        const { quick_link, lang, ...fields } = req.query;
+        const { primaryLang } = await portalLangs();
+        const returnTo = quick_link ?? `/${primaryLang}/`;
+        if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
+        if (!telegramBotToken) throw new AppError("NOT_FOUND", "Telegram sign-in is not configured");
+        const login = verifyTelegramLogin(fields, telegramBotToken);
+        if (!login) return reply.redirect(withLoginFlag(returnTo, "failed"), 302);
+        const tokens = await auth.signInWithIdentity("telegram", {
+          subject: login.id,
+          email: null,
+          emailVerified: false,
+          givenName: login.firstName ?? login.username,
+          familyName: login.lastName,
+        });
+        setAuthCookies(req, reply, tokens);
+        return reply.redirect(returnTo, 302);
+      },
+    );
+
     app.get("/callback/", { schema: { hide: true } }, callback);
     app.get("/callback", { schema: { hide: true } }, callback);
   };
