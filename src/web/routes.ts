@@ -7,7 +7,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 const later = (path: string, id: string) => route(path, "routes/unavailable.tsx", { id });
 
 export default [
-  later("authcb", "authcb-page"),
+  route("authcb", "routes/return-callback.tsx", { id: "authcb-page" }),
   index("routes/root-redirect.tsx"),
   route(":lang", "routes/lang.tsx", [
     layout("layouts/main.tsx", [
@@ -37,7 +37,7 @@ export default [
     layout("layouts/empty.tsx", [later("sandbox", "sandbox"), later("messengers", "messengers")]),
     layout("layouts/clean.tsx", [later("sandbox/popup", "sandbox-popup")]),
     layout("layouts/bare.tsx", [route("dev", "routes/dev.tsx")]),
-    layout("layouts/rcallback.tsx", [later("callback", "callback"), later("rcallback", "rcallback")]),
+    layout("layouts/rcallback.tsx", [later("callback", "callback"), route("rcallback", "routes/return-callback.tsx", { id: "rcallback" })]),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -50,7 +50,7 @@ describe("SSR", () => {
   });
 
   it("answers unknown paths and not-yet-available screens with the 404 page, noindex", async () => {
-    for (const url of ["/en/no/such/page", "/en/courses/c1", "/en/profile", "/authcb"]) {
+    for (const url of ["/en/no/such/page", "/en/courses/c1", "/en/profile"]) {
       const res = await get(url, { cookie: "lang=en" });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain("This page could not be found");
@@ -106,5 +106,23 @@ describe("SSR", () => {
     expect(remote.body).not.toContain("pwdtoken");
     const spoofed = await app.inject({ method: "GET", url: "/en/dev", remoteAddress: "203.0.113.5", headers: { "x-forwarded-for": "127.0.0.1" } });
     expect(spoofed.statusCode).toBe(404);
+  });
+
+  it("returns from redirect logins to same-site addresses only (/rcallback, /authcb)", async () => {
+    const ok = await get(`/en/rcallback?returnTo=${encodeURIComponent("/en/guideline/base?x=1#top")}`);
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe("/en/guideline/base?x=1#top");
+    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      const res = await get(`/en/rcallback?returnTo=${encodeURIComponent(evil)}`, { cookie: "lang=en" });
+      expect(res.statusCode, evil).toBe(400);
+      expect(res.body).toContain("ERR_REDIRECT");
+      expect(res.headers.location).toBeUndefined();
+    }
+    const saved = await get("/authcb", { cookie: "lang=en; returnTo=%2Fen%2Fguideline%2Ficons" });
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toBe("/en/guideline/icons");
+    expect(String(saved.headers["set-cookie"])).toContain("returnTo=; Path=/; Max-Age=0");
+    const nothing = await get("/authcb", { cookie: "lang=ru" });
+    expect(nothing.headers.location).toBe("/ru/");
   });
 });
