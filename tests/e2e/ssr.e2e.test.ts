@@ -9,7 +9,7 @@ import { parseConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { environments, mailOutbox } from "../../src/server/db/schema";
 import { seedDemo } from "../../src/server/db/seed/demo";
-import { buildApp } from "../../src/server/main";
+import { buildApp, createServices } from "../../src/server/main";
 
 let app: FastifyInstance;
 let database: Database;
@@ -124,5 +124,44 @@ describe("SSR", () => {
     expect(String(saved.headers["set-cookie"])).toContain("returnTo=; Path=/; Max-Age=0");
     const nothing = await get("/authcb", { cookie: "lang=ru" });
     expect(nothing.headers.location).toBe("/ru/");
+  });
+
+  it("signs in with ?quick_token, drops it from the address, and ignores a bad one", async () => {
+    const reg = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email: "quick@example.com", password: "secret12", firstName: "Quick", agree: true },
+    });
+    const services = await createServices(config, database);
+    const token = await services.auth.createQuickToken(reg.json().userId);
+    const res = await get(`/en/guideline/base?x=1&quick_token=${token}`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/en/guideline/base?x=1");
+    const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+    const access = cookies.find((c) => c.startsWith("apollo-token="))!;
+    expect(access).toContain("HttpOnly");
+    const me = await app.inject({ method: "GET", url: "/api/users/me", headers: { cookie: access.split(";")[0] } });
+    expect(me.json().email).toBe("quick@example.com");
+
+    const reused = await get(`/en/?quick_token=${token}`);
+    expect(reused.statusCode).toBe(302);
+    expect(reused.headers.location).toBe("/en/");
+    expect(String(reused.headers["set-cookie"] ?? "")).not.toContain("apollo-token=");
+  });
+
+  it("keeps utm_* in the utm-meta cookie and mentor_id/team_id in their cookies", async () => {
+    const res = await get("/en/?utm_source=newsletter&utm_campaign=spring&utm_medium=email&mentor_id=m-7&team_id=t-2", { cookie: "lang=en" });
+    expect(res.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+    const utm = cookies.find((c) => c.startsWith("utm-meta="))!;
+    expect(JSON.parse(decodeURIComponent(utm.split(";")[0].slice("utm-meta=".length)))).toEqual({
+      utm_source: "newsletter",
+      utm_campaign: "spring",
+      utm_medium: "email",
+    });
+    expect(cookies.some((c) => c.startsWith("mentor_id=m-7;"))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("team_id=t-2;"))).toBe(true);
+    const noCampaign = await get("/en/?utm_source=newsletter", { cookie: "lang=en" });
+    expect(String(noCampaign.headers["set-cookie"] ?? "")).not.toContain("utm-meta");
   });
 });
