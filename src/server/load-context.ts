@@ -2,7 +2,7 @@ import type { TPortalSettings } from "../domain/portal";
 import type { Config } from "./config";
 import type { PasswordResetMail } from "./modules/auth/reset-mail";
 import type { AuthRepo } from "./modules/auth/repo";
-import type { Auth, AuthService } from "./modules/auth/service";
+import type { Auth, AuthService, IssuedTokens } from "./modules/auth/service";
 import type { OidcProviders } from "./platform/auth/oidc";
 import type { PagesService } from "./modules/pages/service";
 import type { UsersService } from "./modules/users/service";
@@ -32,6 +32,8 @@ export type MentoraLoadContext = {
   auth: () => Promise<Auth>;
   /** The request comes from this machine (developer tools such as the mail outbox). */
   isLocalRequest: boolean;
+  /** Sets the session cookies on this response, exactly as the API's sign-in routes do. */
+  setSessionCookies: (tokens: IssuedTokens) => void;
 };
 
 declare module "react-router" {

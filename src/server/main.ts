@@ -1,5 +1,5 @@
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
@@ -18,7 +18,7 @@ import { createAuthService } from "./modules/auth/service";
 import { createUsersRepo } from "./modules/users/repo";
 import { usersRoutes } from "./modules/users/routes";
 import { createUsersService } from "./modules/users/service";
-import { installRequestAuth } from "./platform/auth/request-auth";
+import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth";
 import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
 import { createMailer } from "./platform/mail";
@@ -135,7 +135,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
     await app.register(reactRouterFastify, {
       mode: config.MENTORA_DEV ? "development" : "production",
       buildDirectory: path.join(ROOT_DIR, "build"),
-      getLoadContext: (req): MentoraLoadContext => {
+      getLoadContext: (req, reply): MentoraLoadContext => {
         let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
         return {
           services,
@@ -143,6 +143,8 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
           settings: () => (settings ??= services.portal.getSettings()),
           auth: () => req.auth(),
           isLocalRequest: isLoopback(req.ip),
+          // remix-fastify types the request for HTTP/2 as well; this server is HTTP/1.
+          setSessionCookies: (tokens) => setAuthCookies(req as FastifyRequest, reply as FastifyReply, tokens),
         };
       },
     });

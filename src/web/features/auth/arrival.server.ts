@@ -9,10 +9,6 @@ function cookie(name: string, value: string, secure: boolean, maxAge = MONTH): s
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-function authCookie(name: string, value: string, maxAge: number, secure: boolean): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
 /**
  * Query parameters read on arrival (seed 001 §2): quick_token signs in (replacing any current
  * tokens) and leaves the address; utm_source + utm_campaign (and optional medium, content, term) go
@@ -38,9 +34,7 @@ export async function handleArrival(context: AppLoadContext, request: Request): 
   if (quick) {
     params.delete("quick_token");
     try {
-      const tokens = await context.services.auth.exchangeQuickToken(quick);
-      headers.push(authCookie("apollo-token", tokens.accessToken, 7 * 24 * 60 * 60, secure));
-      headers.push(authCookie("apollo-refresh", tokens.refreshToken, MONTH, secure));
+      context.setSessionCookies(await context.services.auth.exchangeQuickToken(quick));
     } catch (e) {
       // Seed 001 §8: a failed quick token is only logged; the visitor stays as they were.
       console.warn("quick_token exchange failed:", (e as Error).message);
