@@ -1,4 +1,4 @@
-import type { TBlock, TBlockType } from "../../../domain/page";
+import type { TBlockType } from "../../../domain/page";
 import { EmbedBlock } from "./embed-block";
 import { FactBlock } from "./fact-block";
 import { FaqBlock } from "./faq-block";

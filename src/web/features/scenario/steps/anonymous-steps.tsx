@@ -28,9 +28,36 @@ function useAnonymousForm(engine: StepProps["engine"], url: string, schema: type
   return { form, error, send };
 }
 
-export function AnonymousSignInStep({ engine }: StepProps) {
+/** Username and password with their errors, shared by anonymous sign-in and sign-up. */
+function AnonymousFields({
+  form,
+  error,
+  passwordAutoComplete,
+}: {
+  form: ReturnType<typeof useAnonymousForm>["form"];
+  error: ReturnType<typeof useAnonymousForm>["error"];
+  passwordAutoComplete: "current-password" | "new-password";
+}) {
   const { t } = useTranslation("auth");
   const message = useMessage();
+  return (
+    <>
+      <ErrorNotices error={error} />
+      <TextField reserveErrorSpace label={t("fields.username")} autoComplete="username" {...form.field("username")} error={fieldError(form.errors.username, message)} />
+      <TextField
+        reserveErrorSpace
+        label={t("fields.password")}
+        type="password"
+        autoComplete={passwordAutoComplete}
+        {...form.field("password")}
+        error={fieldError(form.errors.password, message)}
+      />
+    </>
+  );
+}
+
+export function AnonymousSignInStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
   const { form, error, send } = useAnonymousForm(engine, "/api/auth/anonymous/login", ZAnonymousSignIn);
   return (
     <form
@@ -43,9 +70,7 @@ export function AnonymousSignInStep({ engine }: StepProps) {
       }}
       className="flex flex-col gap-3"
     >
-      <ErrorNotices error={error} />
-      <TextField reserveErrorSpace label={t("fields.username")} autoComplete="username" {...form.field("username")} error={fieldError(form.errors.username, message)} />
-      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="current-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <AnonymousFields form={form} error={error} passwordAutoComplete="current-password" />
       <Button type="submit">{t("anonymousSignIn.submit")}</Button>
       <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.start("anonymous-sign-up", engine.state.options)}>
         {t("anonymousSignIn.create")}
@@ -57,7 +82,6 @@ export function AnonymousSignInStep({ engine }: StepProps) {
 /** Seed 001 §2: the same fields plus a confirmation before registering (remember the password). */
 export function AnonymousSignUpStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
-  const message = useMessage();
   const { form, error, send } = useAnonymousForm(engine, "/api/auth/anonymous/register", ZAnonymousSignUp);
   const [pending, setPending] = useState<{ username: string; password: string } | null>(null);
 
@@ -99,9 +123,7 @@ export function AnonymousSignUpStep({ engine }: StepProps) {
       className="flex flex-col gap-3"
     >
       <StepIntro text={t("anonymousSignUp.description")} />
-      <ErrorNotices error={error} />
-      <TextField reserveErrorSpace label={t("fields.username")} autoComplete="username" {...form.field("username")} error={fieldError(form.errors.username, message)} />
-      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="new-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <AnonymousFields form={form} error={error} passwordAutoComplete="new-password" />
       <Button type="submit">{t("anonymousSignUp.submit")}</Button>
       <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.start("anonymous-sign-in", engine.state.options)}>
         {t("anonymousSignUp.haveAccount")}
