@@ -22,6 +22,7 @@ import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth
 import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
 import { createMailer } from "./platform/mail";
+import { isLoopbackIp } from "./platform/loopback";
 import { installRateLimit } from "./platform/rate-limit";
 import { languagePackRoutes } from "./modules/i18n/routes";
 import { createPagesRepo } from "./modules/pages/repo";
@@ -35,10 +36,6 @@ import { createLanguagePacks } from "./platform/language-packs";
 import { originGuard } from "./platform/origin-guard";
 
 export const ROOT_DIR = process.cwd();
-
-function isLoopback(ip: string): boolean {
-  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-}
 
 export interface BuildAppOptions {
   config: Config;
@@ -142,7 +139,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
           config: { PUBLIC_URL: config.PUBLIC_URL, NODE_ENV: config.NODE_ENV },
           settings: () => (settings ??= services.portal.getSettings()),
           auth: () => req.auth(),
-          isLocalRequest: isLoopback(req.ip),
+          isLocalRequest: isLoopbackIp(req.ip),
           // remix-fastify types the request for HTTP/2 as well; this server is HTTP/1.
           setSessionCookies: (tokens) => setAuthCookies(req as FastifyRequest, reply as FastifyReply, tokens),
         };

@@ -1,4 +1,5 @@
 import * as client from "openid-client";
+import { isLoopbackHost } from "../loopback";
 
 export interface OidcProviderConfig {
   id: "google";
@@ -18,7 +19,7 @@ export function createOidcProviders(configs: OidcProviderConfig[]) {
     let hit = discovered.get(p.id);
     if (!hit) {
       const url = new URL(p.issuer);
-      const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
+      const loopback = isLoopbackHost(url.hostname);
       hit = client.discovery(url, p.clientId, p.clientSecret, undefined, loopback && url.protocol === "http:" ? { execute: [client.allowInsecureRequests] } : undefined);
       discovered.set(p.id, hit);
       hit.catch(() => discovered.delete(p.id));

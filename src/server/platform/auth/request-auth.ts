@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../domain/errors";
+import { isLoopbackHost } from "../loopback";
 import type { AccessOnly, Auth, AuthService, IssuedTokens } from "../../modules/auth/service";
 
 export const ACCESS_COOKIE = "apollo-token";
@@ -21,7 +22,7 @@ function bearer(req: FastifyRequest): string | undefined {
 
 /** Cookies are Secure everywhere but on localhost (seed/architecture: "Secure outside localhost"). */
 function isSecure(req: FastifyRequest): boolean {
-  return !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(req.hostname.replace(/:\d+$/, ""));
+  return !isLoopbackHost(req.hostname);
 }
 
 /** Parallel requests of one browser may all carry the refresh token one of them rotates. */

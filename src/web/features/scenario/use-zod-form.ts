@@ -60,12 +60,19 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     return result.success ? (result.data as z.infer<S>) : null;
   };
 
+  /** A form's onSubmit: validates everything and calls `onValid` only with valid data. */
+  const handleSubmit = (onValid: (data: z.infer<S>) => unknown) => (e: React.FormEvent) => {
+    e.preventDefault();
+    const data = submit();
+    if (data) void onValid(data);
+  };
+
   /** Issues the server reported for fields (validationErrors with a path). */
   const setServerErrors = (list: Array<{ path: string; message: string }>) => {
     setErrors((prev) => ({ ...prev, ...Object.fromEntries(list.filter((e) => e.path).map((e) => [e.path, { path: e.path, key: e.message }])) }));
   };
 
-  return { values, setValues, errors, field, checkbox, submit, setServerErrors };
+  return { values, setValues, errors, field, checkbox, handleSubmit, setServerErrors };
 }
 
 /** Enter moves focus to the next field of the form; on the last field it submits (seed 001 §5). */

@@ -63,11 +63,7 @@ export function AnonymousSignInStep({ engine }: StepProps) {
     <form
       noValidate
       onKeyDown={enterMovesFocus}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const data = form.submit();
-        if (data) void send(data);
-      }}
+      onSubmit={form.handleSubmit(send)}
       className="flex flex-col gap-3"
     >
       <AnonymousFields form={form} error={error} passwordAutoComplete="current-password" />
@@ -115,11 +111,7 @@ export function AnonymousSignUpStep({ engine }: StepProps) {
     <form
       noValidate
       onKeyDown={enterMovesFocus}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const data = form.submit();
-        if (data) setPending(data);
-      }}
+      onSubmit={form.handleSubmit(setPending)}
       className="flex flex-col gap-3"
     >
       <StepIntro text={t("anonymousSignUp.description")} />

@@ -107,10 +107,7 @@ export function LoginByEmailStep({ engine }: StepProps) {
   const signedIn = useSignedIn(engine);
   const notice = engine.option<string>("notice");
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit(async (data) => {
     const res = await send<Tokens>("/api/auth/login", data);
     if (!res.ok) return;
     try {
@@ -118,7 +115,7 @@ export function LoginByEmailStep({ engine }: StepProps) {
     } catch (err) {
       setError({ code: "SERVER", key: (err as Error).message, message: (err as Error).message });
     }
-  }
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
@@ -141,10 +138,7 @@ export function SignUpStep({ engine }: StepProps) {
   const { error, setError, send } = useStepRequest(engine);
   const signedIn = useSignedIn(engine);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit(async (data) => {
     const res = await send<Tokens>("/api/auth/register", { ...data, website: window.location.href, role: "disciple" });
     if (!res.ok) {
       if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
@@ -156,7 +150,7 @@ export function SignUpStep({ engine }: StepProps) {
     } catch (err) {
       setError({ code: "SERVER", key: (err as Error).message, message: (err as Error).message });
     }
-  }
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">

@@ -13,10 +13,7 @@ export function ForgotPasswordStep({ engine }: StepProps) {
   const form = useZodForm(ZForgotPassword, { email: "" });
   const { error, setError, send } = useStepRequest(engine);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const data = form.submit();
-    if (!data) return;
+  const onSubmit = form.handleSubmit(async (data) => {
     const res = await send("/api/auth/password/forgot", { email: data.email, website: window.location.href });
     if (!res.ok) {
       // Seed 001 §8: a server error shows its message; a failure to reach it the notify error.
@@ -24,7 +21,7 @@ export function ForgotPasswordStep({ engine }: StepProps) {
     }
     engine.setOption("email", data.email);
     await engine.next("final-action");
-  }
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
@@ -59,10 +56,8 @@ export function RestorePasswordStep({ engine }: StepProps) {
   const form = useZodForm(ZRestorePassword, { password: "", confirmPassword: "", token });
   const { error, setError, send } = useStepRequest(engine);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const data = form.submit();
-    if (!data || !token) return;
+  const onSubmit = form.handleSubmit(async (data) => {
+    if (!token) return;
     const res = await send<{ state: string }>("/api/auth/password/reset", { password: data.password, token });
     if (!res.ok) {
       const key = res.error.code === "RESET-TOKEN-INVALID" || res.error.code === "NETWORK" ? "env.scenarious.popup.password.change.error" : res.error.key;
@@ -70,7 +65,7 @@ export function RestorePasswordStep({ engine }: StepProps) {
     }
     engine.setOption("notice", "env.scenarious.popup.password.change.success");
     await engine.next("login-by-email");
-  }
+  });
 
   if (!token) return <Alert tone="warning" title={t("restore.missingToken")} />;
   return (
