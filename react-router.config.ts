@@ -2,7 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "src/web",
-  buildDirectory: "build",
+  // MENTORA_BUILD_DIR lets parallel work trees of one checkout build without clobbering each other.
+  buildDirectory: process.env.MENTORA_BUILD_DIR || "build",
   ssr: true,
   // v8 behaviours stay off until we move to v8 on Node 22; stating them silences the build warnings.
   future: {

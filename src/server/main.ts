@@ -131,7 +131,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
     await app.register(reactRouterFastify, {
       mode: config.MENTORA_DEV ? "development" : "production",
-      buildDirectory: path.join(ROOT_DIR, "build"),
+      buildDirectory: path.join(ROOT_DIR, process.env.MENTORA_BUILD_DIR || "build"),
       getLoadContext: (req, reply): MentoraLoadContext => {
         let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
         return {

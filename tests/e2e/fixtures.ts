@@ -54,7 +54,7 @@ export interface E2E {
 }
 
 async function startApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; database: Database; config: Config; baseURL: string }> {
-  const buildEntry = path.join(process.cwd(), "build", "server", "index.js");
+  const buildEntry = path.join(process.cwd(), process.env.MENTORA_BUILD_DIR || "build", "server", "index.js");
   if (!existsSync(buildEntry)) throw new Error(`No server build at ${buildEntry}: run \`npx react-router build\` first`);
   // Only what the e2e run needs: never the developer's DATABASE_URL or DATA_DIR.
   const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "true", MENTORA_DEV: "0", ...env });
