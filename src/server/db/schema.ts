@@ -205,3 +205,28 @@ export const oauthFlows = pgTable("oauth_flows", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A messenger sign-in in progress (docs/decisions/0009): the code the visitor sends to the bot and
+ * the browser's flow secret, both stored only as SHA-256. The bot's webhook confirms the code with
+ * the messenger user; the browser holding the flow secret then completes the sign-in once.
+ */
+export const messengerConnects = pgTable(
+  "messenger_connects",
+  {
+    id: text("id").primaryKey(),
+    messenger: text("messenger").notNull(),
+    codeHash: text("code_hash").notNull(),
+    flowHash: text("flow_hash").notNull(),
+    returnTo: text("return_to").notNull(),
+    /** A signed-in visitor connecting a messenger to the account (links instead of signing in). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    messengerUserId: text("messenger_user_id"),
+    messengerName: text("messenger_name"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("messenger_connects_code").on(t.codeHash), uniqueIndex("messenger_connects_flow").on(t.flowHash)],
+);
