@@ -230,3 +230,6 @@ export const messengerConnects = pgTable(
   },
   (t) => [uniqueIndex("messenger_connects_code").on(t.codeHash), uniqueIndex("messenger_connects_flow").on(t.flowHash)],
 );
+
+/** Dynamic forms, data sources and their records. */
+export * from "./schema-forms";
