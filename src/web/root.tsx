@@ -96,6 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     settingsLoadedAt = Date.now();
   }, [data]);
   useEffect(() => installChunkReloadGuard(), []);
+  // A stable object: the auth provider takes a new one as a newer server truth.
+  const initialUser = useMemo(() => data?.user ?? guestUser(), [data?.user]);
 
   return (
     <html lang={lang} dir={dirOf(lang)}>
@@ -110,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-surface text-ink antialiased">
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={data?.settings.environment.theme}>
-            <AuthProvider initial={data?.user ?? guestUser()}>
+            <AuthProvider initial={initialUser}>
               <ConsentProvider initial={data?.consent ?? null}>
                 {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
               </ConsentProvider>

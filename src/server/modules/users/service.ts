@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../../domain/errors";
+import { type Arrival, isEmptyArrival, sameUtm } from "../../../domain/arrival";
 import { needsDiscipleUpgrade, progressRecordId, type TUser } from "../../../domain/user";
 import { isUniqueViolation, type UserInsert, type UserRow, type UsersRepo } from "./repo";
 
@@ -104,6 +105,23 @@ export function createUsersService(deps: { repo: UsersRepo; portalId: string; en
     async setUtm(id: string, utm: Array<Record<string, string>>): Promise<TUser> {
       await mustFind(id);
       return presentUser(await this.update(id, { utm: utm.map((u) => ({ ...u, environmentId })) }));
+    },
+    /**
+     * Seed 001 §2: utm (utm-meta), mentor_id and team_id kept on arrival are copied onto the user
+     * when they sign in. A campaign is recorded once; the first mentor and team stay.
+     */
+    async recordArrival(id: string, arrival: Arrival): Promise<void> {
+      if (isEmptyArrival(arrival)) return;
+      const row = await repo.findById(id);
+      if (!row) return;
+      const patch: Partial<Pick<UserRow, "utm" | "mentorId" | "teamId">> = {};
+      if (arrival.utm) {
+        const record: Record<string, string> = { ...arrival.utm, environmentId };
+        if (!row.utm.some((u) => sameUtm(u, record))) patch.utm = [...row.utm, record].slice(-20);
+      }
+      if (arrival.mentorId && !row.mentorId) patch.mentorId = arrival.mentorId;
+      if (arrival.teamId && !row.teamId) patch.teamId = arrival.teamId;
+      if (Object.keys(patch).length) await this.update(id, patch);
     },
     /** Register disciple on {portalId}/disciples/{userId} and note the portal among the user's environments. */
     async registerDisciple(id: string, utm: Array<Record<string, string>> = []): Promise<void> {

@@ -12,6 +12,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Who is asking; resolved once per request, and only when somebody asks. */
     auth: () => Promise<Auth>;
+    /** Set when this request signed somebody in (not on a silent renewal): arrival data is copied then. */
+    signedInUserId?: string;
   }
 }
 
@@ -28,7 +30,8 @@ function isSecure(req: FastifyRequest): boolean {
 /** Parallel requests of one browser may all carry the refresh token one of them rotates. */
 const SILENT_RENEWAL_GRACE_MS = 10_000;
 
-export function setAuthCookies(req: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens | AccessOnly) {
+export function setAuthCookies(req: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens | AccessOnly, { renewal = false } = {}) {
+  if (!renewal) req.signedInUserId = tokens.userId;
   const base = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isSecure(req) };
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, maxAge: ACCESS_COOKIE_MAX_AGE });
   if (tokens.refreshToken) reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_COOKIE_MAX_AGE });
@@ -60,7 +63,7 @@ export function installRequestAuth(app: FastifyInstance, auth: AuthService) {
     if (refresh) {
       try {
         const tokens = await auth.renew(refresh, { graceMs: SILENT_RENEWAL_GRACE_MS });
-        setAuthCookies(req, reply, tokens);
+        setAuthCookies(req, reply, tokens, { renewal: true });
         const again = await auth.authenticate(tokens.accessToken);
         if (again.kind === "user") return again;
       } catch (e) {

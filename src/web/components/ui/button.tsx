@@ -3,7 +3,7 @@ import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn";
 import { useThemeButtonType } from "./theme-context";
 
-export type ButtonVariant = "gradient" | "flat" | "outline" | "ghost";
+export type ButtonVariant = "gradient" | "flat" | "outline" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -11,6 +11,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   flat: "text-white bg-primary hover:bg-primary-strong",
   outline: "text-primary-strong border-2 border-primary bg-transparent hover:bg-primary-soft",
   ghost: "text-ink bg-transparent hover:bg-primary-soft",
+  // Irreversible actions (account deletion) must not look like the portal's main button.
+  danger: "text-white bg-danger hover:brightness-95 disabled:opacity-50 disabled:cursor-not-allowed",
 };
 const SIZES: Record<ButtonSize, string> = {
   // min-height, not height: translated labels may wrap on phones and must stay inside the button.

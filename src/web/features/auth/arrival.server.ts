@@ -2,8 +2,7 @@ import { type AppLoadContext, redirect } from "react-router";
 import { readCookie } from "../../cookies";
 
 const MONTH = 30 * 24 * 60 * 60;
-const UTM_KEYS = ["utm_source", "utm_campaign", "utm_medium", "utm_content", "utm_term"] as const;
-export const UTM_COOKIE = "utm-meta";
+import { ARRIVAL_ID, arrivalFromCookies, UTM_COOKIE, UTM_KEYS } from "../../../domain/arrival";
 
 function cookie(name: string, value: string, secure: boolean, maxAge = MONTH): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}`;
@@ -21,20 +20,29 @@ export async function handleArrival(context: AppLoadContext, request: Request): 
   const headers: string[] = [];
   const params = url.searchParams;
 
+  // What this address brings, as the cookies will hold it (so a quick_token sign-in on the same
+  // address can record it at once).
+  const arrived: Record<string, string> = {};
   if (params.get("utm_source") && params.get("utm_campaign")) {
     const utm = Object.fromEntries(UTM_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!.slice(0, 200)]] : [])));
-    headers.push(cookie(UTM_COOKIE, JSON.stringify(utm), secure));
+    arrived[UTM_COOKIE] = JSON.stringify(utm);
+    headers.push(cookie(UTM_COOKIE, arrived[UTM_COOKIE], secure));
   }
   for (const key of ["mentor_id", "team_id"]) {
     const v = params.get(key);
-    if (v && /^[\w:-]{1,100}$/.test(v) && readCookie(request.headers.get("cookie"), key) !== v) headers.push(cookie(key, v, secure));
+    if (v && ARRIVAL_ID.test(v)) {
+      arrived[key] = v;
+      if (readCookie(request.headers.get("cookie"), key) !== v) headers.push(cookie(key, v, secure));
+    }
   }
 
   const quick = params.get("quick_token");
   if (quick) {
     params.delete("quick_token");
     try {
-      context.setSessionCookies(await context.services.auth.exchangeQuickToken(quick));
+      const tokens = await context.services.auth.exchangeQuickToken(quick);
+      context.setSessionCookies(tokens);
+      await context.services.users.recordArrival(tokens.userId, arrivalFromCookies(arrived));
     } catch (e) {
       // Seed 001 §8: a failed quick token is only logged; the visitor stays as they were.
       console.warn("quick_token exchange failed:", (e as Error).message);

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { guestUser, isSignedIn, type TUser } from "../../../domain/user";
 
 interface AuthState {
@@ -7,6 +7,8 @@ interface AuthState {
   /** Re-reads the current user from the server (after sign-in, sign-up, profile changes). */
   refresh(): Promise<TUser>;
   signOut(): Promise<void>;
+  /** The newest user known, even before React re-renders (middleware runs right after a refresh). */
+  latest(): TUser;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -16,18 +18,26 @@ const AuthContext = createContext<AuthState | null>(null);
  * stored token is gone (the server already cleared the cookie): the visitor is a guest again.
  */
 export function AuthProvider({ initial, children }: { initial: TUser; children: React.ReactNode }) {
-  const [user, setUser] = useState<TUser>(initial);
+  const [user, setUserState] = useState<TUser>(initial);
+  const latestRef = useRef<TUser>(initial);
+  const setUser = useCallback((next: TUser) => {
+    latestRef.current = next;
+    setUserState(next);
+  }, []);
   const refresh = useCallback(async () => {
     const res = await fetch("/api/users/me", { headers: { accept: "application/json" } });
     const next = res.ok ? ((await res.json()) as TUser) : guestUser();
     setUser(next);
     return next;
-  }, []);
+  }, [setUser]);
   const signOut = useCallback(async () => {
     await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
     setUser(guestUser());
-  }, []);
-  const value = useMemo(() => ({ user, signedIn: isSignedIn(user), refresh, signOut }), [user, refresh, signOut]);
+  }, [setUser]);
+  // A revalidated root loader (e.g. after a sign-in on the server) is the newer truth.
+  useEffect(() => setUser(initial), [initial, setUser]);
+  const latest = useCallback(() => latestRef.current, []);
+  const value = useMemo(() => ({ user, signedIn: isSignedIn(user), refresh, signOut, latest }), [user, refresh, signOut, latest]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

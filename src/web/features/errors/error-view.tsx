@@ -1,5 +1,7 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useParams, useRevalidator } from "react-router";
+import { useAuth } from "../auth/auth-context";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { useLang, useRootData } from "../../root";
@@ -21,10 +23,24 @@ function useBackTo(): string {
   return `/${lang}/courses/`;
 }
 
+/** Seed 2.3: the error page reloads when the current user id changes (a sign-in may grant access). */
+function useReloadOnUserChange() {
+  const { user } = useAuth();
+  const { revalidate } = useRevalidator();
+  const first = useRef(user.id);
+  useEffect(() => {
+    if (user.id !== first.current) {
+      first.current = user.id;
+      void revalidate();
+    }
+  }, [user.id, revalidate]);
+}
+
 export function ErrorView({ error }: ErrorViewProps) {
   const { t } = useTranslation("errors");
   const lang = useLang();
   const backTo = useBackTo();
+  useReloadOnUserChange();
 
   if (error.kind === "not-found" || error.kind === "access-denied") {
     const notFound = error.kind === "not-found";

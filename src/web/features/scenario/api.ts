@@ -8,10 +8,14 @@ export interface ApiError {
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
 /** JSON POST to our API; network failures come back as an error, never as a throw. */
-export async function postJson<T>(url: string, body?: unknown): Promise<ApiResult<T>> {
+export function postJson<T>(url: string, body?: unknown): Promise<ApiResult<T>> {
+  return sendJson<T>("POST", url, body);
+}
+
+export async function sendJson<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<ApiResult<T>> {
   try {
     const res = await fetch(url, {
-      method: "POST",
+      method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

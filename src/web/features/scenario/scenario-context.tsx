@@ -1,7 +1,9 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ScenarioEngine } from "../../../domain/scenario/engine";
+import { isSignedIn } from "../../../domain/user";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
+import { postJson } from "./api";
 import { useLang, useRootData } from "../../root";
 import { useAuth } from "../auth/auth-context";
 import { ScenarioPopup } from "./scenario-popup";
@@ -20,15 +22,28 @@ declare global {
  * opens restore-password. Finishing returns to the saved return address when it is a safe path.
  */
 export function ScenarioProvider({ children }: { children: React.ReactNode }) {
-  const { signedIn } = useAuth();
+  const { latest, refresh } = useAuth();
   const settings = useRootData()?.settings;
   const registration = settings?.portal.registration;
   const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   const current: ScenarioCtx = {
-    signedIn,
+    get signedIn() {
+      return isSignedIn(latest());
+    },
+    user: latest,
+    createSession: async () => {
+      const res = await postJson<{ userId?: string }>("/api/auth/session");
+      // Seed 001 §8: a failed session creation is only logged.
+      if (!res.ok) console.error("Session creation failed", res.error.message);
+      else await refresh();
+      return res.ok;
+    },
+    navigate: (path) => navigateRef.current(path),
     lang,
     registration: {
       email: registration?.email ?? true,
@@ -40,8 +55,6 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
   };
   const ctx = useRef<ScenarioCtx>(current);
   ctx.current = current;
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
 
   const engine = useMemo(() => {
     const scenarios = identityScenarios().map((s) => ({
@@ -65,23 +78,24 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
   }, []);
 
   // Query parameters that open a popup (seed 001 §2): pwdtoken -> restore-password; login (with an
-  // optional returnTo) -> login, "failed" after a provider sign-in that did not complete. They are
+  // optional returnTo) -> login, "failed" after a provider sign-in that did not complete; scenario
+  // (and step) -> that scenario, as a redirect sign-in comes back to continue where it left. They are
   // removed from the address once read.
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const token = params.get("pwdtoken");
     const login = params.get("login");
-    if (!token && !login) return;
+    const scenarioId = params.get("scenario");
+    if (!token && !login && !scenarioId) return;
     const returnTo = params.get("returnTo");
-    for (const key of ["pwdtoken", "login", "returnTo"]) params.delete(key);
+    const stepId = params.get("step") ?? undefined;
+    for (const key of ["pwdtoken", "login", "returnTo", "scenario", "step"]) params.delete(key);
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true });
+    const safeReturn = returnTo && isSafeReturnPath(returnTo) ? returnTo : undefined;
     if (token) void engine.start("restore-password", { token });
-    else
-      void engine.start("login", {
-        returnTo: returnTo && isSafeReturnPath(returnTo) ? returnTo : undefined,
-        alertText: login === "failed" ? "login.failed" : undefined,
-      });
+    else if (scenarioId) void engine.start(scenarioId, { returnTo: safeReturn, stepId });
+    else void engine.start("login", { returnTo: safeReturn, alertText: login === "failed" ? "login.failed" : undefined });
   }, [location.search, location.pathname, location.hash, navigate, engine]);
 
   return (

@@ -1,54 +1,181 @@
-import type { Middleware, Scenario } from "../../../domain/scenario/engine";
+import {
+  type CourseTarget,
+  MICROCOURSE_MISSING,
+  type MicrocourseTarget,
+  microcourseOpenToGuests,
+} from "../../../domain/scenario/course-target";
+import type { Middleware, Scenario, ScenarioEngine, Step } from "../../../domain/scenario/engine";
+import type { TUser } from "../../../domain/user";
 
 export interface ScenarioCtx {
   signedIn: boolean;
   lang: string;
   registration: { email: boolean; anonymous: boolean; swapPopups: boolean; gdpr: boolean };
   providers: { google: boolean };
+  /** The latest known user, read at the moment a middleware runs (it may have just signed in). */
+  user(): TUser;
+  /** Creates an anonymous session for a guest (seed 001 §4 "Session"); false when it failed (only logged). */
+  createSession(): Promise<boolean>;
+  /** Client-side navigation to a same-site path. */
+  navigate(path: string): void;
 }
 
 /** Steps have skip conditions for visitors who are already signed in (seed 001 §4). */
 const skipIfSignedIn: Middleware<ScenarioCtx> = (ctx) => (ctx.signedIn ? { action: "skip" } : undefined);
 
-/**
- * The login component is chosen from settings: e-mail only goes straight to e-mail login;
- * otherwise the choice screen (mixed login, or the anonymous disclaimer when only anonymous is on).
- */
-const chooseLogin: Middleware<ScenarioCtx> = (ctx) =>
-  ctx.registration.email && !ctx.registration.anonymous && !ctx.providers.google ? { action: "jump", stepId: "login-by-email" } : undefined;
+/** Runs middleware in order; the first that decides something wins. */
+function chain(...list: Middleware<ScenarioCtx>[]): Middleware<ScenarioCtx> {
+  return async (ctx, engine) => {
+    for (const mw of list) {
+      const decision = await mw(ctx, engine);
+      if (decision && decision.action !== "continue") return decision;
+    }
+    return undefined;
+  };
+}
 
-/** The sign-in and sign-up scenarios of seed 001 §4. */
+/**
+ * Seed 001 §4: the login component is chosen from settings. E-mail only gives e-mail login;
+ * anonymous only gives the anonymous disclaimer; otherwise the mixed login choice screen.
+ */
+const chooseLogin: Middleware<ScenarioCtx> = (ctx) => {
+  const { email, anonymous } = ctx.registration;
+  const social = ctx.providers.google;
+  if (email && !anonymous && !social) return { action: "jump", stepId: "login-by-email" };
+  if (anonymous && !email && !social) return { action: "jump", stepId: "anonymous-disclaimer" };
+  return undefined;
+};
+
+/** The sign-in steps shared by every scenario that may need a signed-in learner. */
+function loginSteps(): Step<ScenarioCtx>[] {
+  return [
+    { id: "login", component: "login", middleware: chain(skipIfSignedIn, chooseLogin) },
+    { id: "login-by-email", component: "login-by-email", middleware: skipIfSignedIn },
+    { id: "forgot-password", component: "forgot-password", middleware: skipIfSignedIn },
+    { id: "final-action", component: "final-action", middleware: skipIfSignedIn },
+    { id: "anonymous-disclaimer", component: "anonymous-disclaimer", middleware: skipIfSignedIn },
+  ];
+}
+
+const success: Step<ScenarioCtx> = { id: "success", component: "success" };
+
+function safePath(path: unknown): path is string {
+  return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+}
+
+/**
+ * Seed 001 §4: finishing returns to the saved return address, else to the opened course element
+ * (the one clicked or the course's current opened element).
+ */
+async function openCourseElement(ctx: ScenarioCtx, engine: ScenarioEngine<ScenarioCtx>) {
+  const returnTo = engine.option<string>("returnTo");
+  const course = engine.option<CourseTarget>("course");
+  engine.close();
+  if (safePath(returnTo)) return ctx.navigate(returnTo);
+  const path = course ? await course.resolveElementPath() : null;
+  if (safePath(path)) ctx.navigate(path);
+}
+
+/** Seed 001 §4 "Free lesson start". */
+const freeLessonStart: Middleware<ScenarioCtx> = async (ctx, engine) => {
+  const course = engine.option<CourseTarget>("course");
+  if (!course) return { action: "skip" };
+  if (ctx.signedIn) return { action: "skip" };
+  const user = ctx.user();
+  if (course.accessibleWithoutRegistration && !course.isCommercial) {
+    if (user.status === "session" || (await ctx.createSession())) return { action: "skip" };
+  }
+  engine.setOption("alertText", user.status === "session" ? "scenario.alert.session" : "scenario.alert.guest");
+  return undefined;
+};
+
+/** Seed 001 §4 "Free microcourse start". */
+const freeMicrocourseStart: Middleware<ScenarioCtx> = async (ctx, engine) => {
+  const microcourse = engine.option<MicrocourseTarget>("microcourse");
+  if (!microcourse) {
+    console.error(MICROCOURSE_MISSING);
+    return { action: "skip" };
+  }
+  if (ctx.signedIn) return { action: "skip" };
+  const user = ctx.user();
+  if (microcourseOpenToGuests(microcourse)) {
+    if (user.status === "session" || (await ctx.createSession())) return { action: "skip" };
+  }
+  engine.setOption("alertText", user.status === "session" ? "scenario.alert.session" : "scenario.alert.guest");
+  return undefined;
+};
+
+/** Buying is skipped when the learner already ordered the course (checked again after signing in). */
+const skipIfBought: Middleware<ScenarioCtx> = (ctx, engine) => {
+  const course = engine.option<CourseTarget>("course");
+  return !course || course.isBought || ctx.user().orders.courses.includes(course.courseId) ? { action: "skip" } : undefined;
+};
+
+/** Signed in, buy-course goes straight to the profile check and payment. */
+const buyCourseStart: Middleware<ScenarioCtx> = chain(skipIfBought, (ctx, engine) =>
+  ctx.signedIn ? { action: "start", scenarioId: "fill-profile-buy", options: engine.state.options } : undefined,
+);
+
+const toFillProfileBuy: Middleware<ScenarioCtx> = (_ctx, engine) => ({ action: "start", scenarioId: "fill-profile-buy", options: engine.state.options });
+
+/** Profile steps need an account: guests sign in first and come back. */
+const needsAccount: Middleware<ScenarioCtx> = (ctx, engine) =>
+  ctx.user().id === "guest" ? { action: "start", scenarioId: "login", options: { returnTo: engine.option<string>("returnTo") } } : undefined;
+
+/** Seed 001 §4: the sign-in, sign-up, profile, course and account scenarios. */
 export function identityScenarios(): Scenario<ScenarioCtx>[] {
   return [
-    {
-      id: "login",
-      middleware: skipIfSignedIn,
-      steps: [
-        { id: "login", component: "login", middleware: chooseLogin },
-        { id: "login-by-email", component: "login-by-email" },
-        { id: "forgot-password", component: "forgot-password" },
-        { id: "final-action", component: "final-action" },
-        { id: "success", component: "success" },
-      ],
-    },
-    { id: "sign-in", middleware: skipIfSignedIn, steps: [{ id: "sign-in", component: "sign-up" }, { id: "success", component: "success" }] },
+    { id: "login", middleware: skipIfSignedIn, steps: [...loginSteps(), success] },
+    { id: "sign-in", middleware: skipIfSignedIn, steps: [{ id: "sign-in", component: "sign-up" }, success] },
     {
       id: "restore-password",
+      steps: [{ id: "restore-password", component: "restore-password" }, { id: "login-by-email", component: "login-by-email" }, success],
+    },
+    { id: "anonymous-sign-in", middleware: skipIfSignedIn, steps: [{ id: "anonymous-sign-in", component: "anonymous-sign-in" }, success] },
+    { id: "anonymous-sign-up", middleware: skipIfSignedIn, steps: [{ id: "anonymous-sign-up", component: "anonymous-sign-up" }, success] },
+    { id: "profile-fill", middleware: needsAccount, steps: [{ id: "profile-fill", component: "profile-fill" }, success] },
+    { id: "start-free-lesson", middleware: freeLessonStart, steps: [...loginSteps(), success], finalize: openCourseElement },
+    { id: "start-free-microcourse", middleware: freeMicrocourseStart, steps: [...loginSteps(), success], finalize: openMicrocourse },
+    {
+      id: "buy-course",
+      middleware: buyCourseStart,
+      steps: [...loginSteps(), { ...success, middleware: toFillProfileBuy }],
+      finalize: openCourseElement,
+    },
+    {
+      id: "fill-profile-buy",
+      middleware: skipIfBought,
       steps: [
-        { id: "restore-password", component: "restore-password" },
-        { id: "login-by-email", component: "login-by-email" },
-        { id: "success", component: "success" },
+        { id: "profile-fill-two", component: "profile-fill-two" },
+        { id: "buy-course", component: "buy-course" },
+      ],
+      finalize: openCourseElement,
+    },
+    {
+      id: "user-terminate-by-email",
+      steps: [
+        { id: "login-by-email", component: "login-by-email", middleware: skipIfSignedIn },
+        { id: "forgot-password", component: "forgot-password", middleware: skipIfSignedIn },
+        { id: "final-action", component: "final-action", middleware: skipIfSignedIn },
+        { id: "user-terminate", component: "user-terminate" },
+        { id: "user-terminated", component: "user-terminated" },
       ],
     },
     {
-      id: "anonymous-sign-in",
-      middleware: skipIfSignedIn,
-      steps: [{ id: "anonymous-sign-in", component: "anonymous-sign-in" }, { id: "success", component: "success" }],
-    },
-    {
-      id: "anonymous-sign-up",
-      middleware: skipIfSignedIn,
-      steps: [{ id: "anonymous-sign-up", component: "anonymous-sign-up" }, { id: "success", component: "success" }],
+      id: "user-terminate-by-messenger",
+      steps: [
+        { id: "messengers-login", component: "messengers-login", middleware: skipIfSignedIn },
+        { id: "user-terminate", component: "user-terminate" },
+        { id: "user-terminated", component: "user-terminated" },
+      ],
     },
   ];
+}
+
+async function openMicrocourse(ctx: ScenarioCtx, engine: ScenarioEngine<ScenarioCtx>) {
+  const returnTo = engine.option<string>("returnTo");
+  const microcourse = engine.option<MicrocourseTarget>("microcourse");
+  engine.close();
+  const path = safePath(returnTo) ? returnTo : microcourse?.path;
+  if (safePath(path)) ctx.navigate(path);
 }

@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/auth-context";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
+import { AdvantagesSection } from "./advantages";
 import type { StepProps } from "./registry";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
@@ -114,6 +115,7 @@ export function AnonymousSignUpStep({ engine }: StepProps) {
       onSubmit={form.handleSubmit(setPending)}
       className="flex flex-col gap-3"
     >
+      <AdvantagesSection lang={engine.context.lang} />
       <StepIntro text={t("anonymousSignUp.description")} />
       <AnonymousFields form={form} error={error} passwordAutoComplete="new-password" />
       <Button type="submit">{t("anonymousSignUp.submit")}</Button>
@@ -121,5 +123,28 @@ export function AnonymousSignUpStep({ engine }: StepProps) {
         {t("anonymousSignUp.haveAccount")}
       </button>
     </form>
+  );
+}
+
+/**
+ * Seed 001 §4: when anonymous accounts are the only way in, the login step explains what an
+ * anonymous account is (no e-mail, so no password reset) before the visitor signs in or creates one.
+ */
+export function AnonymousDisclaimerStep({ engine }: StepProps) {
+  const { t } = useTranslation("auth");
+  const alertText = engine.option<string>("alertText");
+  return (
+    <div className="flex flex-col gap-3" data-testid="anonymous-disclaimer">
+      {alertText ? <StepIntro text={t(alertText)} /> : null}
+      <p className="text-ink">{t("anonymousDisclaimer.text")}</p>
+      <ul className="list-disc ps-6 text-sm text-muted">
+        <li>{t("anonymousDisclaimer.point1")}</li>
+        <li>{t("anonymousDisclaimer.point2")}</li>
+      </ul>
+      <Button onClick={() => engine.start("anonymous-sign-up", engine.state.options)}>{t("anonymousDisclaimer.create")}</Button>
+      <Button variant="outline" onClick={() => engine.start("anonymous-sign-in", engine.state.options)}>
+        {t("anonymousDisclaimer.signIn")}
+      </Button>
+    </div>
   );
 }

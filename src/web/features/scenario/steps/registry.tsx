@@ -1,6 +1,9 @@
 import type { ScenarioEngine } from "../../../../domain/scenario/engine";
 import type { ScenarioCtx } from "../scenarios";
-import { AnonymousSignInStep, AnonymousSignUpStep } from "./anonymous-steps";
+import { AnonymousDisclaimerStep, AnonymousSignInStep, AnonymousSignUpStep } from "./anonymous-steps";
+import { BuyCourseStep } from "./buy-step";
+import { ProfileFillStep, ProfileFillTwoStep } from "./profile-steps";
+import { UserTerminatedStep, UserTerminateStep } from "./terminate-steps";
 import { FinalActionStep, ForgotPasswordStep, RestorePasswordStep } from "./password-steps";
 import { LoginByEmailStep, LoginStep, SignUpStep, SuccessStep } from "./login-steps";
 
@@ -16,5 +19,11 @@ export const STEP_COMPONENTS: Record<string, { Component: React.ComponentType<St
   "restore-password": { Component: RestorePasswordStep, titleKey: "restore.title" },
   "anonymous-sign-in": { Component: AnonymousSignInStep, titleKey: "anonymousSignIn.title" },
   "anonymous-sign-up": { Component: AnonymousSignUpStep, titleKey: "anonymousSignUp.title" },
+  "anonymous-disclaimer": { Component: AnonymousDisclaimerStep, titleKey: "anonymousDisclaimer.title" },
+  "profile-fill": { Component: ProfileFillStep, titleKey: "profileFill.title" },
+  "profile-fill-two": { Component: ProfileFillTwoStep, titleKey: "profileFill.titleBuy" },
+  "buy-course": { Component: BuyCourseStep, titleKey: "buy.title" },
+  "user-terminate": { Component: UserTerminateStep, titleKey: "terminate.title" },
+  "user-terminated": { Component: UserTerminatedStep, titleKey: "terminate.doneTitle" },
   success: { Component: SuccessStep, titleKey: "success.title" },
 };

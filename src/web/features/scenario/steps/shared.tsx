@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ValidationIssue } from "../../../../domain/validation/messages";
 import { Alert } from "../../../components/ui/alert";
-import { type ApiError, type ApiResult, postJson } from "../api";
+import { type ApiError, type ApiResult, sendJson } from "../api";
 import type { StepProps } from "./registry";
 
 /** Translates a validation issue or an API error key (keys may carry their namespace). */
@@ -36,10 +36,10 @@ export function StepIntro({ text }: { text: string }) {
 /** A step's call to the API: the popup's loading state around it, and its error kept for notices. */
 export function useStepRequest(engine: StepProps["engine"]) {
   const [error, setError] = useState<ApiError | null>(null);
-  async function send<T>(url: string, body?: unknown): Promise<ApiResult<T>> {
+  async function send<T>(url: string, body?: unknown, method: Parameters<typeof sendJson>[0] = "POST"): Promise<ApiResult<T>> {
     setError(null);
     engine.setLoading(true);
-    const res = await postJson<T>(url, body);
+    const res = await sendJson<T>(method, url, body);
     engine.setLoading(false);
     if (!res.ok) setError(res.error);
     return res;

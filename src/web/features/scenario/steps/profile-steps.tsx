@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CourseTarget } from "../../../../domain/scenario/course-target";
+import { ZProfileFill } from "../../../../domain/validation/forms";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import { useAuth } from "../../auth/auth-context";
+import { enterMovesFocus, useZodForm } from "../use-zod-form";
+import type { StepProps } from "./registry";
+import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
+
+/**
+ * Seed 001 §5 profile-fill: e-mail and phone both required; a failed check shows the auth error.
+ * profile-fill-two is the same form before paying for a course (its receipt goes to these contacts).
+ */
+function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }) {
+  const { t } = useTranslation("auth");
+  const message = useMessage();
+  const { user, refresh } = useAuth();
+  const form = useZodForm(ZProfileFill, { email: user.email ?? "", phone: user.phone ?? "" });
+  const { error, setError, send } = useStepRequest(engine);
+  const course = engine.option<CourseTarget>("course");
+  const [attempted, setAttempted] = useState(false);
+  const invalid = attempted && Object.keys(form.errors).length > 0;
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    const res = await send("/api/users/me/profile", { core: { ...data, complete: true } }, "PATCH");
+    if (!res.ok) {
+      if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
+      return;
+    }
+    try {
+      await refresh();
+      await engine.next(variant === "two" ? "buy-course" : "success");
+    } catch (e) {
+      setError({ code: "SERVER", key: (e as Error).message, message: (e as Error).message });
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        setAttempted(true);
+        void onSubmit(e);
+      }}
+      onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
+      <StepIntro text={t(variant === "two" ? "profileFill.descriptionBuy" : "profileFill.description")} />
+      {variant === "two" && course?.price ? (
+        <p className="font-semibold text-ink" data-testid="buy-price">
+          {t("buy.price", { price: formatPrice(course.price, engine.context.lang) })}
+        </p>
+      ) : null}
+      {invalid ? <Alert tone="danger" title={message("env.scenarious.popup.auth.error")} /> : null}
+      <ErrorNotices error={error} />
+      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" required {...form.field("email")} error={fieldError(form.errors.email, message)} />
+      <TextField
+        reserveErrorSpace
+        label={t("fields.phone")}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="+905551234567"
+        required
+        {...form.field("phone")}
+        error={fieldError(form.errors.phone, message)}
+      />
+      <Button type="submit">{t(variant === "two" ? "profileFill.continueBuy" : "profileFill.submit")}</Button>
+    </form>
+  );
+}
+
+export function formatPrice(price: { amount: number; currency: string }, lang: string): string {
+  try {
+    return new Intl.NumberFormat(lang, { style: "currency", currency: price.currency }).format(price.amount);
+  } catch {
+    return `${price.amount} ${price.currency}`;
+  }
+}
+
+export function ProfileFillStep({ engine }: StepProps) {
+  return <ProfileForm engine={engine} variant="one" />;
+}
+
+export function ProfileFillTwoStep({ engine }: StepProps) {
+  return <ProfileForm engine={engine} variant="two" />;
+}
