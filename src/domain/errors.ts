@@ -19,6 +19,18 @@ export const ERROR_CODES = {
   UNSUPPORTED_LANG: { status: 400, key: "errors:codes.UNSUPPORTED_LANG" },
   RATE_LIMITED: { status: 429, key: "errors:codes.RATE_LIMITED" },
   BAD_ORIGIN: { status: 403, key: "errors:codes.BAD_ORIGIN" },
+  COURSE_NOT_RECEIVED: { status: 404, key: "errors:codes.COURSE_NOT_RECEIVED" },
+  ELEMENTS_NO_COURSE: { status: 404, key: "errors:codes.ELEMENTS_NO_COURSE" },
+  REVIEWS_NO_COURSE: { status: 404, key: "errors:codes.REVIEWS_NO_COURSE" },
+  REVIEWS_NOT_RECEIVED: { status: 502, key: "errors:codes.REVIEWS_NOT_RECEIVED" },
+  ELEMENT_NOT_RECEIVED: { status: 404, key: "errors:codes.ELEMENT_NOT_RECEIVED" },
+  ELEMENT_LOCKED: { status: 403, key: "errors:codes.ELEMENT_LOCKED" },
+  COURSE_NOT_BOUGHT: { status: 403, key: "errors:codes.COURSE_NOT_BOUGHT" },
+  REGISTRATION_REQUIRED: { status: 403, key: "errors:codes.REGISTRATION_REQUIRED" },
+  PROGRESS_NOT_TRACKED: { status: 403, key: "errors:codes.PROGRESS_NOT_TRACKED" },
+  PREVIEW_DENIED: { status: 403, key: "errors:codes.PREVIEW_DENIED" },
+  MICROCOURSE_NOT_PROVIDED: { status: 404, key: "errors:codes.MICROCOURSE_NOT_PROVIDED" },
+  VIDEO_EVENT_NOT_FOUND: { status: 404, key: "errors:codes.VIDEO_EVENT_NOT_FOUND" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
 } as const satisfies Record<string, { status: number; key: string; wire?: string }>;
 

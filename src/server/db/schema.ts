@@ -233,3 +233,6 @@ export const messengerConnects = pgTable(
 
 /** Dynamic forms, data sources and their records. */
 export * from "./schema-forms";
+
+/** Courses, elements, microcourses, video events, reviews and learner progress. */
+export * from "./schema-courses";

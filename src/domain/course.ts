@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { LIMITS } from "./constants";
+import { AppError } from "./errors";
+import { ZElementState, ZElementType, ZElementWithProgress, elementPath, type TElementType } from "./element";
+import { ZOpenedElement, ZOpenedElementName, type TOpenedElement } from "./progress";
+
+export const COURSE_TYPES = ["free", "paid"] as const;
+export const ZCourseType = z.enum(COURSE_TYPES);
+export type TCourseType = z.infer<typeof ZCourseType>;
+
+/** Seed 000 §3: paid means commercial. */
+export function isCommercial(type: TCourseType): boolean {
+  return type === "paid";
+}
+
+export const CURRENCIES = ["UAH", "USD", "RUB"] as const;
+export const ZCurrency = z.enum(CURRENCIES);
+export type TCurrency = z.infer<typeof ZCurrency>;
+export const CURRENCY_SYMBOLS: Record<TCurrency, string> = { UAH: "₴", USD: "$", RUB: "₽" };
+
+/** Seed 000 §3: symbols for UAH, USD and RUB; any other code is shown as it is. */
+export function currencySymbol(currency: string | null | undefined): string {
+  if (!currency) return "";
+  return (CURRENCY_SYMBOLS as Record<string, string>)[currency.toUpperCase()] ?? currency;
+}
+
+/** Category id "none" means no label (seed 000 §3). */
+export const NO_CATEGORY = "none";
+export const ZCategory = z.object({ id: z.string(), title: z.string() });
+export function hasCategoryLabel(category: { id: string }): boolean {
+  return category.id !== NO_CATEGORY;
+}
+
+export const ALIGN_CONTENT = ["left", "right", "center"] as const;
+export const ZAlignContent = z.enum(ALIGN_CONTENT);
+
+/** Seed 000 §4: the bought flag is true when the user's orders.courses contains the course id. */
+export function isBought(orderedCourses: readonly string[], courseId: string): boolean {
+  return orderedCourses.includes(courseId);
+}
+
+export type TCourseAction = "buy-course" | "start-free-lesson";
+/** Seed 000 §4: buy-course when the course is commercial and not yet bought, else start-free-lesson. */
+export function courseAction(type: TCourseType, bought: boolean): TCourseAction {
+  return isCommercial(type) && !bought ? "buy-course" : "start-free-lesson";
+}
+
+/** A course card (seed 000 §3) in one language. */
+export const ZCourseCard = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  pageAlias: z.string().nullable(),
+  type: ZCourseType,
+  isCommercial: z.boolean(),
+  /** Minutes. */
+  duration: z.number().int(),
+  elementsCount: z.number().int(),
+  price: z.number().nullable(),
+  currency: ZCurrency.nullable(),
+  currencySymbol: z.string(),
+  cover: z.string().nullable(),
+  arbitraryWalkthrough: z.boolean(),
+  category: ZCategory,
+  dateCreated: z.string(),
+  /** False when guests and session users may open its free lessons and webinars (seed 000 §6). */
+  requiresRegistration: z.boolean(),
+  hidden: z.boolean(),
+  published: z.boolean(),
+  /** With rel=all: whether the caller bought it, and how many visible elements they have done. */
+  isBought: z.boolean().optional(),
+  doneCount: z.number().int().optional(),
+});
+export type TCourseCard = z.infer<typeof ZCourseCard>;
+
+/** Course button data (seed 000 §3). */
+export const ZCourseButton = z.object({
+  buttonText: z.string(),
+  buttonTextBuy: z.string(),
+  isBought: z.boolean(),
+  alignContent: ZAlignContent,
+});
+
+export const ZCourse = ZCourseCard.extend({
+  isBought: z.boolean(),
+  button: ZCourseButton,
+  /** With rel=all: the elements with the caller's states, the progress map and the opened element. */
+  elements: z.array(ZElementWithProgress).optional(),
+  progress: z.record(z.string(), z.object({ state: ZElementState, started: z.string().nullable() })).optional(),
+  openedElement: ZOpenedElement.nullable().optional(),
+  /** True when the course was read with a valid creator preview secret. */
+  preview: z.boolean(),
+});
+export type TCourse = z.infer<typeof ZCourse>;
+
+/** What the sign-in scenarios (start-free-lesson, buy-course) need to know about a course. */
+export const ZCourseAccess = z.object({
+  courseId: z.string(),
+  isCommercial: z.boolean(),
+  isBought: z.boolean(),
+  accessibleWithoutRegistration: z.boolean(),
+  action: z.enum(["buy-course", "start-free-lesson"]),
+  viewer: z.enum(["guest", "session", "user"]),
+  tracksProgress: z.boolean(),
+  openedElement: z
+    .object({
+      id: z.string(),
+      type: ZElementType,
+      index: z.number().int(),
+      number: z.number().int(),
+      name: ZOpenedElementName,
+      isFirst: z.boolean(),
+      path: z.string(),
+    })
+    .nullable(),
+  /** The opened element is a lesson or webinar a guest or session user may open (no login needed). */
+  guestMayOpen: z.boolean(),
+  /** The caller may open the opened element right now. */
+  canOpen: z.boolean(),
+});
+export type TCourseAccess = z.infer<typeof ZCourseAccess>;
+
+export function openedElementPath(lang: string, courseId: string, marker: Pick<TOpenedElement, "type" | "id">): string {
+  return elementPath(lang, courseId, marker.type as TElementType, marker.id);
+}
+
+/** A "true"/"false" query flag with a default. */
+export const ZQueryFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true"));
+
+export const ZLang = z.string().min(2).max(8).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/);
+export const ZCourseId = z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/);
+export const ZRel = z.enum(["all"]).optional();
+
+/** Seed 000 §7 list courses: lang, rel=all, published=true, onlyMyGroups=true, cache=true, limit=100, exceptHidden=true. */
+export const ZCourseListQuery = z.object({
+  lang: ZLang,
+  rel: ZRel,
+  published: ZQueryFlag(true),
+  onlyMyGroups: ZQueryFlag(true),
+  cache: ZQueryFlag(true),
+  limit: z.coerce.number().int().min(1).max(LIMITS.courses).default(LIMITS.courses),
+  exceptHidden: ZQueryFlag(true),
+});
+export type TCourseListQuery = z.infer<typeof ZCourseListQuery>;
+
+/** Get course: lang, optional rel, optional creator preview secret. */
+export const ZCourseQuery = z.object({
+  lang: ZLang,
+  rel: ZRel,
+  secret: z.string().min(1).max(200).optional(),
+});
+
+export const ZElementListQuery = z.object({
+  lang: ZLang,
+  rel: ZRel,
+  limit: z.coerce.number().int().min(1).max(LIMITS.elements).default(LIMITS.elements),
+});
+
+export const ZElementQuery = z.object({
+  lang: ZLang,
+  rel: ZRel,
+  secret: z.string().min(1).max(200).optional(),
+});
+
+export const ZReview = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  lang: z.string(),
+  author: z.string(),
+  avatar: z.string().nullable(),
+  rating: z.number().int().min(1).max(5),
+  text: z.string(),
+  date: z.string(),
+});
+export type TReview = z.infer<typeof ZReview>;
+
+export const ZReviewListQuery = z.object({
+  lang: ZLang.optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.reviews).default(LIMITS.reviews),
+});
+
+/** Exact texts of seed 000 §8, shared by the server's errors and the web client's checks. */
+export const COURSE_MESSAGES = {
+  courseNotReceived: "Course was not received",
+  elementsNoCourse: "Can't get elements. No course",
+  reviewsNoCourse: "Can't get reviews. No course",
+  reviewsNotReceived: "Reviews was not received",
+  elementNotReceived: "Element is not received",
+  microcourseMissing: "Microcourse instance is no provided",
+} as const;
+
+/** Seed 000 §5: reviews must be an array; anything else is the seed's error. */
+export function ensureReviewsArray(value: unknown): unknown[] {
+  if (!Array.isArray(value)) throw new AppError("REVIEWS_NOT_RECEIVED", COURSE_MESSAGES.reviewsNotReceived);
+  return value;
+}
+
+/** Picks a text in the requested language, else the primary language, else any. */
+export function localized(map: Record<string, string> | null | undefined, lang: string, primaryLang: string): string {
+  if (!map) return "";
+  return map[lang] ?? map[primaryLang] ?? Object.values(map)[0] ?? "";
+}
