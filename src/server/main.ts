@@ -13,6 +13,12 @@ import { createAuthRepo } from "./modules/auth/repo";
 import { createPasswordResetMail } from "./modules/auth/reset-mail";
 import { authRoutes } from "./modules/auth/routes";
 import { socialRoutes } from "./modules/auth/social-routes";
+import { oneTapRoutes } from "./modules/auth/one-tap-routes";
+import { messengerApiRoutes, messengerConnectRoutes } from "./modules/messengers/routes";
+import { createMessengersRepo } from "./modules/messengers/repo";
+import { createMessengersService } from "./modules/messengers/service";
+import { createFacebookLogin } from "./platform/auth/facebook";
+import { createOneTapVerifier } from "./platform/auth/one-tap";
 import { createOidcProviders } from "./platform/auth/oidc";
 import { createAuthService } from "./modules/auth/service";
 import { createUsersRepo } from "./modules/users/repo";
@@ -51,7 +57,13 @@ export async function createServices(config: Config, database: Database): Promis
     portalId: config.PORTAL_ID,
     environmentId: config.ENVIRONMENT_ID,
     cacheMs: config.SETTINGS_CACHE_MS,
-    configuredProviders: config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? ["google"] : [],
+    configuredProviders: {
+      google: !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+      facebook: !!(config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET),
+      googleClientId: config.GOOGLE_CLIENT_ID,
+      telegram: !!config.TELEGRAM_BOT_TOKEN,
+      messengerWebhook: !!config.MESSENGER_WEBHOOK_SECRET,
+    },
   });
   const portalLangs = () => portal.getI18n();
   const pages = createPagesService({ repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
@@ -65,9 +77,15 @@ export async function createServices(config: Config, database: Database): Promis
       ? [{ id: "google", issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }]
       : [],
   );
+  const facebook =
+    config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
+      ? createFacebookLogin({ appId: config.FACEBOOK_APP_ID, appSecret: config.FACEBOOK_APP_SECRET, graphUrl: config.FACEBOOK_GRAPH_URL, dialogUrl: config.FACEBOOK_DIALOG_URL })
+      : undefined;
+  const oneTap = config.GOOGLE_CLIENT_ID ? createOneTapVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : undefined;
+  const messengers = createMessengersService({ repo: createMessengersRepo(database.db), auth, settings: () => portal.getSettings() });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const resetMail = createPasswordResetMail({ mailer, packs, publicUrl: config.PUBLIC_URL, portalLangs });
-  return { portal, pages, packs, users, auth, authRepo, oidc, mailer, resetMail };
+  return { portal, pages, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -108,6 +126,8 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
         authRoutes({ auth: services.auth, resetMail: services.resetMail, environmentId: config.ENVIRONMENT_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
       );
       await api.register(usersRoutes(services.users, config.PORTAL_ID));
+      await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
+      await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);
@@ -121,11 +141,13 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
       auth: services.auth,
       repo: services.authRepo,
       providers: services.oidc,
+      facebook: services.facebook,
       publicUrl: config.PUBLIC_URL,
       portalLangs: () => services.portal.getI18n(),
       telegramBotToken: config.TELEGRAM_BOT_TOKEN,
     }),
   );
+  await app.register(messengerConnectRoutes({ messengers: services.messengers, settings: () => services.portal.getSettings(), windowMs: config.RATE_LIMIT_WINDOW_MS }));
 
   if (ssr) {
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");

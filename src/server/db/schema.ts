@@ -236,3 +236,6 @@ export * from "./schema-forms";
 
 /** Courses, elements, microcourses, video events, reviews and learner progress. */
 export * from "./schema-courses";
+
+/** E-mail subscriptions from subscribe blocks. */
+export * from "./schema-subscriptions";
