@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { THEME_DEFAULTS } from "./constants";
+import { ZProviders } from "./providers";
 
 /** A string given per language code, e.g. { tr: "...", en: "..." }. */
 export const ZLocalized = z.record(z.string(), z.string());
@@ -123,8 +124,8 @@ export type TEnvironmentSettings = z.infer<typeof ZEnvironmentSettings>;
 
 export const ZPortalSettings = z.object({
   portal: ZPortal,
-  /** Sign-in paths that are switched on in the portal AND configured on the server. */
-  providers: z.object({ google: z.boolean() }),
+  /** Sign-in paths that are switched on in the portal AND configured on the server (domain/providers.ts). */
+  providers: ZProviders,
   environment: ZEnvironmentSettings,
   /** When the server produced this snapshot (ms since epoch); the client refreshes after 10 s. */
   lastUpdate: z.number(),

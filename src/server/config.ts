@@ -1,4 +1,17 @@
 import { z } from "zod";
+import { isLoopbackHost } from "./platform/loopback";
+
+/** Provider endpoints: https, or plain http only on this machine (local stand-ins in tests). */
+const ZProviderUrl = z
+  .string()
+  .url()
+  .refine(
+    (v) => {
+      const u = new URL(v);
+      return u.protocol === "https:" || (u.protocol === "http:" && isLoopbackHost(u.hostname));
+    },
+    { message: "must be https:// (http:// only for localhost or 127.0.0.1)" },
+  );
 
 const ZConfig = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -40,6 +53,20 @@ const ZConfig = z.object({
   GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
   /** Telegram Login Widget: the bot's token verifies the widget's hash. */
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]{20,}$/, "TELEGRAM_BOT_TOKEN must look like 123456:ABC...").optional(),
+  /** Google One Tap: the ID tokens' signing keys (cached as their Cache-Control allows). */
+  GOOGLE_JWKS_URL: ZProviderUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Facebook redirect login: the button shows only when both are set. */
+  FACEBOOK_APP_ID: z.string().regex(/^[\w-]{1,64}$/, "FACEBOOK_APP_ID must be the app's id").optional(),
+  FACEBOOK_APP_SECRET: z.string().min(8, "FACEBOOK_APP_SECRET looks too short").optional(),
+  /** Graph API base (code exchange, /me, /debug_token); tests point it at a local stand-in. */
+  FACEBOOK_GRAPH_URL: ZProviderUrl.default("https://graph.facebook.com/v19.0"),
+  /** The login dialog the browser is sent to. */
+  FACEBOOK_DIALOG_URL: ZProviderUrl.default("https://www.facebook.com/v19.0/dialog/oauth"),
+  /**
+   * Signs the webhooks of the WhatsApp, Viber and Messenger bots (HMAC-SHA256 of the raw body);
+   * without it those messengers are off.
+   */
+  MESSENGER_WEBHOOK_SECRET: z.string().min(32, "MESSENGER_WEBHOOK_SECRET must be at least 32 characters").optional(),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),

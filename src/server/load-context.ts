@@ -4,6 +4,9 @@ import type { PasswordResetMail } from "./modules/auth/reset-mail";
 import type { AuthRepo } from "./modules/auth/repo";
 import type { Auth, AuthService, IssuedTokens } from "./modules/auth/service";
 import type { OidcProviders } from "./platform/auth/oidc";
+import type { FacebookLogin } from "./platform/auth/facebook";
+import type { OneTapVerifier } from "./platform/auth/one-tap";
+import type { MessengersService } from "./modules/messengers/service";
 import type { PagesService } from "./modules/pages/service";
 import type { UsersService } from "./modules/users/service";
 import type { Mailer } from "./platform/mail";
@@ -19,6 +22,9 @@ export interface Services {
   auth: AuthService;
   authRepo: AuthRepo;
   oidc: OidcProviders;
+  facebook?: FacebookLogin;
+  oneTap?: OneTapVerifier;
+  messengers: MessengersService;
   mailer: Mailer;
   resetMail: PasswordResetMail;
 }

@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   session: 30,
   quickToken: 10,
   refresh: 60,
+  /** New messenger sign-in codes per address (each is a row and a code to guess). */
+  messengerConnect: 20,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../../domain/errors";
+import type { Messenger } from "../../../domain/messengers";
 import type { LoginMethod, TUser } from "../../../domain/user";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords";
 import { ACCESS_TTL_SECONDS, type AccessTokens, REFRESH_TTL_MS, randomToken, tokenHash } from "../../platform/auth/tokens";
@@ -30,6 +31,17 @@ export interface RegisterInput {
   lastName?: string;
   phone?: string;
   extra?: Record<string, string>;
+}
+
+/** Identity providers accounts are keyed by (provider + the provider's user id). */
+export type IdentityProvider = "google" | "facebook" | Messenger;
+
+export interface IdentityProfile {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  givenName: string | null;
+  familyName: string | null;
 }
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -171,10 +183,7 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
      * Sign-in through an identity provider: the account linked to provider+subject; else the
      * account with the same e-mail when the provider vouches for it (email_verified); else a new one.
      */
-    async signInWithIdentity(
-      provider: "google" | "facebook" | "telegram",
-      profile: { subject: string; email: string | null; emailVerified: boolean; givenName: string | null; familyName: string | null },
-    ): Promise<IssuedTokens> {
+    async signInWithIdentity(provider: IdentityProvider, profile: IdentityProfile): Promise<IssuedTokens> {
       const linked = await repo.findIdentity(provider, profile.subject);
       let row = linked ? await users.repo.findById(linked.userId) : null;
       if (!row && profile.email && profile.emailVerified) row = await users.repo.findByEmail(profile.email);
@@ -193,6 +202,26 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
       if (!row.links.includes(link)) row = await users.update(row.id, { links: [...row.links, link] });
       await repo.insertIdentity({ provider, subject: profile.subject, userId: row.id, email: profile.email });
       return afterSignIn(await users.upgradeToDisciple(row), provider);
+    },
+
+    /**
+     * Adds a provider account to the account a signed-in learner is in (connecting a messenger).
+     * A provider account already linked to somebody else stays theirs: IDENTITY_LINKED.
+     */
+    async linkIdentity(userId: string, provider: IdentityProvider, profile: IdentityProfile): Promise<void> {
+      const linked = await repo.findIdentity(provider, profile.subject);
+      if (linked && linked.userId !== userId) throw new AppError("IDENTITY_LINKED", `This ${provider} account belongs to another user`);
+      const row = await users.repo.findById(userId);
+      if (!row) throw new AppError("NOT_FOUND", "User id not found");
+      const link = `${provider}|${profile.subject}`;
+      if (!row.links.includes(link)) await users.update(row.id, { links: [...row.links, link] });
+      await repo.insertIdentity({ provider, subject: profile.subject, userId, email: profile.email });
+      // Two learners racing for one provider account: the table's key lets only one insert land.
+      const owner = await repo.findIdentity(provider, profile.subject);
+      if (owner && owner.userId !== userId) {
+        await users.update(row.id, { links: row.links.filter((l) => l !== link) });
+        throw new AppError("IDENTITY_LINKED", `This ${provider} account belongs to another user`);
+      }
     },
 
     async logout(sessionId: string): Promise<void> {

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
+import { isSignedIn } from "../../../domain/user";
+import type { FacebookLogin } from "../../platform/auth/facebook";
 import type { OidcProviders } from "../../platform/auth/oidc";
 import { setAuthCookies } from "../../platform/auth/request-auth";
 import { verifyTelegramLogin } from "../../platform/auth/telegram";
@@ -16,6 +18,8 @@ export interface SocialRoutesDeps {
   auth: AuthService;
   repo: AuthRepo;
   providers: OidcProviders;
+  /** Facebook Login, when FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set. */
+  facebook?: FacebookLogin;
   publicUrl?: string;
   portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
 }
@@ -28,12 +32,12 @@ function withLoginFlag(path: string, value: string): string {
 }
 
 /**
- * Redirect logins (seed 001 §2): /auth/google takes quick_link (a same-origin return address) and
- * lang, and sends the browser to the provider with PKCE, a one-time state and a nonce; /callback/
- * completes the login and returns to quick_link.
+ * Redirect logins (seed 001 §2): /auth/google and /auth/facebook take quick_link (a same-origin
+ * return address) and lang, and send the browser to the provider with a one-time state (Google
+ * also with PKCE and a nonce); /callback/ completes the login and returns to quick_link.
  */
 export const socialRoutes =
-  ({ auth, repo, providers, publicUrl, portalLangs, telegramBotToken }: SocialRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, repo, providers, facebook, publicUrl, portalLangs, telegramBotToken }: SocialRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/auth/:provider",
@@ -41,12 +45,12 @@ export const socialRoutes =
         schema: {
           tags: ["auth"],
           summary: "Start a redirect login at an identity provider",
-          params: z.object({ provider: z.enum(["google"]) }),
+          params: z.object({ provider: z.enum(["google", "facebook"]) }),
           querystring: z.object({ quick_link: z.string().max(2048).optional(), lang: z.string().max(8).optional() }),
         },
       },
       async (req, reply) => {
-        const provider = providers.get(req.params.provider);
+        const provider = req.params.provider === "google" ? providers.get("google") : facebook;
         if (!provider) throw new AppError("NOT_FOUND", `${req.params.provider} sign-in is not configured`);
         const { langs, primaryLang } = await portalLangs();
         const lang = req.query.lang && langs.includes(req.query.lang) ? req.query.lang : primaryLang;
@@ -54,9 +58,15 @@ export const socialRoutes =
         if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
         const redirectUri = `${publicUrl?.replace(/\/+$/, "") ?? `${req.protocol}://${req.host}`}/callback/`;
         const state = providers.randomState();
+        const expiresAt = new Date(Date.now() + FLOW_TTL_MS);
+        if (provider.id === "facebook") {
+          // Facebook's classic code flow has no PKCE or nonce: the app secret and /debug_token stand in.
+          await repo.insertFlow({ state, provider: "facebook", codeVerifier: "", nonce: "", returnTo, redirectUri, expiresAt });
+          return reply.redirect(provider.authorizationUrl({ redirectUri, state }).toString(), 302);
+        }
         const nonce = providers.randomNonce();
         const codeVerifier = providers.randomPKCECodeVerifier();
-        await repo.insertFlow({ state, provider: provider.id, codeVerifier, nonce, returnTo, redirectUri, expiresAt: new Date(Date.now() + FLOW_TTL_MS) });
+        await repo.insertFlow({ state, provider: provider.id, codeVerifier, nonce, returnTo, redirectUri, expiresAt });
         const url = await providers.authorizationUrl(provider, {
           redirectUri,
           state,
@@ -72,11 +82,19 @@ export const socialRoutes =
       const state = url.searchParams.get("state");
       const flow = state ? await repo.takeFlow(state) : null;
       if (!flow) return reply.redirect(withLoginFlag(`/${(await portalLangs()).primaryLang}/`, "failed"), 302);
-      const provider = providers.get(flow.provider);
       try {
-        if (!provider) throw new Error(`Provider ${flow.provider} is no longer configured`);
-        const profile = await providers.complete(provider, url, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri });
-        const tokens = await auth.signInWithIdentity(provider.id, profile);
+        let profile: Awaited<ReturnType<OidcProviders["complete"]>>;
+        if (flow.provider === "facebook") {
+          if (!facebook) throw new Error("Facebook is no longer configured");
+          const code = url.searchParams.get("code");
+          if (!code) throw new Error(`Facebook returned no code (${url.searchParams.get("error") ?? "no error given"})`);
+          profile = await facebook.complete({ code, redirectUri: flow.redirectUri });
+        } else {
+          const provider = providers.get(flow.provider);
+          if (!provider) throw new Error(`Provider ${flow.provider} is no longer configured`);
+          profile = await providers.complete(provider, url, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri });
+        }
+        const tokens = await auth.signInWithIdentity(flow.provider === "facebook" ? "facebook" : "google", profile);
         setAuthCookies(req, reply, tokens);
         return reply.redirect(flow.returnTo, 302);
       } catch (e) {
@@ -99,14 +117,14 @@ export const socialRoutes =
         if (!telegramBotToken) throw new AppError("NOT_FOUND", "Telegram sign-in is not configured");
         const login = verifyTelegramLogin(fields, telegramBotToken);
         if (!login) return reply.redirect(withLoginFlag(returnTo, "failed"), 302);
-        const tokens = await auth.signInWithIdentity("telegram", {
-          subject: login.id,
-          email: null,
-          emailVerified: false,
-          givenName: login.firstName ?? login.username,
-          familyName: login.lastName,
-        });
-        setAuthCookies(req, reply, tokens);
+        const profile = { subject: login.id, email: null, emailVerified: false, givenName: login.firstName ?? login.username, familyName: login.lastName };
+        // A signed-in learner connecting Telegram (messengers-login-hs) keeps the account they are in.
+        const current = await req.auth();
+        if (current.kind === "user" && isSignedIn(current.user)) {
+          await auth.linkIdentity(current.user.id, "telegram", profile);
+          return reply.redirect(returnTo, 302);
+        }
+        setAuthCookies(req, reply, await auth.signInWithIdentity("telegram", profile));
         return reply.redirect(returnTo, 302);
       },
     );

@@ -6,7 +6,12 @@ import {
   ZTheme,
   type TPortalSettings,
 } from "../../../domain/portal";
+import { MESSENGERS } from "../../../domain/messengers";
+import type { TProviders } from "../../../domain/providers";
 import type { PortalRepo } from "./repo";
+
+type TRegistration = ReturnType<typeof ZRegistrationSettings.parse>;
+type TIntegrations = ReturnType<typeof ZIntegrations.parse>;
 
 export interface PortalServiceDeps {
   repo: PortalRepo;
@@ -17,11 +22,39 @@ export interface PortalServiceDeps {
    * every page render; a short TTL keeps several instances consistent within that time.
    */
   cacheMs: number;
-  /** Identity providers the server has credentials for. */
-  configuredProviders?: string[];
+  /** What the server holds for each sign-in path (credentials, bot token, webhook secret). */
+  configuredProviders?: ServerProviders;
 }
 
-export function createPortalService({ repo, portalId, environmentId, cacheMs, configuredProviders = [] }: PortalServiceDeps) {
+/** Sign-in paths the server is configured for, whatever the portal switches on. */
+export interface ServerProviders {
+  google?: boolean;
+  facebook?: boolean;
+  /** The Google client id One Tap runs with. */
+  googleClientId?: string;
+  telegram?: boolean;
+  /** A webhook secret for the bots of the code-confirmed messengers. */
+  messengerWebhook?: boolean;
+}
+
+/** Seed 001 §6: a path shows when the portal switches it on and the server and settings can serve it. */
+export function resolveProviders(registration: TRegistration, integrations: TIntegrations, server: ServerProviders): TProviders {
+  const endpoint = (m: string) => !!integrations.messengers[m]?.endpoint?.trim();
+  const messengers = MESSENGERS.filter(
+    (m) => registration.messengers.includes(m) && endpoint(m) && (m === "telegram" ? !!server.telegram : !!server.messengerWebhook),
+  );
+  const oneTap = registration.googleOneTap && !!server.googleClientId;
+  return {
+    google: registration.google && !!server.google,
+    facebook: registration.facebook && !!server.facebook,
+    oneTap,
+    googleClientId: oneTap ? server.googleClientId! : null,
+    telegram: messengers.includes("telegram"),
+    messengers,
+  };
+}
+
+export function createPortalService({ repo, portalId, environmentId, cacheMs, configuredProviders = {} }: PortalServiceDeps) {
   let cached: { at: number; value: Promise<TPortalSettings> } | null = null;
 
   async function load(): Promise<TPortalSettings> {
@@ -32,8 +65,9 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs, co
     ]);
     if (!portal || !env) throw new AppError("NOT_FOUND", `Portal ${portalId} or environment ${environmentId} is missing`);
     const registration = ZRegistrationSettings.parse(portal.registration);
+    const integrations = ZIntegrations.parse(env.integrations);
     return {
-      providers: { google: registration.google && configuredProviders.includes("google") },
+      providers: resolveProviders(registration, integrations, configuredProviders),
       portal: {
         id: portal.id,
         type: portal.type,
@@ -53,7 +87,7 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs, co
         socials: env.socials,
         navigation: env.navigation,
         seo: env.seo,
-        integrations: ZIntegrations.parse(env.integrations),
+        integrations,
       }),
       lastUpdate: Date.now(),
     };

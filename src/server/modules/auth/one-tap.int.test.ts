@@ -1,0 +1,123 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { exportJWK, exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from "jose";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachDatabase } from "../../../../tests/setup/databases";
+import { cookieHeader, cookiesOf, expectError, uniqueIp } from "./test-helpers";
+
+const CLIENT_ID = "mentora-web.apps.googleusercontent.com";
+let jwks: Server;
+let jwksUrl = "";
+let jwksHits = 0;
+let key: Awaited<ReturnType<typeof generateKeyPair>>;
+let otherKey: Awaited<ReturnType<typeof generateKeyPair>>;
+
+/** A local JWKS endpoint publishing one RSA public key, as Google's certs endpoint does. */
+beforeAll(async () => {
+  key = await generateKeyPair("RS256", { extractable: true });
+  otherKey = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...(await exportJWK(key.publicKey)), kid: "local-1", alg: "RS256", use: "sig" };
+  jwks = createServer((_req, res) => {
+    jwksHits++;
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "public, max-age=3600" });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
+  jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/oauth2/v3/certs`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => (jwks ? jwks.close(() => resolve()) : resolve()));
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+const claims = (over: JWTPayload = {}): JWTPayload => ({
+  iss: "https://accounts.google.com",
+  aud: CLIENT_ID,
+  sub: "1122334455",
+  email: "deniz@example.com",
+  email_verified: true,
+  given_name: "Deniz",
+  family_name: "Aydın",
+  iat: now(),
+  exp: now() + 3600,
+  ...over,
+});
+const sign = (payload: JWTPayload, signer = key.privateKey, kid = "local-1") =>
+  new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(signer);
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+describeEachDatabase("Google One Tap against a local JWKS", (t) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await t.buildApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl });
+  });
+  const post = (credential: string, csrf: { cookie?: string; body?: string } = { cookie: "csrf-1", body: "csrf-1" }, form = false) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/one-tap",
+      remoteAddress: uniqueIp(),
+      headers: {
+        ...(csrf.cookie ? { cookie: `g_csrf_token=${csrf.cookie}` } : {}),
+        "content-type": form ? "application/x-www-form-urlencoded" : "application/json",
+      },
+      payload: form
+        ? new URLSearchParams({ credential, ...(csrf.body ? { g_csrf_token: csrf.body } : {}) }).toString()
+        : JSON.stringify({ credential, ...(csrf.body ? { g_csrf_token: csrf.body } : {}) }),
+    });
+
+  it("signs in with a good token, keyed by sub: the same Google account as the redirect login", async () => {
+    const res = await post(await sign(claims()));
+    expect(res.statusCode, res.body).toBe(200);
+    const me = (await app.inject({ method: "GET", url: "/api/users/me", headers: { cookie: cookieHeader(cookiesOf(res)) } })).json();
+    expect(me).toMatchObject({ email: "deniz@example.com", firstName: "Deniz", status: "active", roles: ["disciple"] });
+    expect(me.links).toContain("google|1122334455");
+    // The issuer without https:// is Google's too; a form post works like JSON.
+    const again = await post(await sign(claims({ iss: "accounts.google.com" })), undefined, true);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().userId).toBe(me.id);
+  });
+
+  it("fetches the key set once and keeps it", async () => {
+    const before = jwksHits;
+    for (let i = 0; i < 3; i++) expect((await post(await sign(claims({ sub: `cache-${i}` })))).statusCode).toBe(200);
+    expect(jwksHits).toBe(before);
+  });
+
+  it.each([
+    ["another audience", () => sign(claims({ aud: "someone-else.apps.googleusercontent.com" }))],
+    ["another issuer", () => sign(claims({ iss: "https://evil.example" }))],
+    ["an expired token", () => sign(claims({ iat: now() - 7200, exp: now() - 3600 }))],
+    ["a key Google never published", () => sign(claims(), otherKey.privateKey)],
+    ["an HS256 token keyed with the public key", async () => {
+      const secret = new TextEncoder().encode(await exportSPKI(key.publicKey));
+      return new SignJWT(claims()).setProtectedHeader({ alg: "HS256", kid: "local-1" }).sign(secret);
+    }],
+    ["alg none", async () => `${b64({ alg: "none", typ: "JWT" })}.${b64(claims())}.`],
+    ["a tampered payload", async () => {
+      const [h, , s] = (await sign(claims())).split(".");
+      return `${h}.${b64(claims({ sub: "someone-else" }))}.${s}`;
+    }],
+    ["garbage", async () => "not-a-jwt"],
+  ])("refuses %s with ONE-TAP-INVALID, signing nobody in", async (_what, make) => {
+    const res = await post(await make());
+    expectError(res, 401, "ONE-TAP-INVALID");
+    expect(cookiesOf(res)["apollo-token"]).toBeUndefined();
+  });
+
+  it.each([
+    ["no cookie", { body: "csrf-1" }],
+    ["no posted token", { cookie: "csrf-1" }],
+    ["a mismatch", { cookie: "csrf-1", body: "csrf-2" }],
+  ])("refuses %s of g_csrf_token with CSRF-MISMATCH before looking at the credential", async (_what, csrf) => {
+    const res = await post(await sign(claims({ sub: "csrf-case" })), csrf);
+    expectError(res, 403, "CSRF-MISMATCH");
+    expect(cookiesOf(res)["apollo-token"]).toBeUndefined();
+  });
+
+  it("answers 404 when no Google client id is configured, and VALIDATION without a credential", async () => {
+    expectError(await t.app.inject({ method: "POST", url: "/api/auth/one-tap", payload: { credential: "x", g_csrf_token: "a" }, headers: { cookie: "g_csrf_token=a" } }), 404, "NOT-FOUND");
+    expectError(await app.inject({ method: "POST", url: "/api/auth/one-tap", payload: { g_csrf_token: "a" }, headers: { cookie: "g_csrf_token=a" } }), 400, "VALIDATION");
+  });
+});
