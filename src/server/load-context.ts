@@ -9,6 +9,7 @@ import type { OneTapVerifier } from "./platform/auth/one-tap";
 import type { MessengersService } from "./modules/messengers/service";
 import type { PagesService } from "./modules/pages/service";
 import type { UsersService } from "./modules/users/service";
+import type { SubscriptionsService } from "./modules/subscriptions/service";
 import type { Mailer } from "./platform/mail";
 import type { PortalService } from "./modules/portal/service";
 import type { LanguagePacks } from "./platform/language-packs";
@@ -27,6 +28,7 @@ export interface Services {
   messengers: MessengersService;
   mailer: Mailer;
   resetMail: PasswordResetMail;
+  subscriptions: SubscriptionsService;
 }
 
 export type MentoraLoadContext = {

@@ -23,6 +23,9 @@ import { createOidcProviders } from "./platform/auth/oidc";
 import { createAuthService } from "./modules/auth/service";
 import { createUsersRepo } from "./modules/users/repo";
 import { usersRoutes } from "./modules/users/routes";
+import { createSubscriptionsRepo } from "./modules/subscriptions/repo";
+import { subscriptionsRoutes } from "./modules/subscriptions/routes";
+import { createSubscriptionsService } from "./modules/subscriptions/service";
 import { createUsersService } from "./modules/users/service";
 import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth";
 import { loadSigningSecret } from "./platform/auth/secret";
@@ -85,7 +88,8 @@ export async function createServices(config: Config, database: Database): Promis
   const messengers = createMessengersService({ repo: createMessengersRepo(database.db), auth, settings: () => portal.getSettings() });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const resetMail = createPasswordResetMail({ mailer, packs, publicUrl: config.PUBLIC_URL, portalLangs });
-  return { portal, pages, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail };
+  const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
+  return { portal, pages, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -126,6 +130,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
         authRoutes({ auth: services.auth, resetMail: services.resetMail, environmentId: config.ENVIRONMENT_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
       );
       await api.register(usersRoutes(services.users, config.PORTAL_ID));
+      await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       // Unknown API paths answer JSON, never the HTML 404 page.

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * Shared pieces of block props. Block props come from the page designer and are stored as JSON, so
+ * every address a block renders into href/src is checked here: a site path or an http(s) URL,
+ * never `javascript:` or `data:`.
+ */
+
+/** "/demo/a.svg" (but not "//host") or an absolute http(s) URL. */
+export function isSafeUrl(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** The href a component may render: the value itself when safe, else undefined (nothing is linked). */
+export function safeHref(value: string | undefined): string | undefined {
+  return value && isSafeUrl(value) ? value : undefined;
+}
+
+export const ZSafeUrl = z.string().min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" });
+
+/** An image with its text alternative; an empty alt marks the image as decorative. */
+export const ZImage = z.object({ src: ZSafeUrl, alt: z.string().max(500) });
+export type TImage = z.infer<typeof ZImage>;
+
+/** Short visible texts: titles, labels, names. */
+export const ZLabel = z.string().trim().min(1).max(300);
+/** Longer plain texts: descriptions, answers, bios. */
+export const ZParagraph = z.string().trim().min(1).max(5000);
+
+/** A calendar date "YYYY-MM-DD" that exists (2026-02-30 does not). */
+export const ZIsoDate = z.iso.date();
+
+/** Makes a block schema: a stable id, its literal type and its props. */
+export function blockSchema<T extends string, P extends z.ZodType>(type: T, props: P) {
+  return z.object({ id: z.string().min(1).max(120), type: z.literal(type), props });
+}
