@@ -81,3 +81,11 @@ export interface ErrorBody {
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
+
+/**
+ * An AppError with one of these codes. Checked by name and code, not instanceof: the built SSR bundle
+ * has its own copy of this class, while the services it calls throw the source one.
+ */
+export function hasErrorCode(e: unknown, ...codes: ErrorCode[]): e is AppError {
+  return e instanceof Error && e.name === "AppError" && codes.includes((e as AppError).code);
+}

@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { ZLocalized } from "./portal";
+import { ZCourseBlock, ZCoursesPopupBlock } from "./blocks/course";
+import { ZDiagramBlock, ZSchemeBlock } from "./blocks/diagram";
+import { ZActionBlock, ZAppPromoBlock, ZDonationsBlock, ZSubscribeBlock } from "./blocks/engagement";
+import { ZEventDateBlock } from "./blocks/event-date";
+import { ZAudioBlock, ZBeforeAfterBlock, ZFileBlock, ZGalleryBlock, ZVideoBlock } from "./blocks/media";
+import { ZPartnersBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock } from "./blocks/people";
+import { ZTestsBlock } from "./blocks/quiz";
 
 /**
  * Content blocks. Each block has a stable id, a type from the block registry and props validated
@@ -48,7 +55,12 @@ export const ZEmbedBlock = z.object({
   }),
 });
 
-export const ZBlock = z.discriminatedUnion("type", [ZTextBlock, ZFactBlock, ZPhotoBlock, ZQuoteBlock, ZFaqBlock, ZEmbedBlock]);
+export const ZBlock = z.discriminatedUnion("type", [ZTextBlock, ZFactBlock, ZPhotoBlock, ZQuoteBlock, ZFaqBlock, ZEmbedBlock,
+  // Learning-content blocks (src/domain/blocks).
+  ZCourseBlock, ZCoursesPopupBlock, ZTestsBlock, ZVideoBlock, ZAudioBlock, ZGalleryBlock, ZFileBlock, ZBeforeAfterBlock, ZDiagramBlock,
+  ZSchemeBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock, ZPartnersBlock, ZEventDateBlock, ZActionBlock, ZSubscribeBlock,
+  ZDonationsBlock, ZAppPromoBlock,
+]);
 export type TBlock = z.infer<typeof ZBlock>;
 export type TBlockType = TBlock["type"];
 

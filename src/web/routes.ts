@@ -15,6 +15,8 @@ export default [
       route("guideline/base", "routes/guideline.base.tsx"),
       route("guideline/components", "routes/guideline.components.tsx"),
       route("guideline/icons", "routes/guideline.icons.tsx"),
+      // Content pages by alias (e.g. the blocks showcase); the main page stays at the index.
+      route("pages/:alias", "routes/page.tsx"),
       later(":type", "privacy-policy"),
     ]),
     layout("layouts/default.tsx", [

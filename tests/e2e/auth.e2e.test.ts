@@ -48,7 +48,7 @@ async function open(path: string, lang = "en"): Promise<Page> {
 
 async function signOut(page: Page) {
   await page.getByTestId("account-menu").click();
-  await page.getByRole("menuitem").click();
+  await page.getByRole("menuitem").last().click();
   await expect.poll(() => page.getByTestId("sign-in").isVisible()).toBe(true);
 }
 

@@ -4,6 +4,7 @@ import { describeEachDatabase } from "../../../../tests/setup/databases";
 import type { Db } from "../client";
 import { environments, pages, portals } from "../schema";
 import { DEMO_LANGS, mainPageBlocks } from "./demo-content";
+import { SHOWCASE_ALIAS } from "./demo-showcase";
 
 async function count(db: Db, table: typeof portals | typeof environments | typeof pages): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -23,10 +24,10 @@ describeEachDatabase(
 
     it("creates the portal, its child, the environment and main/404/access-denied pages in four languages", async () => {
       await t.seed();
-      expect(await counts(t.db)).toEqual({ portals: 2, environments: 1, pages: 3 * DEMO_LANGS.length });
+      expect(await counts(t.db)).toEqual({ portals: 2, environments: 1, pages: 4 * DEMO_LANGS.length });
       const rows = await t.db.select({ id: pages.id }).from(pages).orderBy(pages.id);
       expect(rows.map((r) => r.id)).toEqual(
-        DEMO_LANGS.flatMap((l) => [`page-404-${l}`, `page-access-denied-${l}`, `page-main-${l}`]).sort(),
+        DEMO_LANGS.flatMap((l) => [`page-404-${l}`, `page-access-denied-${l}`, `page-main-${l}`, `page-${SHOWCASE_ALIAS}-${l}`]).sort(),
       );
     });
 
@@ -65,7 +66,7 @@ describeEachDatabase(
     it("re-creates a deleted row without touching the others", async () => {
       await t.db.delete(pages).where(eq(pages.id, "page-main-ru"));
       await t.seed();
-      expect(await count(t.db, pages)).toBe(3 * DEMO_LANGS.length);
+      expect(await count(t.db, pages)).toBe(4 * DEMO_LANGS.length);
       const [page] = await t.db.select().from(pages).where(eq(pages.id, "page-main-en"));
       expect(page.title).toBe("Edited by a creator");
     });

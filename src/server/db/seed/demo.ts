@@ -2,6 +2,7 @@ import type { Config } from "../../config";
 import type { Db } from "../client";
 import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, systemPage } from "./demo-content";
 import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
+import { seedDemoShowcase } from "./demo-showcase";
 
 /** Demo portal, environment and pages. Safe to run at every start: existing rows are kept. */
 export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">) {
@@ -84,4 +85,5 @@ export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
       });
     }
   }
+  await seedDemoShowcase(db, envId);
 }

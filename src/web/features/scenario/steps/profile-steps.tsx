@@ -21,10 +21,12 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
   const form = useZodForm(ZProfileFill, { email: user.email ?? "", phone: user.phone ?? "" });
   const { error, setError, send } = useStepRequest(engine);
   const course = engine.option<CourseTarget>("course");
-  const [attempted, setAttempted] = useState(false);
-  const invalid = attempted && Object.keys(form.errors).length > 0;
+  // Set by a failed submit, cleared by a valid one: never by typing or blur, as a popup changing
+  // height under the pointer would move the button away from a click.
+  const [invalid, setInvalid] = useState(false);
 
   const onSubmit = form.handleSubmit(async (data) => {
+    setInvalid(false);
     const res = await send("/api/users/me/profile", { core: { ...data, complete: true } }, "PATCH");
     if (!res.ok) {
       if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
@@ -42,7 +44,7 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
     <form
       noValidate
       onSubmit={(e) => {
-        setAttempted(true);
+        setInvalid(true);
         void onSubmit(e);
       }}
       onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
@@ -52,7 +54,6 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
           {t("buy.price", { price: formatPrice(course.price, engine.context.lang) })}
         </p>
       ) : null}
-      {invalid ? <Alert tone="danger" title={message("env.scenarious.popup.auth.error")} /> : null}
       <ErrorNotices error={error} />
       <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" required {...form.field("email")} error={fieldError(form.errors.email, message)} />
       <TextField
@@ -67,6 +68,7 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
         error={fieldError(form.errors.phone, message)}
       />
       <Button type="submit">{t(variant === "two" ? "profileFill.continueBuy" : "profileFill.submit")}</Button>
+      {invalid ? <Alert tone="danger" title={message("env.scenarious.popup.auth.error")} /> : null}
     </form>
   );
 }

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { ZImage, ZIsoDate, ZLabel, ZParagraph, ZSafeUrl, blockSchema } from "./common";
+
+export const ZPersonBlock = blockSchema(
+  "person",
+  z.object({
+    name: ZLabel,
+    role: z.string().max(300).optional(),
+    bio: z.string().max(5000).optional(),
+    photo: ZImage.optional(),
+  }),
+);
+
+export const REVIEW_MAX_RATING = 5;
+
+export const ZReviewsBlock = blockSchema(
+  "reviews",
+  z.object({
+    title: z.string().max(300).optional(),
+    items: z
+      .array(
+        z.object({
+          author: ZLabel,
+          text: ZParagraph,
+          rating: z.number().int().min(1).max(REVIEW_MAX_RATING),
+          date: ZIsoDate,
+        }),
+      )
+      .min(1)
+      .max(100),
+  }),
+);
+
+export const ZStatisticsBlock = blockSchema(
+  "statistics",
+  z.object({
+    title: z.string().max(300).optional(),
+    items: z
+      .array(
+        z.object({
+          value: z.number().min(-1e12).max(1e12),
+          label: ZLabel,
+          /** Written after the number: "+", "%", " h". */
+          suffix: z.string().max(10).optional(),
+        }),
+      )
+      .min(1)
+      .max(12),
+  }),
+);
+
+export const ZPartnersBlock = blockSchema(
+  "partners",
+  z.object({
+    title: z.string().max(300).optional(),
+    items: z
+      .array(z.object({ name: ZLabel, logo: ZSafeUrl, url: ZSafeUrl }))
+      .min(1)
+      .max(40),
+  }),
+);
+
+/** The mean rating of a list, one decimal; null for an empty list. */
+export function averageRating(items: ReadonlyArray<{ rating: number }>): number | null {
+  if (items.length === 0) return null;
+  return Math.round((items.reduce((s, i) => s + i.rating, 0) / items.length) * 10) / 10;
+}
