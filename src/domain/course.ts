@@ -117,6 +117,8 @@ export const ZCourseAccess = z.object({
   guestMayOpen: z.boolean(),
   /** The caller may open the opened element right now. */
   canOpen: z.boolean(),
+  /** Shown before paying, when commercial. */
+  price: z.object({ amount: z.number(), currency: ZCurrency, symbol: z.string() }).nullable(),
 });
 export type TCourseAccess = z.infer<typeof ZCourseAccess>;
 

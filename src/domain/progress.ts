@@ -178,3 +178,77 @@ export const ZVariableValue = z.union([z.string().max(2000), z.number().finite()
 export type TVariableValue = z.infer<typeof ZVariableValue>;
 export const ZVariableName = z.string().min(1).max(64).regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
 export const VARIABLES_LIMIT = 100;
+
+// --- API replies (shared with the web) ---------------------------------------------------------
+
+/** One element of one learner: the state they see (null = locked) and what is stored about it. */
+export const ZElementProgress = z.object({
+  userId: z.string(),
+  courseId: z.string(),
+  elementId: z.string(),
+  state: z.enum(["opened", "done"]).nullable(),
+  started: z.string().nullable(),
+  finished: z.string().nullable(),
+  percent: z.number().int(),
+  history: z.array(ZHistoryEntry),
+});
+export type TElementProgress = z.infer<typeof ZElementProgress>;
+
+/** A learner's progress in one course: visible elements with their states, variables, marker. */
+export const ZCourseProgress = z.object({
+  userId: z.string(),
+  courseId: z.string(),
+  /** The progress record {portalId}:{userId}. */
+  recordId: z.string(),
+  elements: z.array(ZElementProgress.omit({ userId: true, courseId: true })),
+  doneCount: z.number().int(),
+  total: z.number().int(),
+  variables: z.record(z.string(), ZVariableValue),
+  current: z.string().nullable(),
+  openedElement: ZOpenedElement.nullable(),
+  upgradedAt: z.string().nullable(),
+});
+export type TCourseProgress = z.infer<typeof ZCourseProgress>;
+
+export const ZUserProgress = z.object({
+  userId: z.string(),
+  recordId: z.string(),
+  courses: z.array(
+    z.object({
+      courseId: z.string(),
+      title: z.string(),
+      doneCount: z.number().int(),
+      total: z.number().int(),
+      openedElement: ZOpenedElement.nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+
+export const ZElementRef = z.object({ id: z.string(), type: ZElementType, index: z.number().int(), number: z.number().int() });
+
+export const ZFinishReply = z.object({
+  progress: ZElementProgress,
+  /** The element this finish opened (sequential courses), if any. */
+  opened: ZElementRef.nullable(),
+  openedElement: ZOpenedElement.nullable(),
+  /** Every visible element is done. */
+  courseFinished: z.boolean(),
+});
+
+export const ZSyncBody = z
+  .object({
+    /** "done" finishes the element (same rules as finish); "opened" only records the sync. */
+    state: z.enum(["opened", "done"]).optional(),
+    percent: z.number().int().min(0).max(100).optional(),
+    /** Client-side moments (e.g. video checkpoints), appended as "synced" history entries. */
+    history: z
+      .array(z.object({ at: z.iso.datetime({ offset: true }), percent: z.number().int().min(0).max(100).optional() }).strict())
+      .max(20)
+      .optional(),
+  })
+  .strict();
+export type TSyncBody = z.infer<typeof ZSyncBody>;
+
+export const ZUpgradeBody = z.object({ courseId: z.string().min(1).max(120).optional(), force: z.boolean().default(false) }).strict();
+export const ZUpgradeReply = z.object({ upgraded: z.array(z.string()), skipped: z.array(z.string()) });

@@ -50,6 +50,8 @@ describe("episode distance", () => {
     expect(episodeDistance(at("2026-05-14T10:00:00Z"), now, "en")).toBe("2 hours ago");
     expect(episodeDistance(at("2026-05-14T12:00:20Z"), now, "en")).toBe("this minute");
     expect(episodeDistance(at("2026-05-17T12:00:00Z"), now, "tr")).toBe("3 gün sonra");
+    // Rounded, not cut: a start a moment short of five days away is "in 5 days".
+    expect(episodeDistance(at("2026-05-19T11:59:59Z"), now, "en")).toBe("in 5 days");
     expect(episodeDistance(at("2026-05-11T12:00:00Z"), now, "ru")).toBe("3 дня назад");
     expect(episodeDistance(at("2026-05-17T12:00:00Z"), now, "ar")).toMatch(/أيام/);
   });

@@ -57,7 +57,7 @@ export function episodeDistance(startDate: Date, now: Date, lang: string): strin
   const diff = startDate.getTime() - now.getTime();
   const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return rtf.format(Math.trunc(diff / ms), unit);
+    if (Math.abs(diff) >= ms) return rtf.format(Math.round(diff / ms), unit);
   }
   return rtf.format(0, "minute");
 }

@@ -9,13 +9,14 @@ import type { OneTapVerifier } from "./platform/auth/one-tap";
 import type { MessengersService } from "./modules/messengers/service";
 import type { PagesService } from "./modules/pages/service";
 import type { UsersService } from "./modules/users/service";
+import type { LearningServices } from "./modules/courses/wiring";
 import type { SubscriptionsService } from "./modules/subscriptions/service";
 import type { Mailer } from "./platform/mail";
 import type { PortalService } from "./modules/portal/service";
 import type { LanguagePacks } from "./platform/language-packs";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
-export interface Services {
+export interface Services extends LearningServices {
   portal: PortalService;
   pages: PagesService;
   packs: LanguagePacks;

@@ -27,6 +27,7 @@ import { createSubscriptionsRepo } from "./modules/subscriptions/repo";
 import { subscriptionsRoutes } from "./modules/subscriptions/routes";
 import { createSubscriptionsService } from "./modules/subscriptions/service";
 import { createUsersService } from "./modules/users/service";
+import { createLearningServices, learningRoutes } from "./modules/courses/wiring";
 import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth";
 import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
@@ -89,7 +90,8 @@ export async function createServices(config: Config, database: Database): Promis
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const resetMail = createPasswordResetMail({ mailer, packs, publicUrl: config.PUBLIC_URL, portalLangs });
   const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
-  return { portal, pages, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions };
+  const learning = createLearningServices({ config, database, pages, users, portalLangs });
+  return { ...learning, portal, pages, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -130,6 +132,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
         authRoutes({ auth: services.auth, resetMail: services.resetMail, environmentId: config.ENVIRONMENT_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
       );
       await api.register(usersRoutes(services.users, config.PORTAL_ID));
+      await api.register(learningRoutes(services));
       await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));

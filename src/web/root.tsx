@@ -24,6 +24,7 @@ import { ThemeProvider } from "./components/ui/theme-context";
 import { AuthProvider } from "./features/auth/auth-context";
 import { ScenarioProvider } from "./features/scenario/scenario-context";
 import { ConsentProvider } from "./features/consent/consent-context";
+import { TagManager } from "./features/shell/analytics";
 import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { packCache } from "./i18n/fetch-packs";
 import { createI18n } from "./i18n/instance";
@@ -114,6 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ThemeProvider theme={data?.settings.environment.theme}>
             <AuthProvider initial={initialUser}>
               <ConsentProvider initial={data?.consent ?? null}>
+                {data ? <TagManager /> : null}
                 {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
               </ConsentProvider>
             </AuthProvider>

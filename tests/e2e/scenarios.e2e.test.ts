@@ -150,7 +150,7 @@ describe("scenario popups in the browser", () => {
     expect((await userRow(email)).deletion).toEqual([]);
   });
 
-  it("consent goes to the data layer as default then consent_updated, and onto the signed-in account", async () => {
+  it("consent goes to the data layer as default then consent_updated, and onto the signed-in account; page views and the user id too", async () => {
     const page = await open("/en/", { cookies: {} });
     const layer = async () => page.evaluate(() => JSON.parse(JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? [])) as unknown[]);
     await expect.poll(async () => (await layer()).length).toBeGreaterThan(0);
@@ -164,7 +164,14 @@ describe("scenario popups in the browser", () => {
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "consent_cookies-youtube")?.value).toBe("granted");
 
+    const upgrade = page.waitForRequest((r) => r.url().endsWith("/api/progress/upgrade") && r.method() === "POST");
     await signUp(page, email);
+    // Seed 001 §4: the progress upgrade (force) follows a learner's sign-in.
+    expect((await upgrade).postDataJSON()).toEqual({ force: true });
+    const { id } = await userRow(email);
+    const entries = await layer();
+    expect(entries).toContainEqual({ userId: id });
+    expect(entries.some((e) => (e as { event?: string; page_path?: string }).event === "page_view")).toBe(true);
     await expect
       .poll(async () => (await userRow(email)).gdprPortals)
       .toEqual([{ learningPortalId: e2e.config.PORTAL_ID, cookies: { analytics: "granted", youtube: "granted", vimeo: "granted", hotjar: "granted" } }]);

@@ -2,6 +2,7 @@ import type { Config } from "../../config";
 import type { Db } from "../client";
 import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, systemPage } from "./demo-content";
 import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
+import { seedDemoCourses } from "./demo-courses";
 import { seedDemoShowcase } from "./demo-showcase";
 
 /** Demo portal, environment and pages. Safe to run at every start: existing rows are kept. */
@@ -86,4 +87,5 @@ export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
     }
   }
   await seedDemoShowcase(db, envId);
+  await seedDemoCourses(db, config);
 }

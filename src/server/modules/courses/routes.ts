@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ZCourse,
+  ZCourseAccess,
+  ZCourseCard,
+  ZCourseId,
+  ZCourseListQuery,
+  ZCourseQuery,
+  ZElementListQuery,
+  ZElementQuery,
+  ZLang,
+  ZReview,
+  ZReviewListQuery,
+} from "../../../domain/course";
+import { ZElementId, ZElementPage, ZElementWithProgress } from "../../../domain/element";
+import { requestViewer } from "../../platform/auth/viewer";
+import { ZErrorReply } from "../../platform/errors";
+import type { ProgressService } from "../progress/service";
+import type { CoursesService } from "./service";
+
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+
+/** Seed 000 §7 learning portal and creator API: courses, elements, reviews, previews with a secret. */
+export const coursesRoutes =
+  (deps: { courses: CoursesService; progress: ProgressService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { courses, progress } = deps;
+
+    app.get(
+      "/courses",
+      {
+        schema: {
+          tags: ["courses"],
+          summary: "List courses (catalogue cards); rel=all adds isBought and doneCount for the caller",
+          querystring: ZCourseListQuery,
+          response: { 200: z.object({ courses: z.array(ZCourseCard) }), ...errors },
+        },
+      },
+      async (req) => ({ courses: await progress.listCourses(await requestViewer(req), req.query) }),
+    );
+
+    app.get(
+      "/courses/:courseId",
+      {
+        schema: {
+          tags: ["courses"],
+          summary: "Get a course with its button data; rel=all adds elements, progress map and opened element; secret = creator preview",
+          params: z.object({ courseId: ZCourseId }),
+          querystring: ZCourseQuery,
+          response: { 200: ZCourse, ...errors },
+        },
+      },
+      async (req) => progress.getCourse(await requestViewer(req), req.params.courseId, req.query),
+    );
+
+    app.get(
+      "/courses/:courseId/access",
+      {
+        schema: {
+          tags: ["courses"],
+          summary: "What start-free-lesson and buy-course need: commercial, bought, guest access, opened element and its path",
+          params: z.object({ courseId: ZCourseId }),
+          querystring: z.object({ lang: ZLang }),
+          response: { 200: ZCourseAccess, ...errors },
+        },
+      },
+      async (req) => progress.access(await requestViewer(req), req.params.courseId, req.query),
+    );
+
+    app.get(
+      "/courses/:courseId/elements",
+      {
+        schema: {
+          tags: ["courses"],
+          summary: "List the visible elements of a course with the caller's states (limit 100); rel=all adds the caller's record",
+          params: z.object({ courseId: ZCourseId }),
+          querystring: ZElementListQuery,
+          response: { 200: z.object({ elements: z.array(ZElementWithProgress) }), ...errors },
+        },
+      },
+      async (req) => ({ elements: await progress.listElements(await requestViewer(req), req.params.courseId, req.query) }),
+    );
+
+    app.get(
+      "/elements/:elementId",
+      {
+        schema: {
+          tags: ["courses"],
+          summary: "Get an element with its components; refuses locked (ELEMENT-LOCKED), unbought (COURSE-NOT-BOUGHT) and guest-barred (REGISTRATION-REQUIRED) elements",
+          params: z.object({ elementId: ZElementId }),
+          querystring: ZElementQuery,
+          response: { 200: ZElementPage, ...errors },
+        },
+      },
+      async (req) => progress.openElement(await requestViewer(req), req.params.elementId, req.query),
+    );
+
+    app.get(
+      "/courses/:courseId/reviews",
+      {
+        schema: {
+          tags: ["courses"],
+          summary: "List published reviews of a course (limit 20), newest first, optionally in one language",
+          params: z.object({ courseId: ZCourseId }),
+          querystring: ZReviewListQuery,
+          response: { 200: z.object({ reviews: z.array(ZReview) }), ...errors },
+        },
+      },
+      async (req) => ({ reviews: await courses.reviews(req.params.courseId, req.query) }),
+    );
+  };

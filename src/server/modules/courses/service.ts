@@ -1,0 +1,179 @@
+import {
+  COURSE_MESSAGES,
+  currencySymbol,
+  ensureReviewsArray,
+  isCommercial,
+  localized,
+  type TCourseCard,
+  type TReview,
+} from "../../../domain/course";
+import { elementPath, type TElement, type TElementState } from "../../../domain/element";
+import { AppError, type ErrorCode } from "../../../domain/errors";
+import type { TBlock } from "../../../domain/page";
+import type { PagesService, PortalLangs } from "../pages/service";
+import { previewSecretMatches } from "../../platform/preview-secret";
+import type { CourseListFilter, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
+
+export interface Lang {
+  lang: string;
+  primaryLang: string;
+}
+
+/** A course with its elements, as the progress rules need it. */
+export interface CourseStructure {
+  course: CourseWithCount;
+  elements: ElementRow[];
+}
+
+export interface CoursesServiceDeps {
+  repo: CoursesRepo;
+  pages: PagesService;
+  portalId: string;
+  portalLangs: () => Promise<PortalLangs>;
+  /** How long a catalogue query serves list requests that pass cache=true. */
+  cacheMs: number;
+}
+
+/** Learning content: courses, elements, their pages and reviews. Knows nothing of who is asking. */
+export function createCoursesService({ repo, pages, portalId, portalLangs, cacheMs }: CoursesServiceDeps) {
+  const catalogue = new Map<string, { at: number; value: Promise<CourseWithCount[]> }>();
+
+  function cached(f: CourseListFilter): Promise<CourseWithCount[]> {
+    const key = `${f.published}:${f.exceptHidden}`;
+    const now = Date.now();
+    const hit = catalogue.get(key);
+    if (hit && now - hit.at < cacheMs) return hit.value;
+    const value = repo.listCourses(f);
+    const entry = { at: now, value };
+    catalogue.set(key, entry);
+    value.catch(() => {
+      if (catalogue.get(key) === entry) catalogue.delete(key);
+    });
+    return value;
+  }
+
+  function presentCard(row: CourseWithCount, l: Lang): TCourseCard {
+    return {
+      id: row.id,
+      title: localized(row.title, l.lang, l.primaryLang),
+      description: localized(row.description, l.lang, l.primaryLang),
+      pageAlias: row.pageAlias,
+      type: row.type,
+      isCommercial: isCommercial(row.type),
+      duration: row.duration,
+      elementsCount: row.elementsCount,
+      price: row.price ?? null,
+      currency: row.currency ?? null,
+      currencySymbol: currencySymbol(row.currency),
+      cover: row.cover,
+      arbitraryWalkthrough: row.arbitraryWalkthrough,
+      category: { id: row.categoryId, title: localized(row.categoryTitle, l.lang, l.primaryLang) },
+      dateCreated: row.dateCreated.toISOString(),
+      requiresRegistration: row.requiresRegistration,
+      hidden: row.hidden,
+      published: row.published,
+    };
+  }
+
+  function presentElement(row: ElementRow, l: Lang, state: TElementState | null): TElement {
+    return {
+      id: row.id,
+      courseId: row.courseId,
+      type: row.type,
+      title: localized(row.title, l.lang, l.primaryLang),
+      duration: row.duration,
+      cover: row.cover,
+      number: row.number,
+      index: row.index,
+      visible: row.visible,
+      pattern: row.pattern,
+      discussion: { id: row.discussionId, active: row.discussionActive },
+      state,
+      path: elementPath(l.lang, row.courseId, row.type, row.id),
+    };
+  }
+
+  /** A course that learners may reach: published, of this portal. Unpublished ones only with preview rights. */
+  async function reachable(id: string, opts: { code: ErrorCode; message: string; unpublished: boolean }): Promise<CourseWithCount> {
+    const row = await repo.findCourse(portalId, id);
+    if (!row || (!row.published && !opts.unpublished)) throw new AppError(opts.code, opts.message);
+    return row;
+  }
+
+  return {
+    /** Content exists only in the portal's languages; anything else is a client error. */
+    async lang(lang: string): Promise<Lang> {
+      const p = await portalLangs();
+      if (!p.langs.includes(lang)) throw new AppError("UNSUPPORTED_LANG", `Language '${lang}' is not one of ${p.langs.join(", ")}`);
+      return { lang, primaryLang: p.primaryLang };
+    },
+    presentCard,
+    presentElement,
+    /** Catalogue rows (seed 000 §7 list courses), from a short-lived snapshot when `cache` is on. */
+    listCourses(f: Omit<CourseListFilter, "portalId">, cache: boolean): Promise<CourseWithCount[]> {
+      const filter = { ...f, portalId };
+      return cache ? cached(filter) : repo.listCourses(filter);
+    },
+    /** Drops the catalogue snapshot after content changes in this process. */
+    invalidate() {
+      catalogue.clear();
+    },
+    /**
+     * The creator preview: a secret that matches the course's stored hash. A wrong secret is refused
+     * outright rather than ignored, so a broken preview link says so.
+     */
+    async checkPreview(courseId: string, secret: string): Promise<void> {
+      const row = await repo.findCourse(portalId, courseId);
+      if (!row || !previewSecretMatches(secret, row.previewSecretHash)) throw new AppError("PREVIEW_DENIED", "The preview secret does not match");
+    },
+    /** Get course: 'Course was not received' when there is none to receive. */
+    course(id: string, unpublished: boolean): Promise<CourseWithCount> {
+      return reachable(id, { code: "COURSE_NOT_RECEIVED", message: COURSE_MESSAGES.courseNotReceived, unpublished });
+    },
+    /** A course with all its elements; `code`/`message` name the seed's error of the calling operation. */
+    async structure(courseId: string, opts: { unpublished: boolean; code?: ErrorCode; message?: string }): Promise<CourseStructure> {
+      const course = await reachable(courseId, {
+        code: opts.code ?? "COURSE_NOT_RECEIVED",
+        message: opts.message ?? COURSE_MESSAGES.courseNotReceived,
+        unpublished: opts.unpublished,
+      });
+      return { course, elements: await repo.listElements(courseId) };
+    },
+    /** An element with its course's structure: 'Element is not received' when it is missing or unreachable. */
+    async elementStructure(elementId: string, opts: { unpublished: boolean }): Promise<CourseStructure & { element: ElementRow }> {
+      const element = await repo.findElement(elementId);
+      const notReceived = () => new AppError("ELEMENT_NOT_RECEIVED", COURSE_MESSAGES.elementNotReceived);
+      if (!element || (!element.visible && !opts.unpublished)) throw notReceived();
+      const course = await repo.findCourse(portalId, element.courseId);
+      if (!course || (!course.published && !opts.unpublished)) throw notReceived();
+      return { course, element, elements: await repo.listElements(course.id) };
+    },
+    /** The blocks of a page bound to a model (course, element, microcourse); none when it has no page. */
+    async components(model: "course" | "element" | "microcourse", id: string, lang: string, includeUnpublished: boolean): Promise<TBlock[]> {
+      try {
+        const page = await pages.getByModel({ name: model, id }, { lang, withComponents: true, includeUnpublished });
+        return page.components ?? [];
+      } catch (e) {
+        if (e instanceof AppError && e.code === "PAGE_NOT_FOUND") return [];
+        throw e;
+      }
+    },
+    /** List reviews (limit 20): "Can't get reviews. No course" without a course; always an array. */
+    async reviews(courseId: string, q: { lang?: string; limit: number }): Promise<TReview[]> {
+      if (q.lang) await this.lang(q.lang);
+      await reachable(courseId, { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
+      const rows = ensureReviewsArray(await repo.listReviews(courseId, q.lang, q.limit)) as Awaited<ReturnType<CoursesRepo["listReviews"]>>;
+      return rows.map((r) => ({
+        id: r.id,
+        courseId: r.courseId,
+        lang: r.lang,
+        author: r.author,
+        avatar: r.avatar,
+        rating: r.rating,
+        text: r.text,
+        date: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+export type CoursesService = ReturnType<typeof createCoursesService>;

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZLang } from "../../../domain/course";
+import { ZMicrocourse, ZMicrocourseListQuery, ZMicrocourseWithComponents } from "../../../domain/microcourse";
+import { requestViewer } from "../../platform/auth/viewer";
+import { ZErrorReply } from "../../platform/errors";
+import type { MicrocoursesService } from "./service";
+
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+
+export const microcoursesRoutes =
+  (microcourses: MicrocoursesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/microcourses",
+      {
+        schema: {
+          tags: ["microcourses"],
+          summary: "List microcourses (limit 100) with relativeUrl and the caller's access",
+          querystring: ZMicrocourseListQuery,
+          response: { 200: z.object({ microcourses: z.array(ZMicrocourse) }), ...errors },
+        },
+      },
+      async (req) => ({ microcourses: await microcourses.list(await requestViewer(req), req.query) }),
+    );
+    app.get(
+      "/microcourses/:id",
+      {
+        schema: {
+          tags: ["microcourses"],
+          summary: "Get a microcourse with components; guests and session users get REGISTRATION-REQUIRED where they must sign in",
+          params: z.object({ id: z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
+          querystring: z.object({ lang: ZLang }),
+          response: { 200: ZMicrocourseWithComponents, ...errors },
+        },
+      },
+      async (req) => microcourses.get(await requestViewer(req), req.params.id, req.query),
+    );
+  };

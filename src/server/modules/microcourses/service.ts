@@ -1,0 +1,63 @@
+import { localized } from "../../../domain/course";
+import { AppError } from "../../../domain/errors";
+import { inMyGroups, isAdmin, isGuestLike, type TViewer } from "../../../domain/learning-access";
+import { microcourseAccess, microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListQuery } from "../../../domain/microcourse";
+import type { TBlock } from "../../../domain/page";
+import type { CoursesService, Lang } from "../courses/service";
+import type { UsersService } from "../users/service";
+import type { MicrocourseRow, MicrocoursesRepo } from "./repo";
+
+/** Microcourses (seed 000 §3, §7) with the guest rules of seed 001 "Free microcourse start". */
+export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; courses: CoursesService; users: UsersService; portalId: string }) {
+  const { repo, courses, users, portalId } = deps;
+
+  function present(row: MicrocourseRow, l: Lang, viewer: TViewer): TMicrocourse {
+    const m = { type: row.type, props: { accessType: row.accessType ?? null } };
+    return {
+      id: row.id,
+      type: row.type,
+      title: localized(row.title, l.lang, l.primaryLang),
+      description: localized(row.description, l.lang, l.primaryLang),
+      cover: row.cover,
+      duration: row.duration,
+      props: m.props,
+      pageAlias: row.pageAlias,
+      bots: row.bots,
+      courseId: row.courseId,
+      index: row.index,
+      number: row.number,
+      visible: row.visible,
+      relativeUrl: microcourseRelativeUrl(row.type, row.id),
+      access: microcourseAccess(m, { guestLike: isGuestLike(viewer) }),
+    };
+  }
+
+  return {
+    async list(viewer: TViewer, q: TMicrocourseListQuery): Promise<TMicrocourse[]> {
+      const l = await courses.lang(q.lang);
+      if ((!q.published || !q.onlyMyGroups) && !isAdmin(viewer)) {
+        throw new AppError("AUTH_DENY", "published=false and onlyMyGroups=false are for portal admins");
+      }
+      let rows = await repo.list({ portalId, published: q.published, exceptHidden: q.exceptHidden });
+      if (q.onlyMyGroups && rows.some((r) => r.groups.length > 0)) {
+        const teamId = viewer.kind === "guest" ? null : ((await users.repo.findById(viewer.id))?.teamId ?? null);
+        rows = rows.filter((r) => inMyGroups(r.groups, viewer.kind === "guest" ? viewer : { ...viewer, teamId }));
+      }
+      return rows.slice(0, q.limit).map((r) => present(r, l, viewer));
+    },
+    /** Get microcourse with components; a guest or session user who must sign in first is refused. */
+    async get(viewer: TViewer, id: string, q: { lang: string }): Promise<TMicrocourse & { components: TBlock[] }> {
+      const l = await courses.lang(q.lang);
+      const row = await repo.find(portalId, id);
+      const reachable = row && row.visible && (row.published || isAdmin(viewer)) ? row : null;
+      // The seed's 'Microcourse instance is no provided' for a missing one.
+      microcourseAccess(reachable && { type: reachable.type, props: { accessType: reachable.accessType ?? null } }, { guestLike: isGuestLike(viewer) });
+      const m = present(reachable!, l, viewer);
+      if (m.access.requiresLogin) {
+        throw new AppError("REGISTRATION_REQUIRED", `Sign in to open microcourse ${id}`, { microcourseId: id, type: m.type, props: m.props, ...m.access });
+      }
+      return { ...m, components: await courses.components("microcourse", id, l.lang, isAdmin(viewer)) };
+    },
+  };
+}
+export type MicrocoursesService = ReturnType<typeof createMicrocoursesService>;

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZCourseId, ZLang } from "../../../domain/course";
+import { ZElementId } from "../../../domain/element";
+import {
+  ZCourseProgress,
+  ZElementProgress,
+  ZFinishReply,
+  ZOpenedElement,
+  ZSyncBody,
+  ZUpgradeBody,
+  ZUpgradeReply,
+  ZUserProgress,
+  ZVariableName,
+  ZVariableValue,
+} from "../../../domain/progress";
+import { requestViewer } from "../../platform/auth/viewer";
+import { ZErrorReply } from "../../platform/errors";
+import type { ProgressService } from "./service";
+
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+const ZUserQuery = z.object({ userId: z.string().min(1).max(100).optional() });
+const element = z.object({ elementId: ZElementId });
+const course = z.object({ courseId: ZCourseId });
+
+/** Seed 000 §7 progress service. Reads take ?userId= for a learner's mentor and admins; writes are the caller's own. */
+export const progressRoutes =
+  (progress: ProgressService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/progress",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Every course a learner has progress in (yourself, or ?userId= for their mentor and admins)",
+          querystring: ZUserQuery.extend({ lang: ZLang }),
+          response: { 200: ZUserProgress, ...errors },
+        },
+      },
+      async (req) => progress.userProgress(await requestViewer(req), req.query),
+    );
+
+    app.get(
+      "/progress/courses/:courseId",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "A learner's progress in a course: element states, variables, current and opened element",
+          params: course,
+          querystring: ZUserQuery,
+          response: { 200: ZCourseProgress, ...errors },
+        },
+      },
+      async (req) => progress.courseProgress(await requestViewer(req), req.params.courseId, req.query.userId),
+    );
+
+    app.get(
+      "/progress/courses/:courseId/opened-element",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Course getOpenedElement: start, continue or finished, with id, type, index and number (null without visible elements)",
+          params: course,
+          response: { 200: z.object({ openedElement: ZOpenedElement.nullable() }), ...errors },
+        },
+      },
+      async (req) => ({ openedElement: await progress.openedElement(await requestViewer(req), req.params.courseId) }),
+    );
+
+    app.put(
+      "/progress/courses/:courseId/variables/:name",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Course setVariable: store a value by name on your course progress",
+          params: course.extend({ name: ZVariableName }),
+          body: z.object({ value: ZVariableValue }).strict(),
+          response: { 200: z.object({ courseId: z.string(), variables: z.record(z.string(), ZVariableValue) }), ...errors },
+        },
+      },
+      async (req) => progress.setVariable(await requestViewer(req), req.params.courseId, req.params.name, req.body.value),
+    );
+
+    app.post(
+      "/progress/upgrade",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Upgrade progress: store the states you see (one course or all of yours); force re-checks courses already upgraded",
+          body: ZUpgradeBody.nullish(),
+          response: { 200: ZUpgradeReply, ...errors },
+        },
+      },
+      async (req) => progress.upgrade(await requestViewer(req), { courseId: req.body?.courseId, force: req.body?.force ?? false }),
+    );
+
+    app.get(
+      "/progress/elements/:elementId",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Element get: state, started, finished, history and percent of a learner",
+          params: element,
+          querystring: ZUserQuery,
+          response: { 200: ZElementProgress, ...errors },
+        },
+      },
+      async (req) => progress.elementProgress(await requestViewer(req), req.params.elementId, req.query.userId),
+    );
+
+    app.post(
+      "/progress/elements/:elementId/start",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Element set started (only the first time counts)",
+          params: element,
+          response: { 200: ZElementProgress, ...errors },
+        },
+      },
+      async (req) => progress.start(await requestViewer(req), req.params.elementId),
+    );
+
+    app.post(
+      "/progress/elements/:elementId/finish",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Finish an open element: done with the server's finished time; the next element opens in the same transaction",
+          params: element,
+          response: { 200: ZFinishReply, ...errors },
+        },
+      },
+      async (req) => progress.finish(await requestViewer(req), req.params.elementId),
+    );
+
+    app.put(
+      "/progress/elements/:elementId",
+      {
+        schema: {
+          tags: ["progress"],
+          summary: "Element sync: percent and history; state done finishes (refused unless the element is open)",
+          params: element,
+          body: ZSyncBody,
+          response: { 200: ZElementProgress, ...errors },
+        },
+      },
+      async (req) => progress.sync(await requestViewer(req), req.params.elementId, req.body),
+    );
+  };

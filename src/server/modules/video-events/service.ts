@@ -1,0 +1,51 @@
+import { localized } from "../../../domain/course";
+import { AppError } from "../../../domain/errors";
+import { DEFAULT_TIME_ZONE, episodeDistance, episodeState, formatEpisodeDate, type TVideoEvent } from "../../../domain/video-event";
+import type { CoursesService, Lang } from "../courses/service";
+import type { EpisodeRow, VideoEventRow, VideoEventsRepo } from "./repo";
+
+/** Video events with their episodes' derived date, distance and state (seed 000 §3-4). */
+export function createVideoEventsService(deps: { repo: VideoEventsRepo; courses: CoursesService; portalId: string; now?: () => Date }) {
+  const { repo, courses, portalId, now = () => new Date() } = deps;
+
+  function present(row: VideoEventRow, episodes: EpisodeRow[], l: Lang, timeZone: string, at: Date): TVideoEvent {
+    return {
+      id: row.id,
+      title: localized(row.title, l.lang, l.primaryLang),
+      description: localized(row.description, l.lang, l.primaryLang),
+      cover: row.cover,
+      pageAlias: row.pageAlias,
+      episodes: episodes.map((e) => {
+        const state = episodeState(e.startDate, at, timeZone);
+        return {
+          id: e.id,
+          title: localized(e.title, l.lang, l.primaryLang),
+          startDate: e.startDate.toISOString(),
+          date: formatEpisodeDate(e.startDate, l.lang, timeZone),
+          distance: episodeDistance(e.startDate, at, l.lang),
+          state,
+          // A future episode has nothing to watch yet.
+          videoUrl: state === "closed" ? null : e.videoUrl,
+          index: e.index,
+        };
+      }),
+    };
+  }
+
+  return {
+    async list(q: { lang: string; tz?: string }): Promise<TVideoEvent[]> {
+      const l = await courses.lang(q.lang);
+      const rows = await repo.listPublished(portalId);
+      const episodes = await repo.episodes(rows.map((r) => r.id));
+      const at = now();
+      return rows.map((r) => present(r, episodes.filter((e) => e.eventId === r.id), l, q.tz ?? DEFAULT_TIME_ZONE, at));
+    },
+    async get(id: string, q: { lang: string; tz?: string }): Promise<TVideoEvent> {
+      const l = await courses.lang(q.lang);
+      const row = await repo.find(portalId, id);
+      if (!row || !row.published) throw new AppError("VIDEO_EVENT_NOT_FOUND", `Video event ${id} not found`);
+      return present(row, await repo.episodes([id]), l, q.tz ?? DEFAULT_TIME_ZONE, now());
+    },
+  };
+}
+export type VideoEventsService = ReturnType<typeof createVideoEventsService>;
