@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatConnectCode, isWellFormedConnectCode, messengerDeepLink, normalizeConnectCode } from "./messengers";
+import { formatConnectCode, isWellFormedConnectCode, messengerDeepLink, normalizeConnectCode, telegramBotName } from "./messengers";
 
 describe("connect codes", () => {
   it("formats as two groups of four and reads back whatever case, spaces and dashes the visitor typed", () => {
@@ -40,5 +40,19 @@ describe("messengerDeepLink", () => {
     expect(messengerDeepLink("facebookmessenger", "bad page/name", "ABCD2345")).toBeNull();
     expect(messengerDeepLink("whatsapp", "no digits", "ABCD2345")).toBeNull();
     expect(messengerDeepLink("whatsapp", "  ", "ABCD2345")).toBeNull();
+  });
+});
+
+describe("telegramBotName", () => {
+  it("reads the bot's username from a name, an @name or a t.me link", () => {
+    expect(telegramBotName("mentora_bot")).toBe("mentora_bot");
+    expect(telegramBotName(" @mentora_bot ")).toBe("mentora_bot");
+    expect(telegramBotName("https://t.me/mentora_bot")).toBe("mentora_bot");
+  });
+  it("refuses anything that is not a Telegram username", () => {
+    expect(telegramBotName("mentora bot")).toBeNull();
+    expect(telegramBotName("https://evil.example/mentora_bot")).toBeNull();
+    expect(telegramBotName('x" onload="alert(1)')).toBeNull();
+    expect(telegramBotName("")).toBeNull();
   });
 });

@@ -10,6 +10,9 @@ export const MESSENGERS = ["whatsapp", "telegram", "viber", "facebookmessenger"]
 export const ZMessenger = z.enum(MESSENGERS);
 export type Messenger = z.infer<typeof ZMessenger>;
 
+/** Brand names: the same in every language. */
+export const MESSENGER_NAMES: Record<Messenger, string> = { whatsapp: "WhatsApp", telegram: "Telegram", viber: "Viber", facebookmessenger: "Messenger" };
+
 /** Messengers confirmed by a one-time code the visitor sends to the bot. */
 export const CODE_MESSENGERS = ["whatsapp", "viber", "facebookmessenger"] as const satisfies readonly Messenger[];
 export const ZCodeMessenger = z.enum(CODE_MESSENGERS);
@@ -18,6 +21,9 @@ export type CodeMessenger = z.infer<typeof ZCodeMessenger>;
 export function isCodeMessenger(m: string): m is CodeMessenger {
   return (CODE_MESSENGERS as readonly string[]).includes(m);
 }
+
+/** The HttpOnly cookie that binds a connect flow to the browser that started it. */
+export const CONNECT_COOKIE = "mentora-connect";
 
 /** How long a connect code can be sent to the bot. */
 export const CONNECT_CODE_TTL_MS = 10 * 60 * 1000;
@@ -47,6 +53,15 @@ export function isWellFormedConnectCode(code: string): boolean {
 /** The login method of a link ("whatsapp|123") is a messenger. */
 export function isMessengerMethod(method: string): boolean {
   return (MESSENGERS as readonly string[]).includes(method);
+}
+
+/**
+ * The Telegram bot's username for the Login Widget, from an endpoint given as "mentora_bot",
+ * "@mentora_bot" or "https://t.me/mentora_bot"; null when it is none of these.
+ */
+export function telegramBotName(endpoint: string): string | null {
+  const name = endpoint.trim().replace(/^https:\/\/t\.me\//i, "").replace(/^@/, "").replace(/\/+$/, "");
+  return /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(name) ? name : null;
 }
 
 function withParams(base: URL, params: Record<string, string>): string {

@@ -15,6 +15,7 @@ export default [
       route("guideline/base", "routes/guideline.base.tsx"),
       route("guideline/components", "routes/guideline.components.tsx"),
       route("guideline/icons", "routes/guideline.icons.tsx"),
+      route("connect/:messenger", "routes/connect.tsx"),
       // Content pages by alias (e.g. the blocks showcase); the main page stays at the index.
       route("pages/:alias", "routes/page.tsx"),
       later(":type", "privacy-policy"),

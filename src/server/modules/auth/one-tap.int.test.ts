@@ -1,57 +1,31 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { exportJWK, exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from "jose";
+import type { JWTPayload } from "jose";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
+import { type GoogleJwksStandIn, STAND_IN_KID, startGoogleJwks } from "../../../../tests/stand-ins/google-jwks";
 import { cookieHeader, cookiesOf, expectError, uniqueIp } from "./test-helpers";
 
 const CLIENT_ID = "mentora-web.apps.googleusercontent.com";
-let jwks: Server;
-let jwksUrl = "";
-let jwksHits = 0;
-let key: Awaited<ReturnType<typeof generateKeyPair>>;
-let otherKey: Awaited<ReturnType<typeof generateKeyPair>>;
+let google: GoogleJwksStandIn;
 
-/** A local JWKS endpoint publishing one RSA public key, as Google's certs endpoint does. */
 beforeAll(async () => {
-  key = await generateKeyPair("RS256", { extractable: true });
-  otherKey = await generateKeyPair("RS256", { extractable: true });
-  const jwk = { ...(await exportJWK(key.publicKey)), kid: "local-1", alg: "RS256", use: "sig" };
-  jwks = createServer((_req, res) => {
-    jwksHits++;
-    res.writeHead(200, { "content-type": "application/json", "cache-control": "public, max-age=3600" });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
-  jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/oauth2/v3/certs`;
+  google = await startGoogleJwks();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => (jwks ? jwks.close(() => resolve()) : resolve()));
+  await google?.close();
 });
 
 const now = () => Math.floor(Date.now() / 1000);
-const claims = (over: JWTPayload = {}): JWTPayload => ({
-  iss: "https://accounts.google.com",
-  aud: CLIENT_ID,
-  sub: "1122334455",
-  email: "deniz@example.com",
-  email_verified: true,
-  given_name: "Deniz",
-  family_name: "Aydın",
-  iat: now(),
-  exp: now() + 3600,
-  ...over,
-});
-const sign = (payload: JWTPayload, signer = key.privateKey, kid = "local-1") =>
-  new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(signer);
+const sign = (claims: JWTPayload = {}) => google.idToken(CLIENT_ID, claims);
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const payloadOf = (claims: JWTPayload = {}) => ({ iss: "https://accounts.google.com", aud: CLIENT_ID, sub: "1122334455", iat: now(), exp: now() + 3600, ...claims });
 
 describeEachDatabase("Google One Tap against a local JWKS", (t) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await t.buildApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl });
+    app = await t.buildApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.url });
   });
   const post = (credential: string, csrf: { cookie?: string; body?: string } = { cookie: "csrf-1", body: "csrf-1" }, form = false) =>
     app.inject({
@@ -68,36 +42,36 @@ describeEachDatabase("Google One Tap against a local JWKS", (t) => {
     });
 
   it("signs in with a good token, keyed by sub: the same Google account as the redirect login", async () => {
-    const res = await post(await sign(claims()));
+    const res = await post(await sign());
     expect(res.statusCode, res.body).toBe(200);
     const me = (await app.inject({ method: "GET", url: "/api/users/me", headers: { cookie: cookieHeader(cookiesOf(res)) } })).json();
     expect(me).toMatchObject({ email: "deniz@example.com", firstName: "Deniz", status: "active", roles: ["disciple"] });
     expect(me.links).toContain("google|1122334455");
     // The issuer without https:// is Google's too; a form post works like JSON.
-    const again = await post(await sign(claims({ iss: "accounts.google.com" })), undefined, true);
+    const again = await post(await sign({ iss: "accounts.google.com" }), undefined, true);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().userId).toBe(me.id);
   });
 
   it("fetches the key set once and keeps it", async () => {
-    const before = jwksHits;
-    for (let i = 0; i < 3; i++) expect((await post(await sign(claims({ sub: `cache-${i}` })))).statusCode).toBe(200);
-    expect(jwksHits).toBe(before);
+    const before = google.hits();
+    for (let i = 0; i < 3; i++) expect((await post(await sign({ sub: `cache-${i}` }))).statusCode).toBe(200);
+    expect(google.hits()).toBe(before);
   });
 
   it.each([
-    ["another audience", () => sign(claims({ aud: "someone-else.apps.googleusercontent.com" }))],
-    ["another issuer", () => sign(claims({ iss: "https://evil.example" }))],
-    ["an expired token", () => sign(claims({ iat: now() - 7200, exp: now() - 3600 }))],
-    ["a key Google never published", () => sign(claims(), otherKey.privateKey)],
+    ["another audience", () => sign({ aud: "someone-else.apps.googleusercontent.com" })],
+    ["another issuer", () => sign({ iss: "https://evil.example" })],
+    ["an expired token", () => sign({ iat: now() - 7200, exp: now() - 3600 })],
+    ["a key Google never published", () => google.foreignIdToken(CLIENT_ID)],
     ["an HS256 token keyed with the public key", async () => {
-      const secret = new TextEncoder().encode(await exportSPKI(key.publicKey));
-      return new SignJWT(claims()).setProtectedHeader({ alg: "HS256", kid: "local-1" }).sign(secret);
+      const secret = new TextEncoder().encode(await google.publicPem());
+      return new SignJWT(payloadOf()).setProtectedHeader({ alg: "HS256", kid: STAND_IN_KID }).sign(secret);
     }],
-    ["alg none", async () => `${b64({ alg: "none", typ: "JWT" })}.${b64(claims())}.`],
+    ["alg none", async () => `${b64({ alg: "none", typ: "JWT" })}.${b64(payloadOf())}.`],
     ["a tampered payload", async () => {
-      const [h, , s] = (await sign(claims())).split(".");
-      return `${h}.${b64(claims({ sub: "someone-else" }))}.${s}`;
+      const [h, , s] = (await sign()).split(".");
+      return `${h}.${b64(payloadOf({ sub: "someone-else" }))}.${s}`;
     }],
     ["garbage", async () => "not-a-jwt"],
   ])("refuses %s with ONE-TAP-INVALID, signing nobody in", async (_what, make) => {
@@ -111,7 +85,7 @@ describeEachDatabase("Google One Tap against a local JWKS", (t) => {
     ["no posted token", { cookie: "csrf-1" }],
     ["a mismatch", { cookie: "csrf-1", body: "csrf-2" }],
   ])("refuses %s of g_csrf_token with CSRF-MISMATCH before looking at the credential", async (_what, csrf) => {
-    const res = await post(await sign(claims({ sub: "csrf-case" })), csrf);
+    const res = await post(await sign({ sub: "csrf-case" }), csrf);
     expectError(res, 403, "CSRF-MISMATCH");
     expect(cookiesOf(res)["apollo-token"]).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import {
   CONNECT_CODE_ALPHABET,
   CONNECT_CODE_LENGTH,
   CONNECT_CODE_TTL_MS,
+  CONNECT_COOKIE,
   CONNECT_COMPLETE_TTL_MS,
   type CodeMessenger,
   isWellFormedConnectCode,
@@ -15,8 +16,7 @@ import { randomToken, tokenHash } from "../../platform/auth/tokens";
 import type { AuthService, IssuedTokens } from "../auth/service";
 import type { ConnectRow, MessengersRepo } from "./repo";
 
-/** The HttpOnly cookie that binds a connect flow to the browser that started it. */
-export const CONNECT_COOKIE = "mentora-connect";
+export { CONNECT_COOKIE };
 
 export type ConnectState = "pending" | "confirmed" | "expired" | "completed";
 

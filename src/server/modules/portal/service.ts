@@ -1,3 +1,4 @@
+import { registrationFieldsFor, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { AppError } from "../../../domain/errors";
 import {
   ZEnvironmentSettings,
@@ -6,7 +7,7 @@ import {
   ZTheme,
   type TPortalSettings,
 } from "../../../domain/portal";
-import { MESSENGERS } from "../../../domain/messengers";
+import { MESSENGERS, telegramBotName } from "../../../domain/messengers";
 import type { TProviders } from "../../../domain/providers";
 import type { PortalRepo } from "./repo";
 
@@ -41,7 +42,10 @@ export interface ServerProviders {
 export function resolveProviders(registration: TRegistration, integrations: TIntegrations, server: ServerProviders): TProviders {
   const endpoint = (m: string) => !!integrations.messengers[m]?.endpoint?.trim();
   const messengers = MESSENGERS.filter(
-    (m) => registration.messengers.includes(m) && endpoint(m) && (m === "telegram" ? !!server.telegram : !!server.messengerWebhook),
+    (m) =>
+      registration.messengers.includes(m) &&
+      endpoint(m) &&
+      (m === "telegram" ? !!server.telegram && telegramBotName(integrations.messengers.telegram.endpoint) !== null : !!server.messengerWebhook),
   );
   const oneTap = registration.googleOneTap && !!server.googleClientId;
   return {
@@ -118,6 +122,11 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs, co
     },
     async getChildren() {
       return repo.findChildren(portalId);
+    },
+    /** Seed 001 §3: the registration fields of a language, else of the primary language, else the defaults. */
+    async registrationFields(lang: string | undefined): Promise<TRegistrationField[]> {
+      const { portal } = await this.getSettings();
+      return registrationFieldsFor(portal.registration.fields, lang ?? portal.i18n.primaryLang, portal.i18n.primaryLang);
     },
   };
 }

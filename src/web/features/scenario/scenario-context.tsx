@@ -1,11 +1,14 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ScenarioEngine } from "../../../domain/scenario/engine";
-import { isSignedIn } from "../../../domain/user";
+import { isMessengerMethod } from "../../../domain/messengers";
+import { NO_PROVIDERS } from "../../../domain/providers";
+import { isSignedIn, linkMethod } from "../../../domain/user";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
 import { postJson } from "./api";
 import { useLang, useRootData } from "../../root";
 import { useAuth } from "../auth/auth-context";
+import { OneTap } from "../auth/one-tap";
 import { ScenarioPopup } from "./scenario-popup";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
 
@@ -22,7 +25,7 @@ declare global {
  * opens restore-password. Finishing returns to the saved return address when it is a safe path.
  */
 export function ScenarioProvider({ children }: { children: React.ReactNode }) {
-  const { latest, refresh } = useAuth();
+  const { latest, refresh, user } = useAuth();
   const settings = useRootData()?.settings;
   const registration = settings?.portal.registration;
   const lang = useLang();
@@ -51,7 +54,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
       swapPopups: registration?.swapPopups ?? false,
       gdpr: registration?.gdpr ?? false,
     },
-    providers: { google: settings?.providers.google ?? false },
+    providers: settings?.providers ?? NO_PROVIDERS,
   };
   const ctx = useRef<ScenarioCtx>(current);
   ctx.current = current;
@@ -98,10 +101,22 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     else void engine.start("login", { returnTo: safeReturn, alertText: login === "failed" ? "login.failed" : undefined });
   }, [location.search, location.pathname, location.hash, navigate, engine]);
 
+  // Seed 001 §4: a signed-in learner of an authMigration portal without a messenger login method
+  // is asked to connect one; once per page load, and never over another popup.
+  const migrationAsked = useRef(false);
+  const needsMessenger =
+    isSignedIn(user) && !!settings?.portal.authMigration && !user.links.some((l) => isMessengerMethod(linkMethod(l))) && (settings?.providers.messengers.length ?? 0) > 0;
+  useEffect(() => {
+    if (!needsMessenger || migrationAsked.current || engine.state.visible || engine.state.scenario) return;
+    migrationAsked.current = true;
+    void engine.start("messengers-login-hs");
+  }, [needsMessenger, engine]);
+
   return (
     <ScenarioContext.Provider value={engine}>
       {children}
       <ScenarioPopup engine={engine} />
+      <OneTap />
     </ScenarioContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { CourseTarget, MicrocourseTarget } from "../../../domain/scenario/course-target";
+import { NO_PROVIDERS } from "../../../domain/providers";
 import { ScenarioEngine } from "../../../domain/scenario/engine";
 import { guestUser, type TUser } from "../../../domain/user";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
@@ -19,7 +20,7 @@ function setup(opts: { user?: Partial<TUser>; registration?: Partial<ScenarioCtx
     },
     lang: "en",
     registration: { email: true, anonymous: true, swapPopups: false, gdpr: false, ...opts.registration },
-    providers: { google: opts.google ?? false },
+    providers: { ...NO_PROVIDERS, google: opts.google ?? false },
     user: () => user,
     createSession,
     navigate,

@@ -5,13 +5,15 @@ import {
   microcourseOpenToGuests,
 } from "../../../domain/scenario/course-target";
 import type { Middleware, Scenario, ScenarioEngine, Step } from "../../../domain/scenario/engine";
+import { hasProviderButtons, type TProviders } from "../../../domain/providers";
 import type { TUser } from "../../../domain/user";
 
 export interface ScenarioCtx {
   signedIn: boolean;
   lang: string;
   registration: { email: boolean; anonymous: boolean; swapPopups: boolean; gdpr: boolean };
-  providers: { google: boolean };
+  /** Sign-in paths the portal offers (domain/providers.ts). */
+  providers: TProviders;
   /** The latest known user, read at the moment a middleware runs (it may have just signed in). */
   user(): TUser;
   /** Creates an anonymous session for a guest (seed 001 §4 "Session"); false when it failed (only logged). */
@@ -40,7 +42,7 @@ function chain(...list: Middleware<ScenarioCtx>[]): Middleware<ScenarioCtx> {
  */
 const chooseLogin: Middleware<ScenarioCtx> = (ctx) => {
   const { email, anonymous } = ctx.registration;
-  const social = ctx.providers.google;
+  const social = hasProviderButtons(ctx.providers);
   if (email && !anonymous && !social) return { action: "jump", stepId: "login-by-email" };
   if (anonymous && !email && !social) return { action: "jump", stepId: "anonymous-disclaimer" };
   return undefined;
@@ -49,7 +51,7 @@ const chooseLogin: Middleware<ScenarioCtx> = (ctx) => {
 /** The sign-in steps shared by every scenario that may need a signed-in learner. */
 function loginSteps(): Step<ScenarioCtx>[] {
   return [
-    { id: "login", component: "login", middleware: chain(skipIfSignedIn, chooseLogin) },
+    { id: "login", component: "mixed-login", middleware: chain(skipIfSignedIn, chooseLogin) },
     { id: "login-by-email", component: "login-by-email", middleware: skipIfSignedIn },
     { id: "forgot-password", component: "forgot-password", middleware: skipIfSignedIn },
     { id: "final-action", component: "final-action", middleware: skipIfSignedIn },
@@ -169,6 +171,7 @@ export function identityScenarios(): Scenario<ScenarioCtx>[] {
         { id: "user-terminated", component: "user-terminated" },
       ],
     },
+    ...messengerScenarios(),
   ];
 }
 
@@ -178,4 +181,19 @@ async function openMicrocourse(ctx: ScenarioCtx, engine: ScenarioEngine<Scenario
   engine.close();
   const path = safePath(returnTo) ? returnTo : microcourse?.path;
   if (safePath(path)) ctx.navigate(path);
+}
+
+/** Messenger buttons lead away to /connect/...: these popups end when the browser leaves. */
+const needsMessengers: Middleware<ScenarioCtx> = (ctx) => (ctx.providers.messengers.length === 0 ? { action: "skip" } : undefined);
+
+/**
+ * Seed 001 §4: mixed-login (the choice screen on its own), messengers-login (messenger buttons only)
+ * and messengers-login-hs (a signed-in learner of an authMigration portal asked to connect one).
+ */
+function messengerScenarios(): Scenario<ScenarioCtx>[] {
+  return [
+    { id: "mixed-login", middleware: skipIfSignedIn, steps: [{ id: "mixed-login", component: "mixed-login" }, success] },
+    { id: "messengers-login", middleware: chain(skipIfSignedIn, needsMessengers), steps: [{ id: "messengers-login", component: "messengers-login" }] },
+    { id: "messengers-login-hs", middleware: needsMessengers, steps: [{ id: "messengers-login-hs", component: "messengers-login-hs" }] },
+  ];
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { ZSignIn, ZSignUp } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
-import { useState } from "react";
-import { Button, buttonClass } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
+import { hasProviderButtons } from "../../../../domain/providers";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/auth-context";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
+import { ProviderButtons, useAgreementGate } from "./provider-buttons";
 import type { StepProps } from "./registry";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
@@ -16,44 +17,25 @@ interface Tokens {
   userId?: string;
 }
 
-/** Seed 001 §9: the agreement message shakes for 2.9 s when a blocked social button is pressed. */
-export const SHAKE_MS = 2_900;
-
 /**
- * The choice screen: e-mail, anonymous and provider entries (swapped to the sign-up popups with
- * swapPopups). With the GDPR setting, provider buttons stay blocked until the agreement is ticked.
+ * The choice screen, "mixed-login" of seed 001 §4: e-mail, anonymous and provider entries (swapped
+ * to the sign-up popups with swapPopups). With the GDPR setting, provider buttons stay blocked until
+ * the agreement is ticked.
  */
-export function LoginStep({ engine }: StepProps) {
+export function MixedLoginStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
   const message = useMessage();
   const { registration, providers, lang } = engine.context;
-  const [agreed, setAgreed] = useState(!registration.gdpr);
-  const [shaking, setShaking] = useState(false);
+  const gate = useAgreementGate(registration.gdpr && hasProviderButtons(providers));
   const alertText = engine.option<string>("alertText");
   const returnTo = engine.option<string>("returnTo") ?? (typeof window === "undefined" ? `/${lang}/` : window.location.pathname + window.location.search);
   const email = () => (registration.swapPopups ? engine.start("sign-in", engine.state.options) : engine.next("login-by-email"));
   const anonymous = () => engine.start(registration.swapPopups ? "anonymous-sign-up" : "anonymous-sign-in", engine.state.options);
-  const social = (e: React.MouseEvent) => {
-    if (agreed) return;
-    e.preventDefault();
-    setShaking(true);
-    setTimeout(() => setShaking(false), SHAKE_MS);
-  };
   return (
     <div className="flex flex-col gap-3">
       <StepIntro text={t("login.description")} />
       {alertText ? <Alert tone="danger" title={message(alertText)} /> : null}
-      {providers.google ? (
-        <a
-          href={`/auth/google?quick_link=${encodeURIComponent(returnTo)}&lang=${encodeURIComponent(lang)}`}
-          onClick={social}
-          aria-disabled={!agreed || undefined}
-          className={buttonClass("outline", "md", agreed ? undefined : "opacity-60")}
-          data-testid="login-google"
-        >
-          {t("login.google")}
-        </a>
-      ) : null}
+      <ProviderButtons providers={providers} returnTo={returnTo} lang={lang} blocked={gate.blocked} onBlocked={gate.onBlocked} />
       {registration.email ? (
         <Button onClick={email} data-testid="login-with-email">
           {t("login.withEmail")}
@@ -67,16 +49,7 @@ export function LoginStep({ engine }: StepProps) {
           <p className="text-center text-sm text-muted">{t("login.anonymousHint")}</p>
         </>
       ) : null}
-      {registration.gdpr && providers.google ? (
-        <div className={shaking ? "animate-shake" : undefined} data-testid="gdpr-box">
-          <Checkbox label={t("fields.agree")} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-          {shaking ? (
-            <p role="alert" className="mt-1 text-sm font-medium text-danger">
-              {message("env.scenario.gdpr.no_check_msg")}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {gate.box}
       {registration.email ? (
         <p className="mt-2 text-center text-sm text-ink">
           {t("login.noAccount")}{" "}

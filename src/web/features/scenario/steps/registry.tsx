@@ -5,13 +5,17 @@ import { BuyCourseStep } from "./buy-step";
 import { ProfileFillStep, ProfileFillTwoStep } from "./profile-steps";
 import { UserTerminatedStep, UserTerminateStep } from "./terminate-steps";
 import { FinalActionStep, ForgotPasswordStep, RestorePasswordStep } from "./password-steps";
-import { LoginByEmailStep, LoginStep, SignUpStep, SuccessStep } from "./login-steps";
+import { LoginByEmailStep, MixedLoginStep, SignUpStep, SuccessStep } from "./login-steps";
+import { MessengersLoginHsStep, MessengersLoginStep } from "./messenger-steps";
 
 export type StepProps = { engine: ScenarioEngine<ScenarioCtx> };
 
 /** Step component name -> screen and its title key in the auth pack. */
 export const STEP_COMPONENTS: Record<string, { Component: React.ComponentType<StepProps>; titleKey: string }> = {
-  login: { Component: LoginStep, titleKey: "login.title" },
+  login: { Component: MixedLoginStep, titleKey: "login.title" },
+  "mixed-login": { Component: MixedLoginStep, titleKey: "login.title" },
+  "messengers-login": { Component: MessengersLoginStep, titleKey: "social:messengersLogin.title" },
+  "messengers-login-hs": { Component: MessengersLoginHsStep, titleKey: "social:messengersLoginHs.title" },
   "login-by-email": { Component: LoginByEmailStep, titleKey: "loginByEmail.title" },
   "sign-up": { Component: SignUpStep, titleKey: "signUp.title" },
   "forgot-password": { Component: ForgotPasswordStep, titleKey: "forgot.title" },
