@@ -55,7 +55,20 @@ export const ZEmbedBlock = z.object({
   }),
 });
 
-export const ZBlock = z.discriminatedUnion("type", [ZTextBlock, ZFactBlock, ZPhotoBlock, ZQuoteBlock, ZFaqBlock, ZEmbedBlock,
+/** A dynamic form (seed 001 §3): inline on the page, or a button that opens it in the dynamic-form scenario. */
+export const ZFormBlock = z.object({
+  id: z.string(),
+  type: z.literal("form"),
+  props: z.object({
+    /** Missing on purpose or by mistake: the block then says 'Form options was not passed' (seed 001 §8). */
+    formId: z.string().min(1).max(120).optional(),
+    display: z.enum(["inline", "popup"]).default("inline"),
+    /** The button text of the popup display. */
+    openText: z.string().max(120).optional(),
+  }),
+});
+
+export const ZBlock = z.discriminatedUnion("type", [ZTextBlock, ZFactBlock, ZPhotoBlock, ZQuoteBlock, ZFaqBlock, ZEmbedBlock, ZFormBlock,
   // Learning-content blocks (src/domain/blocks).
   ZCourseBlock, ZCoursesPopupBlock, ZTestsBlock, ZVideoBlock, ZAudioBlock, ZGalleryBlock, ZFileBlock, ZBeforeAfterBlock, ZDiagramBlock,
   ZSchemeBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock, ZPartnersBlock, ZEventDateBlock, ZActionBlock, ZSubscribeBlock,

@@ -8,6 +8,8 @@ import type { FacebookLogin } from "./platform/auth/facebook";
 import type { OneTapVerifier } from "./platform/auth/one-tap";
 import type { MessengersService } from "./modules/messengers/service";
 import type { PagesService } from "./modules/pages/service";
+import type { PoliciesService } from "./modules/policies/service";
+import type { FormsService } from "./modules/forms/service";
 import type { UsersService } from "./modules/users/service";
 import type { LearningServices } from "./modules/courses/wiring";
 import type { SubscriptionsService } from "./modules/subscriptions/service";
@@ -19,6 +21,8 @@ import type { LanguagePacks } from "./platform/language-packs";
 export interface Services extends LearningServices {
   portal: PortalService;
   pages: PagesService;
+  policies: PoliciesService;
+  forms: FormsService;
   packs: LanguagePacks;
   users: UsersService;
   auth: AuthService;

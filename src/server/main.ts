@@ -37,6 +37,11 @@ import { installRateLimit } from "./platform/rate-limit";
 import { languagePackRoutes } from "./modules/i18n/routes";
 import { createPagesRepo } from "./modules/pages/repo";
 import { pagesRoutes } from "./modules/pages/routes";
+import { createPoliciesService } from "./modules/policies/service";
+import { policiesRoutes } from "./modules/policies/routes";
+import { createFormsRepo } from "./modules/forms/repo";
+import { formsRoutes } from "./modules/forms/routes";
+import { createFormsService } from "./modules/forms/service";
 import { createPagesService } from "./modules/pages/service";
 import { createPortalRepo } from "./modules/portal/repo";
 import { portalRoutes } from "./modules/portal/routes";
@@ -71,6 +76,8 @@ export async function createServices(config: Config, database: Database): Promis
   });
   const portalLangs = () => portal.getI18n();
   const pages = createPagesService({ repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
+  const policies = createPoliciesService({ pages });
+  const forms = createFormsService({ repo: createFormsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
   const users = createUsersService({ repo: createUsersRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID });
   const secret = await loadSigningSecret(database.db, config.AUTH_SECRET);
@@ -91,7 +98,7 @@ export async function createServices(config: Config, database: Database): Promis
   const resetMail = createPasswordResetMail({ mailer, packs, publicUrl: config.PUBLIC_URL, portalLangs });
   const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const learning = createLearningServices({ config, database, pages, users, portalLangs });
-  return { ...learning, portal, pages, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions };
+  return { ...learning, portal, pages, policies, forms, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -128,6 +135,8 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
       api.get("/health", { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
       await api.register(portalRoutes(services.portal));
       await api.register(pagesRoutes(services.pages));
+      await api.register(policiesRoutes(services.policies));
+      await api.register(formsRoutes(services.forms, { windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(
         authRoutes({ auth: services.auth, resetMail: services.resetMail, environmentId: config.ENVIRONMENT_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
       );

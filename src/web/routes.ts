@@ -18,7 +18,7 @@ export default [
       route("connect/:messenger", "routes/connect.tsx"),
       // Content pages by alias (e.g. the blocks showcase); the main page stays at the index.
       route("pages/:alias", "routes/page.tsx"),
-      later(":type", "privacy-policy"),
+      route(":type", "routes/policy.tsx", { id: "privacy-policy" }),
     ]),
     layout("layouts/default.tsx", [
       later("courses/:courseId", "lang-courses-courseId"),

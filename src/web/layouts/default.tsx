@@ -1,5 +1,4 @@
 import { Outlet } from "react-router";
-import { ElementPreloader } from "../features/learning/element-preloader";
 import { Shell } from "../features/shell/shell";
 
 /**
@@ -10,7 +9,6 @@ export default function DefaultLayout() {
   return (
     <Shell>
       <Outlet />
-      <ElementPreloader />
     </Shell>
   );
 }

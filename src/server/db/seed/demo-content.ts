@@ -1,5 +1,6 @@
 import type { TBlock } from "../../../domain/page";
 import type { TLocalized } from "../../../domain/portal";
+import { DEMO_FORM_ID } from "./demo-forms";
 
 /** Demo texts in the four demo languages: tr (primary), en, ar, ru. */
 export const DEMO_LANGS = ["tr", "en", "ar", "ru"] as const;
@@ -152,6 +153,7 @@ export function mainPageBlocks(lang: DemoLang): { title: string; description: st
       },
       { id: "main-quote", type: "quote", props: { text: t.quote, author: t.quoteAuthor } },
       { id: "main-faq", type: "faq", props: { title: t.faqTitle, items: t.faq.map(([question, answer]) => ({ question, answer })) } },
+      { id: "main-ask", type: "form", props: { formId: DEMO_FORM_ID, display: "inline" } },
       {
         id: "main-embed",
         type: "embed",

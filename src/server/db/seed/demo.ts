@@ -2,6 +2,8 @@ import type { Config } from "../../config";
 import type { Db } from "../client";
 import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, systemPage } from "./demo-content";
 import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
+import { seedDemoForms } from "./demo-forms";
+import { seedDemoPolicies } from "./demo-policies";
 import { seedDemoCourses } from "./demo-courses";
 import { seedDemoShowcase } from "./demo-showcase";
 
@@ -88,4 +90,6 @@ export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
   }
   await seedDemoShowcase(db, envId);
   await seedDemoCourses(db, config);
+  await seedDemoPolicies(db, envId);
+  await seedDemoForms(db, envId);
 }

@@ -5,6 +5,7 @@ import { FaqBlock } from "./faq-block";
 import { PhotoBlock } from "./photo-block";
 import { QuoteBlock } from "./quote-block";
 import { TextBlock } from "./text-block";
+import { FormBlock } from "../forms/form-block";
 import { ActionBlock } from "./action-block";
 import { AppPromoBlock } from "./app-promo-block";
 import { AudioBlock } from "./audio-block";
@@ -36,6 +37,7 @@ export const BLOCKS: { [T in TBlockType]: BlockComponent<T> } = {
   quote: QuoteBlock,
   faq: FaqBlock,
   embed: EmbedBlock,
+  form: FormBlock,
   course: CourseBlock,
   "courses-popup": CoursesPopupBlock,
   tests: TestsBlock,

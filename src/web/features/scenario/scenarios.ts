@@ -7,6 +7,7 @@ import {
 import type { Middleware, Scenario, ScenarioEngine, Step } from "../../../domain/scenario/engine";
 import { hasProviderButtons, type TProviders } from "../../../domain/providers";
 import type { TUser } from "../../../domain/user";
+import { dynamicFormScenario } from "../forms/form-scenario";
 
 export interface ScenarioCtx {
   signedIn: boolean;
@@ -128,6 +129,7 @@ const needsAccount: Middleware<ScenarioCtx> = (ctx, engine) =>
 export function identityScenarios(): Scenario<ScenarioCtx>[] {
   return [
     { id: "login", middleware: skipIfSignedIn, steps: [...loginSteps(), success] },
+    dynamicFormScenario<ScenarioCtx>(),
     { id: "sign-in", middleware: skipIfSignedIn, steps: [{ id: "sign-in", component: "sign-up" }, success] },
     {
       id: "restore-password",

@@ -4,6 +4,7 @@ import { CONSENT_CATEGORIES } from "../../../domain/constants";
 import { Button } from "../../components/ui/button";
 import type { Consent } from "../../cookies";
 import { allConsent, useConsent } from "../consent/consent-context";
+import { CookiePolicyNote } from "../policy/policy-link";
 
 /** Cookie notice with per-category consent: analytics, youtube, vimeo, hotjar (seed 9). */
 export function CookieNotice() {
@@ -23,7 +24,9 @@ export function CookieNotice() {
       <h2 id="cookie-notice-title" className="font-title text-lg font-bold text-ink">
         {t("consent.title")}
       </h2>
-      <p className="mt-1 text-sm text-muted">{t("consent.text")}</p>
+      <p className="mt-1 text-sm text-muted">
+        {t("consent.text")} <CookiePolicyNote />
+      </p>
       {customising ? (
         <fieldset className="mt-4 grid gap-3 sm:grid-cols-2">
           <legend className="sr-only">{t("consent.categoriesLegend")}</legend>

@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { hasProviderButtons } from "../../../../domain/providers";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { AgreeLabel } from "../../policy/policy-link";
 import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/auth-context";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
@@ -135,7 +136,7 @@ export function SignUpStep({ engine }: StepProps) {
       </div>
       <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" required {...form.field("email")} error={fieldError(form.errors.email, message)} />
       <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="new-password" required {...form.field("password")} error={fieldError(form.errors.password, message)} />
-      <Checkbox label={t("fields.agree")} {...form.checkbox("agree")} />
+      <Checkbox label={<AgreeLabel />} {...form.checkbox("agree")} />
       {form.errors.agree ? <p className="text-sm font-medium text-danger" role="alert">{message(form.errors.agree.key)}</p> : null}
       <Button type="submit">{t("signUp.submit")}</Button>
       <p className="text-center text-sm text-ink">

@@ -1,5 +1,6 @@
 import type { ScenarioEngine } from "../../../../domain/scenario/engine";
 import type { ScenarioCtx } from "../scenarios";
+import { DynamicFormStep, DynamicFormSuccessStep } from "../../forms/form-steps";
 import { AnonymousDisclaimerStep, AnonymousSignInStep, AnonymousSignUpStep } from "./anonymous-steps";
 import { BuyCourseStep } from "./buy-step";
 import { ProfileFillStep, ProfileFillTwoStep } from "./profile-steps";
@@ -30,4 +31,6 @@ export const STEP_COMPONENTS: Record<string, { Component: React.ComponentType<St
   "user-terminate": { Component: UserTerminateStep, titleKey: "terminate.title" },
   "user-terminated": { Component: UserTerminatedStep, titleKey: "terminate.doneTitle" },
   success: { Component: SuccessStep, titleKey: "success.title" },
+  "dynamic-form": { Component: DynamicFormStep, titleKey: "forms:popup.title" },
+  "dynamic-form-success": { Component: DynamicFormSuccessStep, titleKey: "forms:popup.title" },
 };

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { REMOTE_SEARCH_MAX_CHARS, ZDataSource, ZForm, ZRecordCreated, ZSearchOption } from "../../../domain/forms";
+import { ZErrorReply } from "../../platform/errors";
+import { rateLimit } from "../../platform/rate-limit";
+import { hiddenFields } from "./policy";
+import type { FormsService } from "./service";
+
+/** Records per client address and window: a form is filled in by hand, a flood is not. */
+export const RECORD_CREATE_LIMIT = 20;
+
+const ZId = z.string().min(1).max(120).regex(/^[\w:-]+$/);
+const ZLang = z.string().min(2).max(8);
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply };
+
+export const formsRoutes =
+  (forms: FormsService, opts: { windowMs: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/forms/:id",
+      {
+        schema: {
+          tags: ["forms"],
+          summary: "A dynamic form in one language, with the data source it writes to",
+          params: z.object({ id: ZId }),
+          querystring: z.object({ lang: ZLang }),
+          response: { 200: ZForm, ...errors },
+        },
+      },
+      async (req) => forms.getForm(req.params.id, req.query.lang),
+    );
+
+    app.get(
+      "/forms/:id/fields/:fieldId/options",
+      {
+        schema: {
+          tags: ["forms"],
+          summary: "Remote search for a select-like field: options whose label contains q (3+ characters)",
+          params: z.object({ id: ZId, fieldId: ZId }),
+          querystring: z.object({ q: z.string().max(REMOTE_SEARCH_MAX_CHARS) }),
+          response: { 200: z.array(ZSearchOption), ...errors },
+        },
+      },
+      async (req) => forms.searchOptions(req.params.id, req.params.fieldId, req.query.q),
+    );
+
+    app.get(
+      "/data-sources/:id",
+      {
+        schema: {
+          tags: ["forms"],
+          summary: "A data source: its plural name and field types",
+          params: z.object({ id: ZId }),
+          response: { 200: ZDataSource, ...errors },
+        },
+      },
+      async (req) => forms.getDataSource(req.params.id),
+    );
+
+    app.post(
+      "/data/:plural",
+      {
+        config: rateLimit(RECORD_CREATE_LIMIT, opts.windowMs),
+        schema: {
+          tags: ["forms"],
+          summary: "Create a record in a data source through one of its forms; userId and missionaryId are set by the server",
+          params: z.object({ plural: z.string().min(1).max(64) }),
+          body: z
+            .object({
+              formId: ZId,
+              lang: ZLang.optional(),
+              values: z.record(z.string().max(64), z.unknown()),
+            })
+            .strict(),
+          response: { 201: ZRecordCreated, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const hidden = hiddenFields(await req.auth(), req.cookies.mentor_id);
+        const record = await forms.createRecord({ plural: req.params.plural, ...req.body, ...hidden });
+        return reply.status(201).send(record);
+      },
+    );
+  };

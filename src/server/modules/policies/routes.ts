@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZPolicy } from "../../../domain/policy";
+import { ZErrorReply } from "../../platform/errors";
+import type { PoliciesService } from "./service";
+
+export const policiesRoutes =
+  (policies: PoliciesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/policies/:category",
+      {
+        schema: {
+          tags: ["pages"],
+          summary: "A terms/policy page by category in one language, or the category's template",
+          params: z.object({ category: z.string().min(1).max(60) }),
+          querystring: z.object({ lang: z.string().min(2).max(8) }),
+          response: { 200: ZPolicy, 400: ZErrorReply, 404: ZErrorReply },
+        },
+      },
+      async (req) => policies.get(req.params.category, req.query.lang),
+    );
+  };

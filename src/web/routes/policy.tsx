@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { AppError } from "../../domain/errors";
+import { pageRobots } from "../../domain/page";
+import { isPolicyCategory, policyPath } from "../../domain/policy";
+import { localized } from "../../domain/portal";
+import type { Route } from "./+types/policy";
+import { Icon } from "../components/ui/icon";
+import { errorLang, throwNotFound } from "../features/errors/error-pages.server";
+import { PolicyView } from "../features/policy/policy-view";
+import { seoMeta } from "../features/seo/meta";
+
+/**
+ * /{lang}/{type}/ for type privacy-policy, terms-of-use, cookie-policy (and the mentor categories):
+ * the route named privacy-policy in seed 000 §2.1. Any other single segment is not found.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const notFound = async () => throwNotFound(context, await errorLang(context, request, params.lang));
+  if (!isPolicyCategory(params.type)) return notFound();
+  let policy;
+  try {
+    policy = await context.services.policies.get(params.type, params.lang);
+  } catch (e) {
+    if (e instanceof AppError && (e.code === "PAGE_NOT_FOUND" || e.code === "UNSUPPORTED_LANG")) return notFound();
+    throw e;
+  }
+  const settings = await context.settings();
+  const origin = context.config.PUBLIC_URL ?? new URL(request.url).origin;
+  const { page } = policy;
+  return {
+    policy,
+    seo: seoMeta({
+      kind: "page",
+      title: page.title,
+      description: page.description,
+      keywords: page.keywords,
+      image: page.image,
+      noindex: pageRobots(page) === "noindex",
+      // One address per document: /en/privacy-policy and /en/privacy-policy/ are the same page.
+      url: `${origin}${policyPath(params.lang, policy.category)}`,
+      lang: params.lang,
+      primaryLang: settings.portal.i18n.primaryLang,
+      site: settings.environment.seo,
+      siteName: localized(settings.portal.title, params.lang, settings.portal.i18n.primaryLang),
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
+
+export default function PolicyPage({ loaderData, params }: Route.ComponentProps) {
+  const { policy } = loaderData;
+  const { t } = useTranslation("policy");
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col gap-8">
+      <Link to={`/${params.lang}/`} className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary-strong hover:underline">
+        <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
+        {t(`back.${policy.type}`)}
+      </Link>
+      <PolicyView policy={policy} lang={params.lang} mode="route" heading onSelect={(c) => navigate(policyPath(params.lang, c))} />
+    </div>
+  );
+}
