@@ -76,7 +76,7 @@ export const formsRoutes =
         },
       },
       async (req, reply) => {
-        const hidden = hiddenFields(await req.auth(), req.cookies.mentor_id);
+        const hidden = hiddenFields(await req.auth(), req.cookies);
         const record = await forms.createRecord({ plural: req.params.plural, ...req.body, ...hidden });
         return reply.status(201).send(record);
       },
