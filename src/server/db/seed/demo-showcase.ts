@@ -2,6 +2,8 @@ import type { TCourseCardProps } from "../../../domain/blocks/course";
 import type { TBlock } from "../../../domain/page";
 import type { Db } from "../client";
 import { DEMO_LANGS, type DemoLang } from "./demo-content";
+import type { DemoCourse } from "./demo-course-kit";
+import { DEMO_COURSES } from "./demo-courses";
 import { upsertPage } from "./factories";
 
 /** The blocks showcase: one published page per demo language holding every learning-content block. */
@@ -20,8 +22,7 @@ interface ShowcaseTexts {
   intro: { title: string; html: string };
   stats: { title: string; items: [string, string, string, string]; hoursSuffix: string };
   facts: [Pair, Pair];
-  course: { title: string; description: string; category: string };
-  popup: { title: string; text: string; open: string; courses: { arithmetic: string; drawing: string; drawingCategory: string; languages: string; languagesCategory: string } };
+  popup: { title: string; text: string; open: string };
   quizOne: { question: string; variants: [string, string, string, string]; explanation: string };
   quizMany: { title: string; question: string; variants: [string, string, string, string]; explanation: string };
   youtube: { title: string; description: string };
@@ -60,12 +61,10 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       ["10 min", "the average length of a lesson"],
       ["3 of 4", "learners come back the next day"],
     ],
-    course: { title: "Foundations of Reading", description: "Read faster and remember more: six short lessons, two tests and a live webinar.", category: "Reading" },
     popup: {
       title: "Choose your next course",
-      text: "Four courses to start with, from reading techniques to a new language.",
+      text: "Three courses to start with: reading, habits that last and speaking with confidence.",
       open: "Browse the courses",
-      courses: { arithmetic: "Everyday Arithmetic", drawing: "Drawing from Observation", drawingCategory: "Art", languages: "Conversational Arabic", languagesCategory: "Languages" },
     },
     quizOne: {
       question: "Which reading technique helps you find one fact, such as a date, quickly?",
@@ -169,12 +168,10 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       ["10 dk", "bir dersin ortalama süresi"],
       ["4'te 3", "öğrenci ertesi gün geri geliyor"],
     ],
-    course: { title: "Okumanın Temelleri", description: "Daha hızlı okuyun, daha çok hatırlayın: altı kısa ders, iki test ve bir canlı webinar.", category: "Okuma" },
     popup: {
       title: "Sıradaki kursunuzu seçin",
-      text: "Okuma tekniklerinden yeni bir dile, başlamak için dört kurs.",
+      text: "Başlamak için üç kurs: okuma, kalıcı alışkanlıklar ve özgüvenle konuşmak.",
       open: "Kurslara göz atın",
-      courses: { arithmetic: "Günlük Aritmetik", drawing: "Gözlemden Çizim", drawingCategory: "Sanat", languages: "Konuşma Arapçası", languagesCategory: "Diller" },
     },
     quizOne: {
       question: "Tarih gibi tek bir bilgiyi hızla bulmanıza hangi okuma tekniği yardım eder?",
@@ -278,12 +275,10 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       ["10 دقائق", "متوسط مدة الدرس"],
       ["3 من 4", "متعلّمين يعودون في اليوم التالي"],
     ],
-    course: { title: "أساسيات القراءة", description: "اقرأ أسرع وتذكّر أكثر: ستة دروس قصيرة واختباران وندوة مباشرة.", category: "القراءة" },
     popup: {
       title: "اختر دورتك التالية",
-      text: "أربع دورات للبداية، من تقنيات القراءة إلى لغة جديدة.",
+      text: "ثلاث دورات للبداية: القراءة، وعادات تدوم، والتحدّث بثقة.",
       open: "تصفّح الدورات",
-      courses: { arithmetic: "الحساب اليومي", drawing: "الرسم من الملاحظة", drawingCategory: "الفن", languages: "العربية المحكية", languagesCategory: "اللغات" },
     },
     quizOne: {
       question: "أي تقنية قراءة تساعدك على إيجاد معلومة واحدة، كتاريخ، بسرعة؟",
@@ -387,12 +382,10 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       ["10 мин", "средняя длина урока"],
       ["3 из 4", "учеников возвращаются на следующий день"],
     ],
-    course: { title: "Основы чтения", description: "Читайте быстрее и запоминайте больше: шесть коротких уроков, два теста и живой вебинар.", category: "Чтение" },
     popup: {
       title: "Выберите следующий курс",
-      text: "Четыре курса для начала: от техник чтения до нового языка.",
+      text: "Три курса для начала: чтение, привычки, которые остаются, и уверенная речь.",
       open: "Посмотреть курсы",
-      courses: { arithmetic: "Арифметика на каждый день", drawing: "Рисунок с натуры", drawingCategory: "Искусство", languages: "Разговорный арабский", languagesCategory: "Языки" },
     },
     quizOne: {
       question: "Какая техника чтения помогает быстро найти один факт, например дату?",
@@ -486,49 +479,24 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
   },
 };
 
-/** Course cards of the showcase: the demo courses as a page author would place them. */
+/** A demo course as its card (seed 3 fields): the showcase links to the courses the demo really has. */
+function courseCard(c: DemoCourse, lang: DemoLang): TCourseCardProps {
+  return {
+    id: c.id,
+    title: c.title[lang],
+    description: c.description[lang],
+    cover: { src: c.cover, alt: "" },
+    duration: c.duration,
+    elementsCount: c.elements.length,
+    price: c.price ?? 0,
+    ...(c.currency ? { currency: c.currency } : {}),
+    category: { id: c.category.id, title: c.category.title[lang] },
+  };
+}
+
+/** Course cards of the showcase: the demo courses, as a page author would place them. */
 export function showcaseCourses(lang: DemoLang): TCourseCardProps[] {
-  const t = texts[lang];
-  return [
-    {
-      id: "reading-foundations",
-      title: t.course.title,
-      description: t.course.description,
-      cover: { src: `${ASSETS}/course-reading.svg`, alt: "" },
-      duration: 150,
-      elementsCount: 6,
-      price: 0,
-      category: { id: "reading", title: t.course.category },
-    },
-    {
-      id: "everyday-arithmetic",
-      title: t.popup.courses.arithmetic,
-      cover: { src: `${ASSETS}/course-arithmetic.svg`, alt: "" },
-      duration: 90,
-      elementsCount: 5,
-      category: { id: "none", title: "" },
-    },
-    {
-      id: "drawing-from-observation",
-      title: t.popup.courses.drawing,
-      cover: { src: `${ASSETS}/course-drawing.svg`, alt: "" },
-      duration: 240,
-      elementsCount: 8,
-      price: 49,
-      currency: "USD",
-      category: { id: "art", title: t.popup.courses.drawingCategory },
-    },
-    {
-      id: "conversational-arabic",
-      title: t.popup.courses.languages,
-      cover: { src: `${ASSETS}/course-languages.svg`, alt: "" },
-      duration: 600,
-      elementsCount: 12,
-      price: 499,
-      currency: "UAH",
-      category: { id: "languages", title: t.popup.courses.languagesCategory },
-    },
-  ];
+  return DEMO_COURSES.map((c) => courseCard(c, lang));
 }
 
 const variantIds = ["a", "b", "c", "d"] as const;
