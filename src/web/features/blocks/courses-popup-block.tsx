@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { Suspense } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { BlockTitle } from "./block-title";
 import { lazyPart, usePreload } from "./lazy";
@@ -11,17 +10,23 @@ const popup = lazyPart(() => import("./courses-popup"));
 export function CoursesPopupBlock({ block }: { block: BlockOf<"courses-popup"> }) {
   const { title, text, openLabel, courses } = block.props;
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   usePreload(popup.preload);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // The popup unmounts when closed; the focus goes back to the button that opened it.
+    if (!next) requestAnimationFrame(() => trigger.current?.focus());
+  };
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 rounded-component bg-primary-soft px-6 py-10 text-center">
-      <BlockTitle className="mb-0">{title}</BlockTitle>
+      <BlockTitle flush>{title}</BlockTitle>
       {text ? <p className="max-w-xl text-lg text-ink">{text}</p> : null}
-      <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button ref={trigger} onClick={() => setOpen(true)} aria-haspopup="dialog">
         {openLabel}
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <popup.Component open={open} onOpenChange={setOpen} title={title} courses={courses} />
+          <popup.Component open={open} onOpenChange={onOpenChange} title={title} courses={courses} />
         </Suspense>
       ) : null}
     </div>

@@ -36,7 +36,7 @@ export function DiagramBlock({ block }: { block: BlockOf<"diagram"> }) {
       {kind === "bar" ? (
         <BarChart data={data} rtl={dirOf(lang) === "rtl"} value={value} number={number} titleId={titleId} descId={description ? descId : undefined} />
       ) : (
-        <PieChart data={data} value={value} lang={lang} titleId={titleId} descId={description ? descId : undefined} />
+        <PieChart data={data} value={value} lang={lang} isPercent={block.props.unit === "%"} titleId={titleId} descId={description ? descId : undefined} />
       )}
       <details className="mt-4 rounded-xl bg-surface-alt p-4">
         <summary className="cursor-pointer font-medium text-ink">{t("diagram.table")}</summary>
@@ -103,7 +103,7 @@ function BarChart({ data, rtl, value, number, titleId, descId }: ChartProps & { 
   );
 }
 
-function PieChart({ data, value, lang, titleId, descId }: ChartProps & { lang: string }) {
+function PieChart({ data, value, lang, isPercent, titleId, descId }: ChartProps & { lang: string; isPercent: boolean }) {
   const slices = pieSlices(data, 120, 120, 110);
   const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
   return (
@@ -121,7 +121,9 @@ function PieChart({ data, value, lang, titleId, descId }: ChartProps & { lang: s
             <li key={d.label} className="flex items-center gap-3 text-ink">
               <span aria-hidden="true" className="size-4 shrink-0 rounded-sm" style={{ background: DIAGRAM_COLORS[i % DIAGRAM_COLORS.length] }} />
               <span>
-                {d.label}: <span className="font-semibold">{value(d.value)}</span> ({percent.format(share)})
+                {d.label}: <span className="font-semibold">{value(d.value)}</span>
+                {/* Values already in percent are their own share. */}
+                {isPercent ? null : ` (${percent.format(share)})`}
               </span>
             </li>
           );

@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BlockTitle } from "./block-title";
 import { lazyPart, usePreload } from "./lazy";
@@ -11,7 +11,14 @@ export function GalleryBlock({ block }: { block: BlockOf<"gallery"> }) {
   const { t } = useTranslation("blocks");
   const { title, images } = block.props;
   const [open, setOpen] = useState<number | null>(null);
+  const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
   usePreload(lightbox.preload);
+  // Closing returns the focus to the thumbnail of the image last shown.
+  const close = () => {
+    const last = open;
+    setOpen(null);
+    requestAnimationFrame(() => (last === null ? undefined : thumbs.current[last]?.focus()));
+  };
   return (
     <div className="mx-auto max-w-5xl" data-testid="gallery">
       {title ? <BlockTitle>{title}</BlockTitle> : null}
@@ -20,6 +27,9 @@ export function GalleryBlock({ block }: { block: BlockOf<"gallery"> }) {
           <li key={`${image.src}-${i}`}>
             <figure className="flex h-full flex-col gap-2">
               <button
+                ref={(el) => {
+                  thumbs.current[i] = el;
+                }}
                 type="button"
                 aria-haspopup="dialog"
                 onClick={() => setOpen(i)}
@@ -35,7 +45,7 @@ export function GalleryBlock({ block }: { block: BlockOf<"gallery"> }) {
       </ul>
       {open !== null ? (
         <Suspense fallback={null}>
-          <lightbox.Component images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} title={title ?? t("gallery.title")} />
+          <lightbox.Component images={images} index={open} onIndexChange={setOpen} onClose={close} title={title ?? t("gallery.title")} />
         </Suspense>
       ) : null}
     </div>

@@ -21,7 +21,7 @@ export function PartnersBlock({ block }: { block: BlockOf<"partners"> }) {
                 {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
                 className="flex h-20 items-center rounded-xl border border-line bg-surface px-6 transition hover:border-primary"
               >
-                <img src={partner.logo} alt={partner.name} className="h-12 w-auto max-w-48 object-contain" loading="lazy" />
+                <img src={partner.logo} alt={partner.name} width={180} height={48} className="h-12 w-auto max-w-48 object-contain" loading="lazy" />
                 {external ? <span className="sr-only"> {t("newTab")}</span> : null}
               </a>
             </li>
