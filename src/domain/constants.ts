@@ -7,6 +7,8 @@ export const TIMERS = {
   chunkReloadGuardMs: 60_000,
   lazyComponentMs: 10,
   pageViewEventMs: 250,
+  /** Seed 001 §9: post-login progress upgrade. */
+  progressUpgradeMs: 2_000,
   loaderAnimationMs: 1_500,
   loaderForcedHideMs: 60_000,
 } as const;
@@ -38,5 +40,5 @@ export const CONSENT_CATEGORIES = ["analytics", "youtube", "vimeo", "hotjar"] as
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 
 /** Language-pack packages fetched per locale and merged. */
-export const LANGUAGE_PACKAGES = ["common", "shell", "errors", "guideline", "auth", "blocks", "social", "policy", "forms"] as const;
+export const LANGUAGE_PACKAGES = ["common", "shell", "errors", "guideline", "auth", "blocks", "social", "policy", "forms", "learn"] as const;
 export type LanguagePackage = (typeof LANGUAGE_PACKAGES)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { THEME_DEFAULTS } from "./constants";
+import { ZRegistrationFieldsByLang } from "./validation/registration-fields";
 import { ZProviders } from "./providers";
 
 /** A string given per language code, e.g. { tr: "...", en: "..." }. */
@@ -71,6 +72,8 @@ export const ZRegistrationSettings = z.object({
   facebook: z.boolean().default(false),
   googleOneTap: z.boolean().default(false),
   messengers: z.array(z.string()).default([]),
+  /** Seed 001 §3: registration fields per language; absent means the default set of fields. */
+  fields: ZRegistrationFieldsByLang.optional(),
 });
 
 export const ZPortalSummary = z.object({

@@ -5,6 +5,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { arrivalFromCookies } from "../domain/arrival";
 import { AppError } from "../domain/errors";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -121,6 +122,12 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
     crossOriginEmbedderPolicy: false,
   });
   app.addHook("onRequest", originGuard);
+  // Seed 001 §2: utm, mentor and team noted on arrival go onto the account at every kind of sign-in.
+  app.addHook("onSend", async (req, _reply, payload) => {
+    if (!req.signedInUserId) return payload;
+    await services.users.recordArrival(req.signedInUserId, arrivalFromCookies(req.cookies)).catch((err) => req.log.warn({ err }, "arrival not recorded"));
+    return payload;
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -138,7 +145,13 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
       await api.register(policiesRoutes(services.policies));
       await api.register(formsRoutes(services.forms, { windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(
-        authRoutes({ auth: services.auth, resetMail: services.resetMail, environmentId: config.ENVIRONMENT_ID, windowMs: config.RATE_LIMIT_WINDOW_MS }),
+        authRoutes({
+          auth: services.auth,
+          resetMail: services.resetMail,
+          environmentId: config.ENVIRONMENT_ID,
+          windowMs: config.RATE_LIMIT_WINDOW_MS,
+          registrationFields: (lang) => services.portal.registrationFields(lang),
+        }),
       );
       await api.register(usersRoutes(services.users, config.PORTAL_ID));
       await api.register(learningRoutes(services));

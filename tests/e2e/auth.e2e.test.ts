@@ -104,8 +104,12 @@ describe("identity in the browser", () => {
     await page.getByTestId("scenario-step-sign-in").waitFor();
     await e2e.axeCheck(page, "sign-up popup");
     await page.getByRole("dialog").getByLabel(label("First name")).fill("Elif");
+    await page.getByRole("dialog").getByLabel(label("Last name")).fill("Şahin");
     await page.getByRole("dialog").getByLabel(label("E-mail")).fill("  Elif@Example.com ");
     await page.getByRole("dialog").getByLabel(label("Password")).fill("secret12");
+    // In sign-up flows the agreement starts ticked (seed 001 §4); unticked, registering is refused.
+    expect(await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").isChecked()).toBe(true);
+    await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").uncheck();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect.poll(() => page.getByText("Please accept the terms to continue.").isVisible()).toBe(true);
     await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").check();
@@ -118,6 +122,7 @@ describe("identity in the browser", () => {
     await page.getByTestId("sign-in").click();
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByRole("dialog").getByLabel(label("First name")).fill("Elif");
+    await page.getByRole("dialog").getByLabel(label("Last name")).fill("Şahin");
     await page.getByRole("dialog").getByLabel(label("E-mail")).fill("elif@example.com");
     await page.getByRole("dialog").getByLabel(label("Password")).fill("secret12");
     await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").check();
@@ -139,6 +144,7 @@ describe("identity in the browser", () => {
     await page.getByTestId("sign-in").click();
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByRole("dialog").getByLabel(label("First name")).fill("Deniz");
+    await page.getByRole("dialog").getByLabel(label("Last name")).fill("Arslan");
     await page.getByRole("dialog").getByLabel(label("E-mail")).fill("deniz@example.com");
     await page.getByRole("dialog").getByLabel(label("Password")).fill("old-secret");
     await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").check();

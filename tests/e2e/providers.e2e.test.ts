@@ -209,7 +209,7 @@ describe("messenger sign-in in the browser", () => {
     await configure({ messengers: ["whatsapp"] }, { authMigration: true });
     const { context, page } = await e2e.newPage({ lang: "en", cookies: consent });
     const reg = await context.request.post(e2e.url("/api/auth/register"), {
-      data: { email: "migrating@example.com", password: "secret12", firstName: "Kerem", agree: true },
+      data: { email: "migrating@example.com", password: "secret12", firstName: "Kerem", lastName: "Kaya", agree: true },
       headers: { origin: e2e.baseURL },
     });
     expect(reg.status()).toBe(200);

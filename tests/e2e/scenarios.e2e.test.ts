@@ -37,6 +37,7 @@ async function signUp(page: Page, email: string, name = "Deniz") {
   await page.getByRole("button", { name: "Create an account" }).click();
   await page.getByTestId("scenario-step-sign-in").waitFor();
   await page.getByRole("dialog").getByLabel(label("First name")).fill(name);
+  await page.getByRole("dialog").getByLabel(label("Last name")).fill("Yıldız");
   await page.getByRole("dialog").getByLabel(label("E-mail")).fill(email);
   await page.getByRole("dialog").getByLabel(label("Password")).fill("secret12");
   await page.getByTestId("scenario-step-sign-in").getByRole("checkbox").check();

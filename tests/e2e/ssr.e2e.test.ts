@@ -50,7 +50,7 @@ describe("SSR", () => {
   });
 
   it("answers unknown paths and not-yet-available screens with the 404 page, noindex", async () => {
-    for (const url of ["/en/no/such/page", "/en/courses/c1", "/en/profile"]) {
+    for (const url of ["/en/no/such/page", "/en/courses/c1", "/en/order-result/o1"]) {
       const res = await get(url, { cookie: "lang=en" });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain("This page could not be found");
@@ -130,7 +130,7 @@ describe("SSR", () => {
     const reg = await app.inject({
       method: "POST",
       url: "/api/auth/register",
-      payload: { email: "quick@example.com", password: "secret12", firstName: "Quick", agree: true },
+      payload: { email: "quick@example.com", password: "secret12", firstName: "Quick", lastName: "Start", agree: true },
     });
     const services = await createServices(config, database);
     const token = await services.auth.createQuickToken(reg.json().userId);

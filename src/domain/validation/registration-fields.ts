@@ -145,3 +145,14 @@ export function buildRegistrationSchema(fields: readonly TRegistrationField[]): 
   }
   return z.object(shape, { error: MSG.required });
 }
+
+/** The sign-up form: the active fields plus the agreement registering requires (seed 001 §5). */
+export function buildSignUpSchema(fields: readonly TRegistrationField[]) {
+  return buildRegistrationSchema(fields).extend({ agree: z.literal(true, { error: MSG.termsNotAccepted }) });
+}
+
+/** The active fields of a language in display order, one per id. */
+export function activeRegistrationFields(fields: readonly TRegistrationField[]): TRegistrationField[] {
+  const seen = new Set<string>();
+  return fields.filter((f) => f.active && !seen.has(f.id) && (seen.add(f.id), true));
+}

@@ -8,7 +8,7 @@ import { DEMO_LANGS, mainPageBlocks } from "./demo-content";
 import { SHOWCASE_ALIAS } from "./demo-showcase";
 
 /** The pages the demo seeds in every language, by alias. */
-const SEEDED_ALIASES = ["main", "404", "access-denied", ...ALL_POLICY_CATEGORIES, SHOWCASE_ALIAS];
+const SEEDED_ALIASES = ["main", "404", "access-denied", "advantages", ...ALL_POLICY_CATEGORIES, SHOWCASE_ALIAS];
 const seededPageIds = () => DEMO_LANGS.flatMap((l) => SEEDED_ALIASES.map((alias) => `page-${alias}-${l}`)).sort();
 
 async function count(db: Db, table: typeof portals | typeof environments | typeof pages): Promise<number> {

@@ -1,11 +1,12 @@
 import type { Config } from "../../config";
 import type { Db } from "../client";
 import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, systemPage } from "./demo-content";
+import { seedDemoAdvantages } from "./demo-advantages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
-import { seedDemoForms } from "./demo-forms";
-import { seedDemoPolicies } from "./demo-policies";
 import { seedDemoCourses } from "./demo-courses";
 import { seedDemoShowcase } from "./demo-showcase";
+import { seedDemoForms } from "./demo-forms";
+import { seedDemoPolicies } from "./demo-policies";
 
 /** Demo portal, environment and pages. Safe to run at every start: existing rows are kept. */
 export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">) {
@@ -88,8 +89,9 @@ export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
       });
     }
   }
-  await seedDemoShowcase(db, envId);
-  await seedDemoCourses(db, config);
+  await seedDemoAdvantages(db, envId);
   await seedDemoPolicies(db, envId);
   await seedDemoForms(db, envId);
+  await seedDemoShowcase(db, envId);
+  await seedDemoCourses(db, config);
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { ZAnonymousSignIn, ZAnonymousSignUp, ZForgotPassword, ZSignIn, ZSignUp } from "../../../domain/validation/forms";
 import { ZPassword } from "../../../domain/validation/fields";
+import { issuesOf } from "../../../domain/validation/messages";
+import { buildRegistrationSchema, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
@@ -15,13 +17,15 @@ const errors = { 400: ZErrorReply, 401: ZErrorReply, 409: ZErrorReply, 429: ZErr
 
 export interface AuthRoutesDeps {
   auth: AuthService;
+  /** The portal's active registration fields for a language (seed 001 §3, §5). */
+  registrationFields: (lang: string | undefined) => Promise<TRegistrationField[]>;
   resetMail: PasswordResetMail;
   environmentId: string;
   windowMs: number;
 }
 
 export const authRoutes =
-  ({ auth, resetMail, environmentId, windowMs }: AuthRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, resetMail, environmentId, windowMs, registrationFields }: AuthRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const checkEnvironment = (id: string | undefined) => {
       if (id !== undefined && id !== environmentId) throw new AppError("VALIDATION", `Unknown environment ${id}`);
@@ -51,6 +55,8 @@ export const authRoutes =
             website: z.string().max(2048).optional(),
             environmentId: z.string().max(64).optional(),
             role: z.literal("disciple").optional(),
+            /** The form's language: its registration fields decide what else is required. */
+            lang: z.string().min(2).max(8).optional(),
           }),
           response: { 200: ZTokens, ...errors },
         },
@@ -58,6 +64,12 @@ export const authRoutes =
       async (req, reply) => {
         const { email, password, firstName, lastName, phone, age, additional, environmentId: env } = req.body;
         checkEnvironment(env);
+        // The portal's own rules per field come on top of the fixed ones in the body schema.
+        const checked = buildRegistrationSchema(await registrationFields(req.body.lang)).safeParse({ email, password, firstName, lastName, phone, age, additional });
+        if (!checked.success) {
+          const validationErrors = issuesOf(checked.error).map((i) => ({ path: i.path, message: i.key, ...(i.params ? { params: i.params } : {}) }));
+          throw new AppError("VALIDATION", "Invalid body", { validationErrors });
+        }
         const current = await req.auth();
         const extra = Object.fromEntries(Object.entries({ age, additional }).filter(([, v]) => v !== undefined)) as Record<string, string>;
         const tokens = await auth.register({ email, password, firstName, lastName, phone, extra }, current.kind === "user" ? current.user : undefined);

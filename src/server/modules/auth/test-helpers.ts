@@ -166,7 +166,7 @@ export interface Registered extends Tokens {
 }
 
 export function signUpBody(overrides: Record<string, unknown> = {}) {
-  return { email: uniqueEmail(), password: PASSWORD, firstName: "Ann", agree: true, ...overrides };
+  return { email: uniqueEmail(), password: PASSWORD, firstName: "Ann", lastName: "Lee", agree: true, ...overrides };
 }
 
 /** Registers by e-mail through the API and checks it worked; the browser keeps the cookies. */

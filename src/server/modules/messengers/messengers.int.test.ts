@@ -178,7 +178,7 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
     it("links the messenger account to the account they are in, and refuses one linked to somebody else", async () => {
       const browser = new Browser(app);
       const email = uniqueEmail("hs");
-      expect((await browser.post("/api/auth/register", { email, password: PASSWORD, firstName: "Aylin", agree: true })).statusCode).toBe(200);
+      expect((await browser.post("/api/auth/register", { email, password: PASSWORD, firstName: "Aylin", lastName: "Demir", agree: true })).statusCode).toBe(200);
       const me = (await browser.get("/api/users/me")).json();
       const { code } = await startFlow("viber", "/en/", browser);
       await webhook("viber", { code, messengerUserId: "viber-hs-1", name: "Aylin V" });
@@ -190,7 +190,7 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
 
       // Another learner cannot take that Viber account over.
       const other = new Browser(app);
-      await other.post("/api/auth/register", { email: uniqueEmail("hs2"), password: PASSWORD, firstName: "Cem", agree: true });
+      await other.post("/api/auth/register", { email: uniqueEmail("hs2"), password: PASSWORD, firstName: "Cem", lastName: "Yilmaz", agree: true });
       const second = await startFlow("viber", "/en/", other);
       await webhook("viber", { code: second.code, messengerUserId: "viber-hs-1" });
       expectError(await other.post("/api/messengers/connect/complete"), 409, "IDENTITY-LINKED");
@@ -199,7 +199,7 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
 
     it("links Telegram through the widget callback for a signed-in learner", async () => {
       const browser = new Browser(app);
-      await browser.post("/api/auth/register", { email: uniqueEmail("tg"), password: PASSWORD, firstName: "Oya", agree: true });
+      await browser.post("/api/auth/register", { email: uniqueEmail("tg"), password: PASSWORD, firstName: "Oya", lastName: "Aksoy", agree: true });
       const me = (await browser.get("/api/users/me")).json();
       const fields = { id: "9090", first_name: "Oya", auth_date: String(Math.floor(Date.now() / 1000)) };
       const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k as keyof typeof fields]}`).join("\n");

@@ -1,3 +1,4 @@
+import { registrationFieldsFor, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { AppError } from "../../../domain/errors";
 import {
   ZEnvironmentSettings,
@@ -121,6 +122,11 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs, co
     },
     async getChildren() {
       return repo.findChildren(portalId);
+    },
+    /** Seed 001 §3: the registration fields of a language, else of the primary language, else the defaults. */
+    async registrationFields(lang: string | undefined): Promise<TRegistrationField[]> {
+      const { portal } = await this.getSettings();
+      return registrationFieldsFor(portal.registration.fields, lang ?? portal.i18n.primaryLang, portal.i18n.primaryLang);
     },
   };
 }

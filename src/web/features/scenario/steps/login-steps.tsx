@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { ZSignIn, ZSignUp } from "../../../../domain/validation/forms";
+import { ZSignIn } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { hasProviderButtons } from "../../../../domain/providers";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { AgreeLabel } from "../../policy/policy-link";
 import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/auth-context";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
+import { AdvantagesSection } from "./advantages";
 import { ProviderButtons, useAgreementGate } from "./provider-buttons";
 import type { StepProps } from "./registry";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
@@ -64,7 +64,7 @@ export function MixedLoginStep({ engine }: StepProps) {
 }
 
 /** After tokens arrive: refresh the current user, then the success step (seed 001 §4). */
-function useSignedIn(engine: StepProps["engine"]) {
+export function useSignedIn(engine: StepProps["engine"]) {
   const { refresh } = useAuth();
   return async (tokens: Tokens, missing: string) => {
     if (!tokens.accessToken || !tokens.userId) throw new Error(missing);
@@ -101,50 +101,6 @@ export function LoginByEmailStep({ engine }: StepProps) {
       <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.next("forgot-password")}>
         {t("loginByEmail.forgot")}
       </button>
-    </form>
-  );
-}
-
-export function SignUpStep({ engine }: StepProps) {
-  const { t } = useTranslation("auth");
-  const message = useMessage();
-  const form = useZodForm(ZSignUp, { email: "", password: "", firstName: "", lastName: "", agree: false });
-  const { error, setError, send } = useStepRequest(engine);
-  const signedIn = useSignedIn(engine);
-
-  const onSubmit = form.handleSubmit(async (data) => {
-    const res = await send<Tokens>("/api/auth/register", { ...data, website: window.location.href, role: "disciple" });
-    if (!res.ok) {
-      if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
-      return;
-    }
-    try {
-      if (!res.data.accessToken) throw new Error("Token haven`t got");
-      await signedIn(res.data, "User id not found");
-    } catch (err) {
-      setError({ code: "SERVER", key: (err as Error).message, message: (err as Error).message });
-    }
-  });
-
-  return (
-    <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
-      <StepIntro text={t("signUp.description")} />
-      <ErrorNotices error={error} />
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <TextField reserveErrorSpace label={t("fields.firstName")} autoComplete="given-name" required {...form.field("firstName")} error={fieldError(form.errors.firstName, message)} />
-        <TextField reserveErrorSpace label={t("fields.lastName")} autoComplete="family-name" {...form.field("lastName")} error={fieldError(form.errors.lastName, message)} />
-      </div>
-      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" required {...form.field("email")} error={fieldError(form.errors.email, message)} />
-      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="new-password" required {...form.field("password")} error={fieldError(form.errors.password, message)} />
-      <Checkbox label={<AgreeLabel />} {...form.checkbox("agree")} />
-      {form.errors.agree ? <p className="text-sm font-medium text-danger" role="alert">{message(form.errors.agree.key)}</p> : null}
-      <Button type="submit">{t("signUp.submit")}</Button>
-      <p className="text-center text-sm text-ink">
-        {t("signUp.haveAccount")}{" "}
-        <button type="button" className="font-semibold text-primary underline" onClick={() => engine.start("login", { ...engine.state.options, stepId: "login-by-email" })}>
-          {t("signUp.signIn")}
-        </button>
-      </p>
     </form>
   );
 }

@@ -6,7 +6,8 @@ import { BuyCourseStep } from "./buy-step";
 import { ProfileFillStep, ProfileFillTwoStep } from "./profile-steps";
 import { UserTerminatedStep, UserTerminateStep } from "./terminate-steps";
 import { FinalActionStep, ForgotPasswordStep, RestorePasswordStep } from "./password-steps";
-import { LoginByEmailStep, MixedLoginStep, SignUpStep, SuccessStep } from "./login-steps";
+import { LoginByEmailStep, MixedLoginStep, SuccessStep } from "./login-steps";
+import { SignUpStep } from "./sign-up-step";
 import { MessengersLoginHsStep, MessengersLoginStep } from "./messenger-steps";
 
 export type StepProps = { engine: ScenarioEngine<ScenarioCtx> };
