@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { ElementPreloader } from "../features/learning/element-preloader";
 import { Shell } from "../features/shell/shell";
 
 /**
@@ -9,6 +10,7 @@ export default function DefaultLayout() {
   return (
     <Shell>
       <Outlet />
+      <ElementPreloader />
     </Shell>
   );
 }

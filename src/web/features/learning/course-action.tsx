@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { courseTarget } from "./course-target";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../components/ui/cn";
+import { useLang } from "../../root";
+import { useScenario } from "../scenario/scenario-context";
+import { alignClass, courseAction } from "./rules";
+
+export interface CourseActionProps {
+  course: {
+    id: string;
+    isCommercial: boolean;
+    isBought: boolean;
+    requiresRegistration: boolean;
+    price: number | null;
+    currency: string | null;
+    button: { buttonText: string; buttonTextBuy: string; alignContent: string };
+  };
+}
+
+/**
+ * The course action button (seed 000 §4): buy-course for a commercial course not yet bought, else
+ * start-free-lesson; the scenario signs the visitor in if needed and opens the opened element.
+ */
+export function CourseAction({ course }: CourseActionProps) {
+  const lang = useLang();
+  const engine = useScenario();
+  const [busy, setBusy] = useState(false);
+  const action = courseAction(course, course.button);
+  const start = async () => {
+    setBusy(true);
+    try {
+      await engine.start(action.scenario, { course: courseTarget(course, lang) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={cn("flex", alignClass(course.button.alignContent))}>
+      <Button size="lg" onClick={start} disabled={busy} data-testid="course-action" data-scenario={action.scenario}>
+        {action.text}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from "react-i18next";
+import { categoryLabel, formatDuration, formatPrice } from "../../../domain/blocks/course";
+import type { TCourse } from "../../../domain/course";
+import type { TBlock } from "../../../domain/page";
+import { Badge } from "../../components/ui/badge";
+import { useLang } from "../../root";
+import { PageRenderer } from "../blocks/page-renderer";
+import { CourseAction } from "./course-action";
+import { ElementList } from "./element-list";
+import { OpenedMarker } from "./opened-marker";
+import { ProgressBar } from "./progress-bar";
+import { elementAccess } from "./rules";
+
+export interface CourseViewProps {
+  course: TCourse;
+  blocks: TBlock[];
+  /** Creator preview: every element links to its preview, and nothing starts a scenario. */
+  preview?: { hrefOf: (e: { id: string; path: string }) => string };
+}
+
+/** The course page (seed 000 §2): its header, the page's blocks, and the contents with the learner's states. */
+export function CourseView({ course, blocks, preview }: CourseViewProps) {
+  const { t } = useTranslation("learn");
+  const lang = useLang();
+  const elements = course.elements ?? [];
+  const marker = course.openedElement ?? null;
+  const markerElement = marker ? elements.find((e) => e.id === marker.id) : undefined;
+  const markerOpen = !!markerElement && (preview || ["opened", "done"].includes(elementAccess(markerElement.state, course)));
+  const category = categoryLabel(course.category);
+  const price = course.isCommercial && course.price && course.currency ? formatPrice(course.price, course.currency, lang) : null;
+  const done = elements.filter((e) => e.state === "done").length;
+  return (
+    <article className="flex flex-col gap-12" data-testid="course-page" data-course={course.id}>
+      <header className="grid items-center gap-8 lg:grid-cols-5">
+        <div className="flex flex-col gap-4 lg:col-span-3">
+          <div className="flex flex-wrap gap-2">
+            {category ? <Badge>{category}</Badge> : null}
+            {course.isCommercial && course.isBought ? <Badge tone="success">{t("catalogue.bought")}</Badge> : null}
+          </div>
+          <h1 className="font-title text-3xl font-extrabold text-ink sm:text-5xl">{course.title}</h1>
+          {course.description ? <p className="text-lg text-muted">{course.description}</p> : null}
+          <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
+            <div>
+              <dt className="text-muted">{t("course.duration")}</dt>
+              <dd className="font-semibold text-ink">{formatDuration(course.duration, lang)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">{t("course.contents")}</dt>
+              <dd className="font-semibold text-ink">{t("course.elements", { count: course.elementsCount })}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">{t("course.price")}</dt>
+              <dd className="font-semibold text-ink" data-testid="course-price">
+                {price ?? t("course.free")}
+              </dd>
+            </div>
+          </dl>
+          {done > 0 ? (
+            <div className="flex max-w-md flex-col gap-1">
+              <span className="text-sm text-muted">{t("progress.doneOf", { done, total: elements.length })}</span>
+              <ProgressBar done={done} total={elements.length} label={t("progress.doneOf", { done, total: elements.length })} />
+            </div>
+          ) : null}
+          {marker && markerElement ? (
+            <OpenedMarker marker={marker} title={markerElement.title} href={markerOpen ? (preview ? preview.hrefOf(markerElement) : markerElement.path) : null} />
+          ) : null}
+          {preview ? null : <CourseAction course={course} />}
+        </div>
+        {course.cover ? (
+          <img src={course.cover} alt="" className="aspect-video w-full rounded-component bg-primary-soft object-cover lg:col-span-2" />
+        ) : null}
+      </header>
+      {blocks.length > 0 ? <PageRenderer blocks={blocks} /> : null}
+      <section aria-labelledby="course-contents" className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+        <h2 id="course-contents" className="font-title text-2xl font-bold text-ink sm:text-3xl">
+          {t("course.contentsTitle")}
+        </h2>
+        {elements.length === 0 ? (
+          <p className="text-muted">{t("course.noElements")}</p>
+        ) : (
+          <ElementList elements={elements} course={course} currentId={marker?.id ?? null} hrefOf={preview?.hrefOf} allOpen={!!preview} />
+        )}
+      </section>
+    </article>
+  );
+}

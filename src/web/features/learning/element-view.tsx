@@ -1,0 +1,60 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDuration } from "../../../domain/blocks/course";
+import type { TElementPage } from "../../../domain/element";
+import { Badge } from "../../components/ui/badge";
+import { Icon } from "../../components/ui/icon";
+import { useLang } from "../../root";
+import { PageRenderer } from "../blocks/page-renderer";
+import { postJson } from "../scenario/api";
+import { DiscussionButton } from "./discussion-button";
+import { ElementFooter, type ElementFooterProps } from "./element-footer";
+import { ELEMENT_ICON } from "./element-type";
+
+export interface ElementViewProps {
+  element: TElementPage;
+  course: ElementFooterProps["course"] & { title: string };
+  backTo: string;
+  viewer: "guest" | "session" | "user";
+}
+
+/**
+ * A lesson, test or webinar page (seed 000 §2.5): its blocks, the finish action, previous and next,
+ * and the discussion button when the element's discussion is active. Opening it records the start.
+ */
+export function ElementView({ element, course, backTo, viewer }: ElementViewProps) {
+  const { t } = useTranslation("learn");
+  const lang = useLang();
+  const record = element.tracksProgress && !element.preview && element.state === "opened" && !element.progress?.started;
+  useEffect(() => {
+    // Seed 000 §4: the started time is set once; the server ignores repeats.
+    if (record) void postJson(`/api/progress/elements/${encodeURIComponent(element.id)}/start`);
+  }, [record, element.id]);
+  return (
+    <article className="mx-auto flex max-w-4xl flex-col gap-8" data-testid="element-page" data-element={element.id} data-state={element.state ?? "locked"}>
+      <header className="flex flex-col gap-3">
+        <Link to={backTo} className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary-strong hover:underline" data-testid="back-to-course">
+          <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
+          {course.title}
+        </Link>
+        <p className="flex flex-wrap items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted">
+          <Icon name={ELEMENT_ICON[element.type]} className="size-4" />
+          {t(`element.type.${element.type}`)} {element.number}
+          <span aria-hidden="true">·</span>
+          <span className="normal-case">{formatDuration(element.duration, lang)}</span>
+          {element.state === "done" ? <Badge tone="success">{t("element.status.done")}</Badge> : null}
+          {element.preview ? <Badge tone="neutral">{t("preview.badge")}</Badge> : null}
+        </p>
+        <h1 className="font-title text-3xl font-extrabold text-ink sm:text-4xl">{element.title}</h1>
+      </header>
+      {element.components.length > 0 ? <PageRenderer blocks={element.components} /> : <p className="text-muted">{t("element.empty")}</p>}
+      {element.preview ? null : (
+        <>
+          <ElementFooter element={element} course={course} tracksProgress={element.tracksProgress} guest={viewer === "guest"} />
+          {element.discussion.active ? <DiscussionButton discussionId={element.discussion.id} courseId={course.id} elementId={element.id} /> : null}
+        </>
+      )}
+    </article>
+  );
+}

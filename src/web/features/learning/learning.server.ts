@@ -1,0 +1,63 @@
+import type { AppLoadContext } from "react-router";
+import { hasErrorCode } from "../../../domain/errors";
+import { viewerOf, type TViewer } from "../../../domain/learning-access";
+import { localized } from "../../../domain/portal";
+import { throwAccessDenied, throwNotFound } from "../errors/error-pages.server";
+import { seoMeta, type SeoInput } from "../seo/meta";
+import { createI18n } from "../../i18n/instance";
+
+/** Who is asking, as the learning services see it (a bad or missing token is a guest). */
+export async function requestViewer(context: AppLoadContext): Promise<TViewer> {
+  const auth = await context.auth();
+  return viewerOf(auth.kind === "user" ? auth.user : null);
+}
+
+/**
+ * The learning services' typed refusals as the seed's screens: missing content is the 404 page,
+ * a refusal is the access-denied page (403). Anything else is a real failure and stays one.
+ */
+export async function learningFailure(e: unknown, context: AppLoadContext, lang: string): Promise<never> {
+  if (hasErrorCode(e, "COURSE_NOT_RECEIVED", "ELEMENT_NOT_RECEIVED", "ELEMENTS_NO_COURSE", "NOT_FOUND", "VIDEO_EVENT_NOT_FOUND", "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) {
+    return throwNotFound(context, lang);
+  }
+  if (hasErrorCode(e, "ELEMENT_LOCKED", "COURSE_NOT_BOUGHT", "AUTH_DENY", "PREVIEW_DENIED", "UNAUTHORIZED", "REGISTRATION_REQUIRED", "PROGRESS_NOT_TRACKED")) {
+    return throwAccessDenied(context, lang);
+  }
+  throw e;
+}
+
+/** SEO meta for a learning page: the portal's site settings, this request's canonical address. */
+export async function learningSeo(
+  context: AppLoadContext,
+  request: Request,
+  lang: string,
+  page: Pick<SeoInput, "kind" | "title" | "description" | "keywords" | "image" | "noindex"> & { path?: string },
+) {
+  const settings = await context.settings();
+  const url = new URL(request.url);
+  const origin = context.config.PUBLIC_URL ?? url.origin;
+  const { path, ...rest } = page;
+  return seoMeta({
+    ...rest,
+    url: `${origin}${path ?? url.pathname}`,
+    lang,
+    primaryLang: settings.portal.i18n.primaryLang,
+    site: settings.environment.seo,
+    siteName: localized(settings.portal.title, lang, settings.portal.i18n.primaryLang),
+  });
+}
+
+/** The learn pack's texts for loaders (titles of pages that have no content page of their own). */
+export async function learnT(context: AppLoadContext, lang: string) {
+  return createI18n(lang, await context.services.packs.resources(lang)).getFixedT(lang, "learn");
+}
+
+/** The content page bound to a course, element or microcourse; null when it has none (published). */
+export async function modelPage(context: AppLoadContext, model: "course" | "element" | "microcourse", id: string, lang: string, opts: { withComponents: boolean; includeUnpublished: boolean }) {
+  try {
+    return await context.services.pages.getByModel({ name: model, id }, { lang, ...opts });
+  } catch (e) {
+    if (hasErrorCode(e, "PAGE_NOT_FOUND")) return null;
+    throw e;
+  }
+}

@@ -1,0 +1,21 @@
+import { redirect, type AppLoadContext } from "react-router";
+import type { TUser } from "../../../domain/user";
+import { viewerOf } from "../../../domain/learning-access";
+
+/**
+ * The profile pages are the signed-in visitor's own (a session user included). A guest is sent to
+ * the main page with the login flag and comes back here after signing in (seed 001 §2 login, returnTo).
+ */
+export async function profileUser(context: AppLoadContext, request: Request, lang: string): Promise<TUser> {
+  const auth = await context.auth();
+  if (auth.kind !== "user") {
+    const url = new URL(request.url);
+    throw redirect(`/${lang}/?login=1&returnTo=${encodeURIComponent(url.pathname)}`);
+  }
+  return auth.user;
+}
+
+/** Every course the user has progress in, newest first. */
+export function ownProgress(context: AppLoadContext, user: TUser, lang: string) {
+  return context.services.progress.userProgress(viewerOf(user), { lang });
+}

@@ -1,0 +1,44 @@
+import { ZCourseId } from "../../domain/course";
+import { isAdmin } from "../../domain/learning-access";
+import { pageRobots } from "../../domain/page";
+import type { Route } from "./+types/course";
+import { throwNotFound } from "../features/errors/error-pages.server";
+import { CourseView } from "../features/learning/course-view";
+import { learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
+import { coursePath } from "../features/learning/rules";
+
+/** /{lang}/courses/{courseId}: the course page from its page blocks, with the caller's element states. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { lang } = params;
+  if (!ZCourseId.safeParse(params.courseId).success) return throwNotFound(context, lang);
+  const viewer = await requestViewer(context);
+  let course;
+  try {
+    course = await context.services.progress.getCourse(viewer, params.courseId, { lang, rel: "all" });
+  } catch (e) {
+    return learningFailure(e, context, lang);
+  }
+  const page = await modelPage(context, "course", course.id, lang, { withComponents: true, includeUnpublished: isAdmin(viewer) });
+  return {
+    course,
+    blocks: page?.components ?? [],
+    seo: await learningSeo(context, request, lang, {
+      kind: "course",
+      title: page?.title || course.title,
+      description: page?.description || course.description,
+      keywords: page?.keywords,
+      image: page?.image || course.cover,
+      // An unpublished course (only admins reach it) or one without a published page is not indexed.
+      noindex: !course.published || !page || pageRobots(page) === "noindex",
+      path: coursePath(lang, course.id),
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
+
+export const handle = { pageModel: "course" };
+
+export default function Course({ loaderData }: Route.ComponentProps) {
+  return <CourseView course={loaderData.course} blocks={loaderData.blocks} />;
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { cn } from "../components/ui/cn";
+import { Icon } from "../components/ui/icon";
+import { throwNotFound } from "../features/errors/error-pages.server";
+import { learnT } from "../features/learning/learning.server";
+import { ownProgress, profileUser } from "../features/learning/profile.server";
+import { ProgressCourseList } from "../features/learning/progress-course-list";
+import { PROFILE_TABS, inTab, isProfileTab } from "../features/learning/rules";
+import { useLang } from "../root";
+
+/** /{lang}/profile/progress and /profile/progress/{tabId}: the learner's courses, by tab (under way, finished, all). */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const lang = params.lang!;
+  const tab = params.tabId ?? "active";
+  if (!isProfileTab(tab)) return throwNotFound(context, lang);
+  const user = await profileUser(context, request, lang);
+  const progress = await ownProgress(context, user, lang);
+  const t = await learnT(context, lang);
+  return {
+    tab,
+    courses: progress.courses.filter((c) => inTab(tab, c)),
+    seo: [{ title: t("progress.title") }, { name: "robots", content: "noindex" }],
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
+
+export default function ProfileProgress() {
+  const { tab, courses } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("learn");
+  const lang = useLang();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10" data-testid="profile-progress" data-tab={tab}>
+      <Link to={`/${lang}/profile`} className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary-strong hover:underline">
+        <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
+        {t("profile.title")}
+      </Link>
+      <h1 className="font-title text-3xl font-bold text-ink">{t("progress.title")}</h1>
+      <nav aria-label={t("progress.tabs")}>
+        <ul className="flex flex-wrap gap-2">
+          {PROFILE_TABS.map((id) => (
+            <li key={id}>
+              <Link
+                to={`/${lang}/profile/progress/${id}`}
+                aria-current={id === tab ? "page" : undefined}
+                className={cn(
+                  "inline-flex rounded-full px-4 py-2 text-sm font-semibold",
+                  id === tab ? "bg-primary text-white" : "bg-surface-alt text-ink hover:bg-primary-soft",
+                )}
+              >
+                {t(`progress.tab.${id}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {courses.length === 0 ? <p className="text-muted">{t(`progress.empty.${tab}`)}</p> : <ProgressCourseList courses={courses} />}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useTranslation } from "react-i18next";
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { isSignedIn } from "../../domain/user";
+import { Alert } from "../components/ui/alert";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { Icon } from "../components/ui/icon";
+import { learnT } from "../features/learning/learning.server";
+import { ownProgress, profileUser } from "../features/learning/profile.server";
+import { ProgressCourseList } from "../features/learning/progress-course-list";
+import { inTab } from "../features/learning/rules";
+import { useScenario } from "../features/scenario/scenario-context";
+import { useLang } from "../root";
+
+/** /{lang}/profile: the learner's account facts and the courses under way. */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const lang = params.lang!;
+  const user = await profileUser(context, request, lang);
+  const progress = await ownProgress(context, user, lang);
+  const t = await learnT(context, lang);
+  return {
+    user: { fullName: user.fullName, email: user.email, phone: user.phone, username: user.username, signedIn: isSignedIn(user) },
+    active: progress.courses.filter((c) => inTab("active", c)).slice(0, 3),
+    courseCount: progress.courses.length,
+    seo: [{ title: t("profile.title") }, { name: "robots", content: "noindex" }],
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
+
+export default function Profile() {
+  const { user, active, courseCount } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("learn");
+  const lang = useLang();
+  const engine = useScenario();
+  const facts: Array<[string, string | null]> = [
+    [t("profile.email"), user.email],
+    [t("profile.phone"), user.phone],
+    [t("profile.username"), user.username],
+  ];
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10" data-testid="profile">
+      <Link to={`/${lang}/courses/`} className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary-strong hover:underline">
+        <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
+        {t("catalogue.title")}
+      </Link>
+      <header className="flex items-center gap-4">
+        <span className="flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
+          <Icon name="user" className="size-7" />
+        </span>
+        <div>
+          <h1 className="font-title text-3xl font-bold text-ink">{t("profile.title")}</h1>
+          <p className="text-muted">{user.fullName || user.username || t("profile.anonymous")}</p>
+        </div>
+      </header>
+      {user.signedIn ? null : (
+        <Alert tone="info" title={t("profile.sessionTitle")}>
+          <p>{t("profile.sessionText")}</p>
+          <Button className="mt-3" size="sm" onClick={() => void engine.start("sign-in")} data-testid="profile-sign-up">
+            {t("profile.createAccount")}
+          </Button>
+        </Alert>
+      )}
+      <Card>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="break-words font-medium text-ink">{value || t("profile.notSet")}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <section aria-labelledby="profile-active" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="profile-active" className="font-title text-2xl font-bold text-ink">
+            {t("profile.inProgress")}
+          </h2>
+          <ButtonLink to={`/${lang}/profile/progress`} variant="outline" size="sm" data-testid="profile-progress-link">
+            {t("profile.allProgress", { count: courseCount })}
+          </ButtonLink>
+        </div>
+        {active.length === 0 ? <p className="text-muted">{t("profile.nothingActive")}</p> : <ProgressCourseList courses={active} headingLevel={3} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * Server-rendered learning pages as a crawler or a first page load gets them: status codes, SEO meta
+ * per page kind, the element states in the HTML, the access rules (locked, unbought, sign-in door,
+ * whose progress), previews with a secret, microcourses and video events. Runs on the built app.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/server/config";
+import { type Database, openDatabase } from "../../src/server/db/client";
+import { courses, pages, users } from "../../src/server/db/schema";
+import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
+import { seedDemo } from "../../src/server/db/seed/demo";
+import { buildApp } from "../../src/server/main";
+import { Browser, register } from "../../src/server/modules/auth/test-helpers";
+
+let app: FastifyInstance;
+let database: Database;
+const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "true", SETTINGS_CACHE_MS: "0" });
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: null });
+  await database.migrate();
+  await seedDemo(database.db, config);
+  app = await buildApp({ config, database, ssr: true, logger: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const guest = () => new Browser(app);
+const origin = { origin: "http://localhost" };
+/** A signed-in learner (role disciple) with its own cookie jar. */
+async function learner(): Promise<Browser> {
+  const browser = new Browser(app);
+  await register(app, {}, browser);
+  return browser;
+}
+const finish = (b: Browser, elementId: string) => b.post(`/api/progress/elements/${elementId}/finish`, undefined, origin);
+
+const READING = "/en/courses/reading-foundations";
+
+describe("course pages in the HTML", () => {
+  it("render the catalogue with every published course card, category label and price symbol", async () => {
+    const res = await guest().get("/en/courses/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Courses | ");
+    for (const title of ["Foundations of Reading", "Speaking with Confidence", "Habits That Last"]) expect(res.body).toContain(title);
+    expect(res.body).toMatch(/₴\s*490/);
+    expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:80)?\/en\/courses\/"\/>/);
+  });
+
+  it("carry the course's title, description, canonical address and og tags, indexable when published", async () => {
+    const res = await guest().get(READING);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Foundations of Reading | ");
+    expect(res.body).toMatch(/<meta name="description" content="Six short steps[^"]*"\/>/);
+    expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:80)?\/en\/courses\/reading-foundations"\/>/);
+    expect(res.body).toContain('<meta property="og:title" content="Foundations of Reading | ');
+    expect(res.body).toContain('<meta property="og:type" content="article"/>');
+    expect(res.body).toMatch(/<meta property="og:image" content="http:\/\/localhost(:80)?\/demo\/courses\/reading.svg"\/>/);
+    expect(res.body).not.toContain('name="robots"');
+    // A guest sees the no-progress rule: the first element open, the rest locked; the marker says start.
+    expect(res.body).toMatch(/data-element="rf-slow-reading" data-state="opened"/);
+    expect(res.body).toMatch(/data-element="rf-main-idea" data-state="locked"/);
+    expect(res.body).toMatch(/data-testid="opened-marker" data-name="start" data-element="rf-slow-reading"/);
+    expect(res.body).toContain('data-scenario="start-free-lesson"');
+    expect(res.body).toContain("Start the free lesson");
+  });
+
+  it("keep a course whose page is unpublished out of search engines", async () => {
+    await database.db.update(pages).set({ published: false }).where(eq(pages.alias, "course-lasting-habits"));
+    try {
+      const res = await guest().get("/en/courses/lasting-habits");
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+      // Without its page the course is still there, from its own title and description.
+      expect(res.body).toContain("<title>Habits That Last | ");
+    } finally {
+      await database.db.update(pages).set({ published: true }).where(eq(pages.alias, "course-lasting-habits"));
+    }
+  });
+
+  it("show a paid course's buy button with its price, and its elements behind it", async () => {
+    const res = await guest().get("/en/courses/confident-speaking");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-scenario="buy-course"');
+    expect(res.body).toMatch(/data-element="cs-first-minute" data-state="buy"/);
+  });
+
+  it("answer unknown and unpublished courses with the 404 page", async () => {
+    expect((await guest().get("/en/courses/no-such-course")).statusCode).toBe(404);
+    await database.db.update(courses).set({ published: false }).where(eq(courses.id, "lasting-habits"));
+    try {
+      const res = await guest().get("/en/courses/lasting-habits");
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+    } finally {
+      await database.db.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
+    }
+  });
+});
+
+describe("element pages in the HTML", () => {
+  it("render an open lesson with its blocks and element SEO", async () => {
+    const res = await guest().get(`${READING}/lesson/rf-slow-reading`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<title>[^<]+ \| /);
+    expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:80)?\/en\/courses\/reading-foundations\/lesson\/rf-slow-reading"\/>/);
+    expect(res.body).toContain('data-block="text"');
+    expect(res.body).toContain('data-testid="element-finish"');
+    // Its discussion is active: the button is there. The next lesson is locked: no link leads into it.
+    expect(res.body).toContain('data-testid="discussion-button"');
+    expect(res.body).not.toContain('data-testid="element-next"');
+  });
+
+  it("show no discussion button where the element's discussion is not active", async () => {
+    const b = await learner();
+    expect((await finish(b, "rf-slow-reading")).statusCode).toBe(200);
+    const res = await b.get(`${READING}/lesson/rf-main-idea`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-testid="discussion-button"');
+    expect(res.body).toContain('data-testid="element-previous"');
+  });
+
+  it("refuse a locked element with the access-denied screen (403)", async () => {
+    const res = await guest().get(`${READING}/lesson/rf-main-idea`);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('data-testid="access-denied"');
+    expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it("send a guest asking for a paid or account-only element to the sign-in door (403)", async () => {
+    for (const url of ["/en/courses/confident-speaking/lesson/cs-first-minute", `${READING}/test/rf-check-main-idea`]) {
+      const res = await guest().get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body, url).toContain('data-testid="sign-in-gate"');
+      expect(res.body, url).toContain("Sign in to continue");
+    }
+  });
+
+  it("refuse a signed-in learner who has not bought the course (403 access denied)", async () => {
+    const res = await (await learner()).get("/en/courses/confident-speaking/lesson/cs-first-minute");
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('data-testid="access-denied"');
+  });
+
+  it("answer an element under the wrong course or kind with the 404 page", async () => {
+    expect((await guest().get("/en/courses/lasting-habits/lesson/rf-slow-reading")).statusCode).toBe(404);
+    expect((await guest().get(`${READING}/webinar/rf-slow-reading`)).statusCode).toBe(404);
+    expect((await guest().get(`${READING}/lesson/no-such-element`)).statusCode).toBe(404);
+  });
+});
+
+describe("creator preview", () => {
+  it("shows the course and a locked element with the secret, never indexed", async () => {
+    const course = await guest().get(`/en/preview/reading-foundations?secret=${DEMO_PREVIEW_SECRET}`);
+    expect(course.statusCode).toBe(200);
+    expect(course.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(course.body).toMatch(/data-element="rf-final-check" data-state="opened"/);
+    const element = await guest().get(`/en/preview/reading-foundations?secret=${DEMO_PREVIEW_SECRET}&element=rf-final-check`);
+    expect(element.statusCode).toBe(200);
+    expect(element.body).toContain('data-element="rf-final-check"');
+    expect(element.body).not.toContain('data-testid="element-finish"');
+  });
+
+  it("refuses a wrong or missing secret (403)", async () => {
+    expect((await guest().get("/en/preview/reading-foundations?secret=wrong")).statusCode).toBe(403);
+    expect((await guest().get("/en/preview/reading-foundations")).statusCode).toBe(403);
+  });
+});
+
+describe("microcourses and video events", () => {
+  it("open a free lesson microcourse to guests and send them to the sign-in door for one that needs registration", async () => {
+    const open = await guest().get("/en/microcourse/breathing-break");
+    expect(open.statusCode).toBe(200);
+    expect(open.body).toContain('data-testid="microcourse-page"');
+    const closed = await guest().get("/en/microcourse/study-planner");
+    expect(closed.statusCode).toBe(403);
+    expect(closed.body).toContain('data-testid="sign-in-gate"');
+    const signedIn = await (await learner()).get("/en/microcourse/study-planner");
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it("say 'Microcourse instance is no provided' for a missing microcourse, and list them without an id", async () => {
+    const missing = await guest().get("/en/microcourse/no-such-thing");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("Microcourse instance is no provided");
+    const list = await guest().get("/en/microcourse");
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('data-testid="microcourse-list"');
+  });
+
+  it("show a video event's episodes as opened, today and closed with their dates", async () => {
+    const res = await guest().get("/en/video-event/history-of-writing");
+    expect(res.statusCode).toBe(200);
+    const states = [...res.body.matchAll(/data-testid="episode" data-state="(\w+)"/g)].map((m) => m[1]);
+    expect(states).toEqual(["opened", "opened", "today", "closed", "closed"]);
+    expect(res.body).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}<\/time>/);
+    const ru = await guest().get("/ru/video-event/history-of-writing");
+    expect(ru.body).toContain("Сегодня");
+    expect((await guest().get("/en/video-event/nope")).statusCode).toBe(404);
+  });
+});
+
+describe("profile and progress pages", () => {
+  it("send a guest to sign in first and back", async () => {
+    for (const url of ["/en/profile", "/en/profile/progress", "/en/profile/progress/finished"]) {
+      const res = await guest().get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(`/en/?login=1&returnTo=${encodeURIComponent(url)}`);
+    }
+  });
+
+  it("show the learner's courses by tab, and 404 for an unknown tab", async () => {
+    const b = await learner();
+    await finish(b, "rf-slow-reading");
+    const profile = await b.get("/en/profile");
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).toContain('data-course="reading-foundations"');
+    const active = await b.get("/en/profile/progress");
+    expect(active.body).toMatch(/data-testid="progress-marker" data-name="continue"/);
+    const finished = await b.get("/en/profile/progress/finished");
+    expect(finished.body).not.toContain('data-course="reading-foundations"');
+    expect((await b.get("/en/profile/progress/elsewhere")).statusCode).toBe(404);
+  });
+
+  it("let the owner, that learner's mentor and admins see an element record; everyone else gets 403", async () => {
+    const owner = new Browser(app);
+    const { userId } = await register(app, {}, owner);
+    await finish(owner, "rf-slow-reading");
+    const url = `/en/progress/${userId}/rf-slow-reading/${config.ENVIRONMENT_ID}`;
+
+    const mine = await owner.get(url);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('data-state="done"');
+    expect(mine.body).toContain("Finished");
+
+    const stranger = await learner();
+    expect((await stranger.get(url)).statusCode).toBe(403);
+    expect((await guest().get(url)).statusCode).toBe(403);
+
+    const mentor = new Browser(app);
+    const { userId: mentorId } = await register(app, {}, mentor);
+    await database.db.update(users).set({ roles: ["disciple", "mentor"] }).where(eq(users.id, mentorId));
+    expect((await mentor.get(url)).statusCode).toBe(403);
+    await database.db.update(users).set({ mentorId }).where(eq(users.id, userId));
+    expect((await mentor.get(url)).statusCode).toBe(200);
+
+    const admin = new Browser(app);
+    const { userId: adminId } = await register(app, {}, admin);
+    await database.db.update(users).set({ roles: ["admin"] }).where(eq(users.id, adminId));
+    expect((await admin.get(url)).statusCode).toBe(200);
+
+    expect((await owner.get(`/en/progress/${userId}/rf-slow-reading/other-env`)).statusCode).toBe(404);
+  });
+});

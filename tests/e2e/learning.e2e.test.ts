@@ -1,0 +1,186 @@
+/**
+ * A learner's path through courses in Chromium: catalogue -> course -> the free lesson (a session is
+ * created) -> finish -> the next element opens -> the continue marker -> an account for the test ->
+ * every element finished -> the finished marker; the arbitrary-walkthrough course with every element
+ * open; a guest refused a locked or paid element; the buy button of a paid course; the discussion
+ * button; Arabic pages right-to-left; axe on the catalogue, course and lesson pages.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useE2E, waitForHydration } from "./fixtures";
+
+const e2e = useE2E(() => ({ SETTINGS_CACHE_MS: "0" }));
+const decided = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
+const READING = "/en/courses/reading-foundations";
+
+async function open(path: string, lang = "en"): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await e2e.newPage({ lang, cookies: decided });
+  await page.goto(e2e.url(path));
+  await waitForHydration(page);
+  return { page, context };
+}
+
+async function registered(email: string, lang = "en"): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await e2e.newPage({ lang, cookies: decided });
+  const res = await context.request.post(e2e.url("/api/auth/register"), {
+    data: { email, password: "secret12", firstName: "Deniz", lastName: "Kaya", agree: true },
+    headers: { origin: e2e.baseURL },
+  });
+  expect(res.status()).toBe(200);
+  return { page, context };
+}
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+const marker = async (page: Page) => {
+  const m = page.getByTestId("opened-marker");
+  return { name: await m.getAttribute("data-name"), element: await m.getAttribute("data-element") };
+};
+const states = (page: Page) =>
+  page.getByTestId("element-item").evaluateAll((items) => Object.fromEntries(items.map((i) => [i.getAttribute("data-element"), i.getAttribute("data-state")])));
+
+/** Finishes the element on screen and waits for the page finishing leads to. */
+async function finishAndExpect(page: Page, next: string) {
+  await page.getByTestId("element-finish").click();
+  await page.waitForURL((u) => u.pathname === next);
+  await page.locator(next.includes("/lesson/") || next.includes("/test/") || next.includes("/webinar/") ? `[data-testid="element-page"][data-element="${next.split("/").pop()}"]` : '[data-testid="course-page"]').waitFor();
+}
+
+describe("learning in the browser", () => {
+  it("walks a sequential course: free lesson, next element, continue marker, an account for the test, finished marker", async () => {
+    const { page } = await open("/en/courses/");
+    await e2e.axeCheck(page, "catalogue");
+    const card = page.getByTestId("course-card").filter({ hasText: "Foundations of Reading" });
+    expect(await card.textContent()).toContain("Reading");
+    await page.getByRole("link", { name: "Foundations of Reading" }).click();
+    await page.waitForURL((u) => u.pathname === READING);
+    await page.getByTestId("course-page").waitFor();
+    expect(await marker(page)).toEqual({ name: "start", element: "rf-slow-reading" });
+    expect(await states(page)).toMatchObject({ "rf-slow-reading": "opened", "rf-main-idea": "locked", "rf-final-check": "locked" });
+    await e2e.axeCheck(page, "course page");
+
+    // A guest on a course open without registration: a session is created, no popup, the first lesson opens.
+    await page.getByRole("button", { name: "Start the free lesson" }).click();
+    await page.waitForURL((u) => u.pathname === `${READING}/lesson/rf-slow-reading`);
+    await page.getByTestId("element-page").waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await e2e.axeCheck(page, "lesson page");
+
+    await finishAndExpect(page, `${READING}/lesson/rf-main-idea`);
+    expect(await page.getByTestId("element-previous").textContent()).toContain("Why slow reading pays off");
+    expect(await page.getByTestId("element-next").count()).toBe(0);
+
+    await page.getByTestId("back-to-course").click();
+    await page.waitForURL((u) => u.pathname === READING);
+    await expect.poll(() => marker(page)).toEqual({ name: "continue", element: "rf-main-idea" });
+    expect(await states(page)).toMatchObject({ "rf-slow-reading": "done", "rf-main-idea": "opened", "rf-check-main-idea": "locked" });
+
+    // The test needs an account: the session user is stopped at the door and signs up in the popup.
+    await page.locator('[data-testid="element-item"][data-element="rf-main-idea"] a').click();
+    await page.getByTestId("element-page").waitFor();
+    await page.getByTestId("element-finish").click();
+    await page.waitForURL((u) => u.pathname === `${READING}/test/rf-check-main-idea`);
+    await page.getByTestId("sign-in-gate").waitFor();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.textContent()).toContain("Your temporary session cannot open this lesson");
+    await dialog.getByRole("button", { name: "Create an account" }).click();
+    await page.getByTestId("scenario-step-sign-in").waitFor();
+    await dialog.getByLabel(label("First name")).fill("Deniz");
+    await dialog.getByLabel(label("Last name")).fill("Kaya");
+    await dialog.getByLabel(label("E-mail")).fill("walker@example.com");
+    await dialog.getByLabel(label("Password")).fill("secret12");
+    await page.getByTestId("scenario-step-sign-in").getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Create account" }).click();
+    await page.getByTestId("auth-success").waitFor();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await page.locator('[data-testid="element-page"][data-element="rf-check-main-idea"]').waitFor();
+
+    await finishAndExpect(page, `${READING}/webinar/rf-reading-circle`);
+    await finishAndExpect(page, `${READING}/lesson/rf-between-lines`);
+    await finishAndExpect(page, `${READING}/test/rf-final-check`);
+    expect(await page.getByTestId("element-finish").textContent()).toContain("Finish the course");
+    await finishAndExpect(page, READING);
+    await expect.poll(() => marker(page)).toEqual({ name: "finished", element: "rf-slow-reading" });
+    expect(new Set(Object.values(await states(page)))).toEqual(new Set(["done"]));
+  });
+
+  it("opens every element of an arbitrary-walkthrough course and lets the learner finish them in any order", async () => {
+    const { page } = await registered("arbitrary@example.com");
+    await page.goto(e2e.url("/en/courses/lasting-habits"));
+    await waitForHydration(page);
+    expect(await states(page)).toEqual({ "lh-start-small": "opened", "lh-anchor": "opened", "lh-coach-qa": "opened", "lh-plan": "opened" });
+    expect(await marker(page)).toEqual({ name: "start", element: "lh-start-small" });
+
+    await page.locator('[data-testid="element-item"][data-element="lh-coach-qa"] a').click();
+    await page.locator('[data-testid="element-page"][data-element="lh-coach-qa"]').waitFor();
+    await finishAndExpect(page, "/en/courses/lasting-habits/test/lh-plan");
+    await page.getByTestId("back-to-course").click();
+    await page.waitForURL((u) => u.pathname === "/en/courses/lasting-habits");
+    await expect.poll(() => states(page)).toEqual({ "lh-start-small": "opened", "lh-anchor": "opened", "lh-coach-qa": "done", "lh-plan": "opened" });
+    expect(await marker(page)).toEqual({ name: "continue", element: "lh-plan" });
+  });
+
+  it("refuses a guest a locked element (403) and sends a guest asking for a paid one to the login popup", async () => {
+    const { page } = await e2e.newPage({ lang: "en", cookies: decided });
+    const locked = await page.goto(e2e.url(`${READING}/lesson/rf-main-idea`));
+    expect(locked?.status()).toBe(403);
+    await page.getByTestId("access-denied").waitFor();
+
+    const paid = await page.goto(e2e.url("/en/courses/confident-speaking/lesson/cs-first-minute"));
+    expect(paid?.status()).toBe(403);
+    await waitForHydration(page);
+    await page.getByTestId("sign-in-gate").waitFor();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toContain("Sign in or create a free account to open this lesson.");
+    await e2e.axeCheck(page, "sign-in door with the login popup");
+  });
+
+  it("opens the login popup from the buy button of a paid course for a guest", async () => {
+    const { page } = await open("/en/courses/confident-speaking");
+    expect(await states(page)).toMatchObject({ "cs-first-minute": "buy" });
+    const buy = page.getByTestId("course-action");
+    expect(await buy.getAttribute("data-scenario")).toBe("buy-course");
+    expect(await buy.textContent()).toBe("Buy for 490 ₴");
+    await buy.click();
+    await page.getByTestId("scenario-step-login").waitFor();
+    expect(await page.getByRole("dialog").isVisible()).toBe(true);
+  });
+
+  it("shows the discussion button only where the discussion is active, behind the login for a guest", async () => {
+    const { page } = await open(`${READING}/lesson/rf-slow-reading`);
+    await page.getByTestId("discussion-button").click();
+    await page.getByTestId("scenario-step-login").waitFor();
+
+    const learner = await registered("discussing@example.com");
+    await learner.page.goto(e2e.url(`${READING}/lesson/rf-slow-reading`));
+    await waitForHydration(learner.page);
+    await learner.page.getByTestId("discussion-button").click();
+    await expect.poll(() => learner.page.getByTestId("discussion-notice").textContent()).toContain("not open yet");
+    expect(await learner.page.getByRole("dialog").count()).toBe(0);
+    await finishAndExpect(learner.page, `${READING}/lesson/rf-main-idea`);
+    expect(await learner.page.getByTestId("discussion-button").count()).toBe(0);
+  });
+
+  it("lays out the Arabic catalogue, course and lesson right-to-left, with no serious axe violation", async () => {
+    const { page } = await open("/ar/courses/", "ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await e2e.axeCheck(page, "Arabic catalogue");
+
+    await page.goto(e2e.url("/ar/courses/reading-foundations"));
+    await waitForHydration(page);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.locator("h1").textContent()).toBe("أساسيات القراءة");
+    expect(await page.getByTestId("course-action").textContent()).toBe("ابدأ الدرس المجاني");
+    await e2e.axeCheck(page, "Arabic course page");
+
+    await page.goto(e2e.url("/ar/courses/reading-foundations/lesson/rf-slow-reading"));
+    await waitForHydration(page);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    // The back link starts on the right in a right-to-left page.
+    const back = (await page.getByTestId("back-to-course").boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(back.x + back.width).toBeGreaterThan(width / 2);
+    await e2e.axeCheck(page, "Arabic lesson page");
+  });
+});
