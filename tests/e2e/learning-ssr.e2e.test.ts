@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
-import { courses, pages, users } from "../../src/server/db/schema";
+import { courses, pages, portals, users } from "../../src/server/db/schema";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
 import { seedDemo } from "../../src/server/db/seed/demo";
 import { buildApp } from "../../src/server/main";
@@ -100,6 +100,25 @@ describe("course pages in the HTML", () => {
     } finally {
       await database.db.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
     }
+  });
+});
+
+describe("course fallback URL", () => {
+  it("sends the main page to the catalogue, or a mono portal's course, while no main page is published", async () => {
+    await database.db.update(pages).set({ published: false }).where(eq(pages.alias, "main"));
+    try {
+      const other = await guest().get("/en/");
+      expect(other.statusCode).toBe(302);
+      expect(other.headers.location).toBe("/en/courses/");
+      await database.db.update(portals).set({ type: "mono" }).where(eq(portals.id, config.PORTAL_ID));
+      const mono = await guest().get("/ru/");
+      expect(mono.statusCode).toBe(302);
+      expect(mono.headers.location).toBe("/ru/courses/reading-foundations/");
+    } finally {
+      await database.db.update(portals).set({ type: "other" }).where(eq(portals.id, config.PORTAL_ID));
+      await database.db.update(pages).set({ published: true }).where(eq(pages.alias, "main"));
+    }
+    expect((await guest().get("/en/")).statusCode).toBe(200);
   });
 });
 

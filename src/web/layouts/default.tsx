@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { ElementPreloader } from "../features/learning/element-preloader";
+import { ProgressRefreshAfterLogin } from "../features/learning/progress-refresh";
 import { Shell } from "../features/shell/shell";
 
 /**
@@ -11,6 +12,7 @@ export default function DefaultLayout() {
     <Shell>
       <Outlet />
       <ElementPreloader />
+      <ProgressRefreshAfterLogin />
     </Shell>
   );
 }

@@ -1,8 +1,11 @@
-import { AppError } from "../../domain/errors";
+import { hasErrorCode } from "../../domain/errors";
 import { localized } from "../../domain/portal";
 import { pageRobots } from "../../domain/page";
 import type { Route } from "./+types/home";
-import { throwNotFound } from "../features/errors/error-pages.server";
+import { redirect } from "react-router";
+import { ZCourseListQuery } from "../../domain/course";
+import { requestViewer } from "../features/learning/learning.server";
+import { courseFallbackUrl } from "../features/learning/rules";
 import { PageRenderer } from "../features/blocks/page-renderer";
 import { seoMeta } from "../features/seo/meta";
 
@@ -12,7 +15,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     page = await context.services.pages.getByAlias("main", { lang: params.lang, withComponents: true });
   } catch (e) {
-    if (e instanceof AppError && e.code === "PAGE_NOT_FOUND") return throwNotFound(context, params.lang);
+    // By code, not instanceof: the built bundle has its own copy of AppError.
+    if (hasErrorCode(e, "PAGE_NOT_FOUND")) throw redirect(await fallbackUrl(context, params.lang, settings.portal.type));
     throw e;
   }
   const url = new URL(request.url);
@@ -33,6 +37,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       siteName: localized(settings.portal.title, params.lang, settings.portal.i18n.primaryLang),
     }),
   };
+}
+
+/** No published main page: the course fallback URL (seed 000 §2.1) instead of a 404. */
+async function fallbackUrl(context: Route.LoaderArgs["context"], lang: string, portalType: string): Promise<string> {
+  const courses = await context.services.progress.listCourses(await requestViewer(context), ZCourseListQuery.parse({ lang }));
+  return courseFallbackUrl({ lang, mainPagePublished: false, portalType, courseIds: courses.map((c) => c.id) });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TIMERS } from "../../../domain/constants";
 import { nextPhase, phaseTimer } from "./preloader";
-import { alignClass, courseAction, elementAccess, finishDestination, gateScenario, inTab, isElementPath, isProfileTab, percentDone } from "./rules";
+import { alignClass, courseAction, courseFallbackUrl, elementAccess, finishDestination, gateScenario, inTab, isElementPath, isProfileTab, percentDone } from "./rules";
 
 describe("elementAccess", () => {
   it("keeps the server's state for free and bought courses, locked without one", () => {
@@ -95,5 +95,16 @@ describe("element preloader", () => {
     expect(nextPhase("hidden", "loaded")).toBe("hidden");
     expect(nextPhase("loading", "animation-end")).toBe("loading");
     expect(nextPhase("finishing", "start")).toBe("loading");
+  });
+});
+
+describe("course fallback URL", () => {
+  it("is the main page while it is published", () => {
+    expect(courseFallbackUrl({ lang: "en", mainPagePublished: true, portalType: "mono", courseIds: ["c1"] })).toBe("/en/");
+  });
+  it("is the single course of a mono portal without a main page, else the catalogue", () => {
+    expect(courseFallbackUrl({ lang: "tr", mainPagePublished: false, portalType: "mono", courseIds: ["c1", "c2"] })).toBe("/tr/courses/c1/");
+    expect(courseFallbackUrl({ lang: "tr", mainPagePublished: false, portalType: "mono", courseIds: [] })).toBe("/tr/courses/");
+    expect(courseFallbackUrl({ lang: "tr", mainPagePublished: false, portalType: "other", courseIds: ["c1"] })).toBe("/tr/courses/");
   });
 });

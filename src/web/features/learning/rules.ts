@@ -96,3 +96,13 @@ const ELEMENT_PATH = /^\/[^/]+\/courses\/[^/]+\/(lesson|test|webinar)\/[^/]+\/?$
 export function isElementPath(pathname: string): boolean {
   return ELEMENT_PATH.test(pathname);
 }
+
+/**
+ * Seed 000 §2.1: the course fallback URL is /courses/{id}/ when no main page is published, else /.
+ * A portal of several courses (type other) has no single course, so its fallback is the catalogue.
+ */
+export function courseFallbackUrl(i: { lang: string; mainPagePublished: boolean; portalType: string; courseIds: readonly string[] }): string {
+  if (i.mainPagePublished) return `/${i.lang}/`;
+  if (i.portalType === "mono" && i.courseIds.length > 0) return `/${i.lang}/courses/${encodeURIComponent(i.courseIds[0])}/`;
+  return `/${i.lang}/courses/`;
+}
