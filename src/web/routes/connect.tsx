@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { AppError } from "../../domain/errors";
+import { hasErrorCode } from "../../domain/errors";
 import {
   CONNECT_CODE_TTL_MS,
   CONNECT_COOKIE,
@@ -66,7 +66,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       newCodeHref: start(view.returnTo),
     };
   } catch (e) {
-    if (e instanceof AppError && e.code === "CONNECT_CODE_INVALID") return { kind: "missing" as const, messenger, title, newCodeHref: start() };
+    if (hasErrorCode(e, "CONNECT_CODE_INVALID")) return { kind: "missing" as const, messenger, title, newCodeHref: start() };
     throw e;
   }
 }

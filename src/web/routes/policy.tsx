@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { AppError } from "../../domain/errors";
+import { hasErrorCode } from "../../domain/errors";
 import { pageRobots } from "../../domain/page";
 import { isPolicyCategory, policyPath } from "../../domain/policy";
 import { localized } from "../../domain/portal";
@@ -21,7 +21,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     policy = await context.services.policies.get(params.type, params.lang);
   } catch (e) {
-    if (e instanceof AppError && (e.code === "PAGE_NOT_FOUND" || e.code === "UNSUPPORTED_LANG")) return notFound();
+    if (hasErrorCode(e, "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) return notFound();
     throw e;
   }
   const settings = await context.settings();

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { type ProviderButtonId, providerButtons, providerButtonShape, type TProviders } from "../../../../domain/providers";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { cn } from "../../../components/ui/cn";
+import { AgreeLabel } from "../../policy/policy-link";
 import { useMessage } from "./shared";
 
 /** Seed 001 §9: the agreement message shakes for 2.9 s when a blocked social button is pressed. */
@@ -23,11 +24,10 @@ export function useAgreementGate(gdpr: boolean) {
 }
 
 function AgreementBox({ agreed, onChange, shaking }: { agreed: boolean; onChange: (v: boolean) => void; shaking: boolean }) {
-  const { t } = useTranslation("auth");
   const message = useMessage();
   return (
     <div className={shaking ? "animate-shake" : undefined} data-testid="gdpr-box">
-      <Checkbox label={t("fields.agree")} checked={agreed} onChange={(e) => onChange(e.target.checked)} />
+      <Checkbox label={<AgreeLabel />} checked={agreed} onChange={(e) => onChange(e.target.checked)} />
       {shaking ? (
         <p role="alert" className="mt-1 text-sm font-medium text-danger">
           {message("env.scenario.gdpr.no_check_msg")}
