@@ -7,6 +7,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     timeout?: number;
+    /** Sent with every request. */
+    headers?: Record<string, string>;
   }
 
   export interface Histogram {

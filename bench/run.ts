@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
-import { measure, type MeasureOptions } from "./lib/measure";
+import { BENCH_COURSE, signInLearner } from "./lib/learner";
+import { measure, type MeasureOptions, type RequestHeaders } from "./lib/measure";
 import { appendHistory, commitLabel, consoleTable, machineFacts, rowFailed, type Row } from "./lib/report";
 import {
   createBenchDatabase,
@@ -30,6 +31,29 @@ const HISTORY_FILE = path.join(ROOT_DIR, "docs/benchmarks.md");
 
 const SETTINGS = "/api/portal/settings";
 const SSR_MAIN = "/tr/";
+const ELEMENTS = `/api/courses/${BENCH_COURSE}/elements?lang=tr`;
+
+/** A scenario on a running Mentora server: `prepare` may set things up and names what to load. */
+interface MentoraScenario {
+  label: string;
+  prepare(base: string): Promise<{ path: string; headers?: RequestHeaders }>;
+}
+
+/**
+ * What each Mentora server is measured on, in this order. Rows read "<label> · <database>".
+ * Hook for the course page: the SSR row of /tr/courses/reading-foundations with a signed-in learner
+ * goes here, e.g. { label: "SSR course page … · signed-in learner", prepare: async (base) =>
+ * ({ path: `/tr/courses/${BENCH_COURSE}`, headers: { cookie: (await signInLearner(base)).cookie } }) }.
+ */
+const MENTORA_SCENARIOS: MentoraScenario[] = [
+  { label: `settings API ${SETTINGS}`, prepare: async () => ({ path: SETTINGS }) },
+  { label: `SSR ${SSR_MAIN}`, prepare: async () => ({ path: SSR_MAIN }) },
+  {
+    label: `elements API ${ELEMENTS} · signed-in learner`,
+    prepare: async (base) => ({ path: ELEMENTS, headers: (await signInLearner(base)).headers }),
+  },
+];
+const scenarioNames = (db: string) => MENTORA_SCENARIOS.map((s) => `${s.label} · ${db}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
@@ -47,9 +71,9 @@ const rows: Row[] = [];
 const notes: string[] = [];
 let postgresVersion: string | undefined;
 
-async function scenario(name: string, url: string): Promise<void> {
+async function scenario(name: string, url: string, headers?: RequestHeaders): Promise<void> {
   process.stdout.write(`bench: ${name} … `);
-  const measurement = await measure(url, options);
+  const measurement = await measure(url, options, headers);
   console.log(`${Math.round(measurement.reqPerSec)} req/s`);
   rows.push({ scenario: name, measurement });
 }
@@ -73,13 +97,15 @@ function notRun(names: string[], reason: string, note: string) {
   notes.push(note);
 }
 
-/** Both Mentora scenarios on one server; whatever a failing server kept from running is marked so. */
+/** Every Mentora scenario on one server; whatever a failing server kept from running is marked so. */
 async function mentora(db: "pglite" | "postgres", start: () => Promise<RunningServer>): Promise<void> {
-  const names = [`settings API ${SETTINGS} · ${db}`, `SSR ${SSR_MAIN} · ${db}`];
+  const names = scenarioNames(db);
   try {
     await onServer(start, async (url) => {
-      await scenario(names[0], url + SETTINGS);
-      await scenario(names[1], url + SSR_MAIN);
+      for (const [i, s] of MENTORA_SCENARIOS.entries()) {
+        const { path, headers } = await s.prepare(url);
+        await scenario(names[i], url + path, headers);
+      }
     });
   } catch (e) {
     console.error(`bench: ${(e as Error).message}`);
@@ -108,7 +134,7 @@ try {
   } catch (e) {
     const reason = `PostgreSQL unreachable at ${PG_ADMIN_URL.replace(/\/\/[^@/]*@/, "//…@")}: ${(e as Error).message}`;
     console.error(`bench: ${reason} — reporting the PGlite figures only; the run will exit non-zero.`);
-    notRun([`settings API ${SETTINGS} · postgres`, `SSR ${SSR_MAIN} · postgres`], "PostgreSQL unreachable", reason);
+    notRun(scenarioNames("postgres"), "PostgreSQL unreachable", reason);
   }
   if (database) {
     const url = database.url;

@@ -25,8 +25,11 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function load(url: string, connections: number, duration: number, latencies?: number[]) {
-  const instance = autocannon({ url, connections, duration, timeout: 10 });
+/** Sent with every request of a scenario, e.g. a signed-in learner's bearer token. */
+export type RequestHeaders = Record<string, string>;
+
+async function load(url: string, connections: number, duration: number, latencies?: number[], headers?: RequestHeaders) {
+  const instance = autocannon({ url, connections, duration, timeout: 10, ...(headers ? { headers } : {}) });
   // autocannon's own histogram keeps whole milliseconds, which turns a sub-millisecond baseline
   // into 0 or 1 ms and its ratios into noise; the per-response times it reports are exact.
   if (latencies) {
@@ -37,10 +40,10 @@ async function load(url: string, connections: number, duration: number, latencie
   return await instance;
 }
 
-export async function measure(url: string, opts: MeasureOptions): Promise<Measurement> {
-  if (opts.warmup > 0) await load(url, opts.connections, opts.warmup);
+export async function measure(url: string, opts: MeasureOptions, headers?: RequestHeaders): Promise<Measurement> {
+  if (opts.warmup > 0) await load(url, opts.connections, opts.warmup, undefined, headers);
   const latencies: number[] = [];
-  const result = await load(url, opts.connections, opts.duration, latencies);
+  const result = await load(url, opts.connections, opts.duration, latencies, headers);
   const sorted = Float64Array.from(latencies).sort();
   return {
     requests: result.requests.total,

@@ -39,6 +39,10 @@ export function createCoursesRepo(db: Db) {
         .limit(1);
       return row ? { ...row.course, elementsCount: Number(row.elementsCount) } : null;
     },
+    /** The course row alone, for the progress rules (no element count). */
+    async findCourseRow(portalId: string, id: string): Promise<CourseRow | null> {
+      return (await db.select().from(courses).where(and(eq(courses.portalId, portalId), eq(courses.id, id))).limit(1))[0] ?? null;
+    },
     /** Every element of a course, hidden ones included (the rules decide what is shown). */
     listElements(courseId: string): Promise<ElementRow[]> {
       return db.select().from(elements).where(eq(elements.courseId, courseId)).orderBy(asc(elements.index), asc(elements.number));

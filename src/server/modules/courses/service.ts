@@ -12,7 +12,7 @@ import { AppError, type ErrorCode } from "../../../domain/errors";
 import type { TBlock } from "../../../domain/page";
 import type { PagesService, PortalLangs } from "../pages/service";
 import { previewSecretMatches } from "../../platform/preview-secret";
-import type { CourseListFilter, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
+import type { CourseListFilter, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
 
 export interface Lang {
   lang: string;
@@ -21,7 +21,7 @@ export interface Lang {
 
 /** A course with its elements, as the progress rules need it. */
 export interface CourseStructure {
-  course: CourseWithCount;
+  course: CourseRow;
   elements: ElementRow[];
 }
 
@@ -94,8 +94,7 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
   }
 
   /** A course that learners may reach: published, of this portal. Unpublished ones only with preview rights. */
-  async function reachable(id: string, opts: { code: ErrorCode; message: string; unpublished: boolean }): Promise<CourseWithCount> {
-    const row = await repo.findCourse(portalId, id);
+  function reachable<T extends CourseRow>(row: T | null, opts: { code: ErrorCode; message: string; unpublished: boolean }): T {
     if (!row || (!row.published && !opts.unpublished)) throw new AppError(opts.code, opts.message);
     return row;
   }
@@ -127,12 +126,12 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
       if (!row || !previewSecretMatches(secret, row.previewSecretHash)) throw new AppError("PREVIEW_DENIED", "The preview secret does not match");
     },
     /** Get course: 'Course was not received' when there is none to receive. */
-    course(id: string, unpublished: boolean): Promise<CourseWithCount> {
-      return reachable(id, { code: "COURSE_NOT_RECEIVED", message: COURSE_MESSAGES.courseNotReceived, unpublished });
+    async course(id: string, unpublished: boolean): Promise<CourseWithCount> {
+      return reachable(await repo.findCourse(portalId, id), { code: "COURSE_NOT_RECEIVED", message: COURSE_MESSAGES.courseNotReceived, unpublished });
     },
     /** A course with all its elements; `code`/`message` name the seed's error of the calling operation. */
     async structure(courseId: string, opts: { unpublished: boolean; code?: ErrorCode; message?: string }): Promise<CourseStructure> {
-      const course = await reachable(courseId, {
+      const course = reachable(await repo.findCourseRow(portalId, courseId), {
         code: opts.code ?? "COURSE_NOT_RECEIVED",
         message: opts.message ?? COURSE_MESSAGES.courseNotReceived,
         unpublished: opts.unpublished,
@@ -144,7 +143,7 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
       const element = await repo.findElement(elementId);
       const notReceived = () => new AppError("ELEMENT_NOT_RECEIVED", COURSE_MESSAGES.elementNotReceived);
       if (!element || (!element.visible && !opts.unpublished)) throw notReceived();
-      const course = await repo.findCourse(portalId, element.courseId);
+      const course = await repo.findCourseRow(portalId, element.courseId);
       if (!course || (!course.published && !opts.unpublished)) throw notReceived();
       return { course, element, elements: await repo.listElements(course.id) };
     },
@@ -161,7 +160,7 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
     /** List reviews (limit 20): "Can't get reviews. No course" without a course; always an array. */
     async reviews(courseId: string, q: { lang?: string; limit: number }): Promise<TReview[]> {
       if (q.lang) await this.lang(q.lang);
-      await reachable(courseId, { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
+      reachable(await repo.findCourseRow(portalId, courseId), { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
       const rows = ensureReviewsArray(await repo.listReviews(courseId, q.lang, q.limit)) as Awaited<ReturnType<CoursesRepo["listReviews"]>>;
       return rows.map((r) => ({
         id: r.id,

@@ -37,6 +37,14 @@ function queries(db: Handle) {
         .where(and(eq(elementProgress.userId, userId), eq(elementProgress.courseId, courseId)));
       return { row: row ?? null, map: Object.fromEntries(rows.map((r) => [r.elementId, toEntry(r)])) };
     },
+    /** The element records alone, for reads that do not need the course row. */
+    async loadMap(userId: string, courseId: string): Promise<ProgressMap> {
+      const rows = await db
+        .select()
+        .from(elementProgress)
+        .where(and(eq(elementProgress.userId, userId), eq(elementProgress.courseId, courseId)));
+      return Object.fromEntries(rows.map((r) => [r.elementId, toEntry(r)]));
+    },
     /** Every course the learner has progress in. */
     listCourses(userId: string): Promise<CourseProgressRow[]> {
       return db.select().from(courseProgress).where(eq(courseProgress.userId, userId));

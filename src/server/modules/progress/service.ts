@@ -59,6 +59,11 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
     return tracksProgress(viewer) && viewer.kind !== "guest" ? repo.load(viewer.id, courseId) : null;
   }
 
+  /** Only the element map, for reads that need no stored current element. */
+  async function storedMap(viewer: TViewer, courseId: string): Promise<ProgressMap | null> {
+    return tracksProgress(viewer) && viewer.kind !== "guest" ? repo.loadMap(viewer.id, courseId) : null;
+  }
+
   const statesOf = (s: CourseStructure, map: ProgressMap | null) => elementStates(s.elements, map, s.course.arbitraryWalkthrough);
   const markerOf = (s: CourseStructure, p: StoredCourseProgress | null) =>
     openedElement(s.elements, p ? p.map : null, p?.row?.currentElementId ?? null, s.course.arbitraryWalkthrough);
@@ -183,10 +188,10 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
     async listElements(viewer: TViewer, courseId: string, q: { lang: string; rel?: "all"; limit: number }) {
       const l = await courses.lang(q.lang);
       const s = await courses.structure(courseId, { unpublished: isAdmin(viewer), ...ELEMENTS_NO_COURSE });
-      const p = await stored(viewer, courseId);
-      return statesOf(s, p?.map ?? null)
+      const map = await storedMap(viewer, courseId);
+      return statesOf(s, map)
         .slice(0, q.limit)
-        .map((e) => ({ ...courses.presentElement(e, l, e.state), progress: q.rel === "all" ? summary(p?.map[e.id]) : null }));
+        .map((e) => ({ ...courses.presentElement(e, l, e.state), progress: q.rel === "all" ? summary(map?.[e.id]) : null }));
     },
 
     /** Get element with components. Locked, unbought and guest-barred elements are refused with typed 403s. */
@@ -195,8 +200,8 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
       const s = await courses.elementStructure(elementId, { unpublished: !!q.secret || isAdmin(viewer) });
       if (q.secret) await courses.checkPreview(s.course.id, q.secret);
       const preview = !!q.secret;
-      const p = await stored(viewer, s.course.id);
-      const states = statesOf(s, p?.map ?? null);
+      const map = await storedMap(viewer, s.course.id);
+      const states = statesOf(s, map);
       const i = states.findIndex((e) => e.id === elementId);
       const state = i >= 0 ? states[i].state : null;
       if (!preview) assertMayOpen(viewer, s.course, s.element, state);
@@ -204,7 +209,7 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
         e && isOpen(e.state) ? { id: e.id, type: e.type, number: e.number, title: localized(e.title, l.lang, l.primaryLang), path: elementPath(l.lang, e.courseId, e.type, e.id) } : null;
       return {
         ...courses.presentElement(s.element, l, state),
-        progress: summary(p?.map[elementId]),
+        progress: summary(map?.[elementId]),
         components: await courses.components("element", elementId, l.lang, preview || isAdmin(viewer)),
         isLast: i >= 0 && isLastElement(states, elementId),
         previous: i > 0 ? link(states[i - 1]) : null,
