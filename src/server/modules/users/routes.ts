@@ -7,18 +7,12 @@ import { ZEmail, ZPhone } from "../../../domain/validation/fields";
 import { requireUser } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import { canReadUser } from "./policy";
+import { ZUtmMeta } from "../../../domain/arrival";
 import type { UsersService } from "./service";
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
-const ZUtmRecord = z
-  .object({
-    utm_source: z.string().min(1).max(200),
-    utm_campaign: z.string().min(1).max(200),
-    utm_medium: z.string().max(200).optional(),
-    utm_content: z.string().max(200).optional(),
-    utm_term: z.string().max(200).optional(),
-  })
-  .strict();
+// The API refuses unknown keys; the arrival cookie only drops them.
+const ZUtmRecord = ZUtmMeta.strict();
 
 export const usersRoutes =
   (users: UsersService, portalId: string): FastifyPluginAsyncZod =>
