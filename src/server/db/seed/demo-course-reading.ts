@@ -165,6 +165,14 @@ const finalItems = t<[string, Array<[string, string]>]>({
   ru: ["Вопросы", [["В чём главная мысль — не более чем в двенадцати словах?", "Сравните с другом или наставником: два хороших резюме могут отличаться."], ["Какая деталь подтолкнула вас к догадке?", "Назовите предложение и то, что вы прочитали между его строк."]]],
 });
 
+/** The course page shows the short "learning path" animation (lesson, test, webinar, certificate) with captions. */
+const pathVideo = t<{ title: string; description: string; captions: string }>({
+  en: { title: "How the course works", description: "A marker walks from the lesson to the test, then to the live webinar, and ends at your certificate.", captions: "English" },
+  tr: { title: "Kurs nasıl işler", description: "Bir işaret dersten teste, ardından canlı webinara yürür ve sertifikanızda sona erer.", captions: "Türkçe" },
+  ar: { title: "كيف تسير الدورة", description: "تنتقل علامة من الدرس إلى الاختبار، ثم إلى الندوة المباشرة، وتنتهي عند شهادتك.", captions: "العربية" },
+  ru: { title: "Как устроен курс", description: "Метка идёт от урока к проверке, затем к живому вебинару и заканчивается на вашем сертификате.", captions: "Русский" },
+});
+
 const pageTexts = t<{ title: string; html: string; faq: [string, Array<[string, string]>] }>({
   en: {
     title: "Foundations of Reading",
@@ -208,7 +216,22 @@ export const readingCourse: DemoCourse = {
   buttonTextBuy: { tr: "Kursu satın al", en: "Buy the course", ar: "اشترِ الدورة", ru: "Купить курс" },
   page: (lang) => {
     const p = pageTexts(lang);
-    return [text("rf-page-intro", p.html, p.title), photo("rf-page-cover", "/demo/courses/reading.svg", p.title), faq("rf-page-faq", p.faq[0], p.faq[1])];
+    const v = pathVideo(lang);
+    return [
+      text("rf-page-intro", p.html, p.title),
+      {
+        id: "rf-page-video",
+        type: "video",
+        props: {
+          title: v.title,
+          url: "/demo/blocks/learning-path.mp4",
+          description: v.description,
+          poster: "/demo/blocks/video-poster.svg",
+          captions: { src: `/demo/blocks/learning-path.${lang}.vtt`, lang, label: v.captions },
+        },
+      },
+      faq("rf-page-faq", p.faq[0], p.faq[1]),
+    ];
   },
   elements: [
     {
