@@ -161,7 +161,9 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
     async reviews(courseId: string, q: { lang?: string; limit: number }): Promise<TReview[]> {
       if (q.lang) await this.lang(q.lang);
       reachable(await repo.findCourseRow(portalId, courseId), { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
-      const rows = ensureReviewsArray(await repo.listReviews(courseId, q.lang, q.limit)) as Awaited<ReturnType<CoursesRepo["listReviews"]>>;
+      const rows = await repo.listReviews(courseId, q.lang, q.limit);
+      // Seed 000 §5: reviews must be an array; the check guards the reply whatever the store gives.
+      ensureReviewsArray(rows);
       return rows.map((r) => ({
         id: r.id,
         courseId: r.courseId,
