@@ -183,4 +183,34 @@ describe("learning in the browser", () => {
     expect(back.x + back.width).toBeGreaterThan(width / 2);
     await e2e.axeCheck(page, "Arabic lesson page");
   });
+
+  it("shows microcourses, the video event and the learner's progress pages without serious axe violations", async () => {
+    const { page } = await open("/en/microcourse/study-planner");
+    await page.getByTestId("sign-in-gate").waitFor();
+    await page.getByTestId("scenario-step-login").waitFor();
+    await page.keyboard.press("Escape");
+    await page.goto(e2e.url("/en/microcourse/breathing-break"));
+    await waitForHydration(page);
+    await page.getByTestId("microcourse-page").waitFor();
+    await e2e.axeCheck(page, "microcourse page");
+
+    await page.goto(e2e.url("/ar/video-event/history-of-writing"));
+    await waitForHydration(page);
+    expect(await page.getByTestId("episode").evaluateAll((list) => list.map((e) => e.getAttribute("data-state")))).toEqual(["opened", "opened", "today", "closed", "closed"]);
+    await e2e.axeCheck(page, "Arabic video event");
+
+    const learner = await registered("profile@example.com");
+    await learner.context.request.post(e2e.url("/api/progress/elements/rf-slow-reading/finish"), { headers: { origin: e2e.baseURL } });
+    await learner.page.goto(e2e.url("/en/profile"));
+    await waitForHydration(learner.page);
+    await learner.page.getByTestId("profile-progress-link").click();
+    await learner.page.waitForURL((u) => u.pathname === "/en/profile/progress");
+    await learner.page.getByRole("link", { name: "Finished" }).click();
+    await learner.page.waitForURL((u) => u.pathname === "/en/profile/progress/finished");
+    expect(await learner.page.getByTestId("progress-course").count()).toBe(0);
+    await learner.page.getByRole("link", { name: "In progress" }).click();
+    await learner.page.getByTestId("progress-course").waitFor();
+    expect(await learner.page.getByTestId("progress-marker").getAttribute("data-name")).toBe("continue");
+    await e2e.axeCheck(learner.page, "profile progress");
+  });
 });

@@ -59,7 +59,8 @@ function Episode({ episode }: { episode: TEpisode }) {
         </span>
       </div>
       {video ? <VideoBlock block={{ id: `episode-${episode.id}`, type: "video", props: { title: episode.title, url: video } }} /> : null}
-      {!video && episode.state !== "closed" ? <p className="text-sm text-muted">{t("episode.noRecording")}</p> : null}
+      {!video && episode.state === "opened" ? <p className="text-sm text-muted">{t("episode.noRecording")}</p> : null}
+      {!video && episode.state === "today" ? <p className="text-sm text-muted">{t("episode.startsToday")}</p> : null}
     </li>
   );
 }

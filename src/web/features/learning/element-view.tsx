@@ -26,6 +26,9 @@ export interface ElementViewProps {
 export function ElementView({ element, course, backTo, viewer }: ElementViewProps) {
   const { t } = useTranslation("learn");
   const lang = useLang();
+  // Element pages often open with a text block titled like the element: the title is shown once.
+  const first = element.components[0];
+  const repeatsTitle = first?.type === "text" && first.props.title?.trim() === element.title.trim();
   const record = element.tracksProgress && !element.preview && element.state === "opened" && !element.progress?.started;
   useEffect(() => {
     // Seed 000 §4: the started time is set once; the server ignores repeats.
@@ -46,7 +49,7 @@ export function ElementView({ element, course, backTo, viewer }: ElementViewProp
           {element.state === "done" ? <Badge tone="success">{t("element.status.done")}</Badge> : null}
           {element.preview ? <Badge tone="neutral">{t("preview.badge")}</Badge> : null}
         </p>
-        <h1 className="font-title text-3xl font-extrabold text-ink sm:text-4xl">{element.title}</h1>
+        <h1 className={repeatsTitle ? "sr-only" : "font-title text-3xl font-extrabold text-ink sm:text-4xl"}>{element.title}</h1>
       </header>
       {element.components.length > 0 ? <PageRenderer blocks={element.components} /> : <p className="text-muted">{t("element.empty")}</p>}
       {element.preview ? null : (
