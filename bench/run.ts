@@ -32,6 +32,7 @@ const HISTORY_FILE = path.join(ROOT_DIR, "docs/benchmarks.md");
 const SETTINGS = "/api/portal/settings";
 const SSR_MAIN = "/tr/";
 const ELEMENTS = `/api/courses/${BENCH_COURSE}/elements?lang=tr`;
+const SSR_COURSE = `/tr/courses/${BENCH_COURSE}`;
 
 /** A scenario on a running Mentora server: `prepare` may set things up and names what to load. */
 interface MentoraScenario {
@@ -39,18 +40,18 @@ interface MentoraScenario {
   prepare(base: string): Promise<{ path: string; headers?: RequestHeaders }>;
 }
 
-/**
- * What each Mentora server is measured on, in this order. Rows read "<label> · <database>".
- * Hook for the course page: the SSR row of /tr/courses/reading-foundations with a signed-in learner
- * goes here, e.g. { label: "SSR course page … · signed-in learner", prepare: async (base) =>
- * ({ path: `/tr/courses/${BENCH_COURSE}`, headers: { cookie: (await signInLearner(base)).cookie } }) }.
- */
+/** What each Mentora server is measured on, in this order. Rows read "<label> · <database>". */
 const MENTORA_SCENARIOS: MentoraScenario[] = [
   { label: `settings API ${SETTINGS}`, prepare: async () => ({ path: SETTINGS }) },
   { label: `SSR ${SSR_MAIN}`, prepare: async () => ({ path: SSR_MAIN }) },
   {
     label: `elements API ${ELEMENTS} · signed-in learner`,
     prepare: async (base) => ({ path: ELEMENTS, headers: (await signInLearner(base)).headers }),
+  },
+  {
+    // The course page as a returning learner loads it: the session and language cookies, real progress.
+    label: `SSR ${SSR_COURSE} · signed-in learner`,
+    prepare: async (base) => ({ path: SSR_COURSE, headers: { cookie: `lang=tr; ${(await signInLearner(base)).cookie}` } }),
   },
 ];
 const scenarioNames = (db: string) => MENTORA_SCENARIOS.map((s) => `${s.label} · ${db}`);
