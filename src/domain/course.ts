@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
+import { CURRENCIES, CURRENCY_SYMBOLS, NO_CATEGORY, type TCurrency } from "./course-labels";
 import { AppError } from "./errors";
 import { ZElementState, ZElementType, ZElementWithProgress, elementPath, type TElementType } from "./element";
 import { ZOpenedElement, ZOpenedElementName, type TOpenedElement } from "./progress";
@@ -13,10 +14,8 @@ export function isCommercial(type: TCourseType): boolean {
   return type === "paid";
 }
 
-export const CURRENCIES = ["UAH", "USD", "RUB"] as const;
+export { CURRENCIES, CURRENCY_SYMBOLS, NO_CATEGORY, type TCurrency };
 export const ZCurrency = z.enum(CURRENCIES);
-export type TCurrency = z.infer<typeof ZCurrency>;
-export const CURRENCY_SYMBOLS: Record<TCurrency, string> = { UAH: "₴", USD: "$", RUB: "₽" };
 
 /** Seed 000 §3: symbols for UAH, USD and RUB; any other code is shown as it is. */
 export function currencySymbol(currency: string | null | undefined): string {
@@ -24,8 +23,6 @@ export function currencySymbol(currency: string | null | undefined): string {
   return (CURRENCY_SYMBOLS as Record<string, string>)[currency.toUpperCase()] ?? currency;
 }
 
-/** Category id "none" means no label (seed 000 §3). */
-export const NO_CATEGORY = "none";
 export const ZCategory = z.object({ id: z.string(), title: z.string() });
 export function hasCategoryLabel(category: { id: string }): boolean {
   return category.id !== NO_CATEGORY;

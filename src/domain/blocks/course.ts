@@ -1,12 +1,9 @@
 import { z } from "zod";
 // Type only: importing values from ../course would be a cycle (course -> element -> page -> blocks).
 import type { TCourseCard } from "../course";
+import { CURRENCY_SYMBOLS, NO_CATEGORY } from "../course-labels";
 import { ZImage, ZLabel, blockSchema } from "./common";
 
-/** Seed 3: a course category whose id is "none" has no label (the same rule as hasCategoryLabel in ../course). */
-const NO_CATEGORY = "none";
-/** Seed 3 symbols, as CURRENCY_SYMBOLS in ../course. */
-const CURRENCY_SYMBOLS: Record<string, string | undefined> = { UAH: "₴", USD: "$", RUB: "₽" };
 
 /** The fields of a course card (seed 3) that a course block or the courses popup shows. */
 export const ZCourseCardProps = z.object({
@@ -52,7 +49,7 @@ export function categoryLabel(category: TCourseCardProps["category"]): string | 
  */
 export function formatPrice(price: number, currency: string, lang: string): string {
   // Seed 3 symbols for UAH, USD and RUB; other currencies keep the locale's own symbol.
-  const symbol = CURRENCY_SYMBOLS[currency];
+  const symbol = (CURRENCY_SYMBOLS as Record<string, string | undefined>)[currency];
   const parts = new Intl.NumberFormat(lang, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).formatToParts(price);
   return parts
     .map((p) => (p.type === "currency" && symbol ? symbol : p.value))
