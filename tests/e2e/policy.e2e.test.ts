@@ -122,7 +122,7 @@ describe("the terms popup", () => {
   const popupTitle = (page: Page) => page.getByRole("dialog").last().getByRole("heading", { level: 2 }).first().textContent();
 
   for (const lang of ["en", "ar"] as const) {
-    it(`opens from the sign-up step's agreement in ${lang}, switches category in place and leaves the box unticked`, async () => {
+    it(`opens from the sign-up step's agreement in ${lang}, switches category in place and leaves the box as it was`, async () => {
       const page = await open(`/${lang}/`, { lang });
       await page.getByTestId("sign-in").click();
       await page.getByTestId("scenario-step-login").waitFor();
@@ -130,11 +130,13 @@ describe("the terms popup", () => {
       await page.getByTestId("scenario-step-sign-in").waitFor();
       // A CSS locator: the step is aria-hidden while the terms popup is above it.
       const agree = page.getByTestId("scenario-step-sign-in").locator("input[type=checkbox]");
+      // In sign-up flows the agreement starts ticked (seed 001 §4); following its links must not change it.
+      expect(await agree.isChecked()).toBe(true);
       await page.getByTestId("scenario-step-sign-in").locator('[data-policy-link="terms-of-use"]').click();
       const popup = page.getByTestId("policy-popup");
       await popup.waitFor();
       await expect.poll(() => popupTitle(page)).toBe(policyPage("terms-of-use", lang).title);
-      expect(await agree.isChecked()).toBe(false);
+      expect(await agree.isChecked()).toBe(true);
       await e2e.axeCheck(page, `terms popup ${lang}`);
 
       // Scroll the document down, then switch: the popup shows the other document from its start.
@@ -149,7 +151,7 @@ describe("the terms popup", () => {
       await page.keyboard.press("Escape");
       await expect.poll(() => popup.count()).toBe(0);
       expect(await page.getByTestId("scenario-step-sign-in").isVisible()).toBe(true);
-      expect(await agree.isChecked()).toBe(false);
+      expect(await agree.isChecked()).toBe(true);
     });
   }
 

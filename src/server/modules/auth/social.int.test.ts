@@ -92,7 +92,7 @@ describeEachDatabase(
       const reg = await app.inject({
         method: "POST",
         url: "/api/auth/register",
-        payload: { email: "mert@example.com", password: "secret12", firstName: "Mert", agree: true },
+        payload: { email: "mert@example.com", password: "secret12", firstName: "Mert", lastName: "Aydin", agree: true },
         remoteAddress: uniqueIp(),
       });
       subject = "google-user-2";
