@@ -1,13 +1,11 @@
 import { hasErrorCode } from "../../domain/errors";
-import { localized } from "../../domain/portal";
-import { pageRobots } from "../../domain/page";
 import type { Route } from "./+types/home";
 import { redirect } from "react-router";
 import { ZCourseListQuery } from "../../domain/course";
 import { requestViewer } from "../features/learning/learning.server";
 import { courseFallbackUrl } from "../features/learning/rules";
 import { PageRenderer } from "../features/blocks/page-renderer";
-import { seoMeta } from "../features/seo/meta";
+import { pageSeoMeta } from "../features/seo/meta";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const settings = await context.settings();
@@ -23,19 +21,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const origin = context.config.PUBLIC_URL ?? url.origin;
   return {
     page,
-    seo: seoMeta({
-      kind: "main",
-      title: page.title,
-      description: page.description,
-      keywords: page.keywords,
-      image: page.image,
-      noindex: pageRobots(page) === "noindex",
-      url: `${origin}${url.pathname}`,
-      lang: params.lang,
-      primaryLang: settings.portal.i18n.primaryLang,
-      site: settings.environment.seo,
-      siteName: localized(settings.portal.title, params.lang, settings.portal.i18n.primaryLang),
-    }),
+    seo: pageSeoMeta("main", page, { url: `${origin}${url.pathname}`, lang: params.lang, settings }),
   };
 }
 

@@ -1,10 +1,8 @@
 import { hasErrorCode } from "../../domain/errors";
-import { localized } from "../../domain/portal";
-import { pageRobots } from "../../domain/page";
 import type { Route } from "./+types/page";
 import { throwNotFound } from "../features/errors/error-pages.server";
 import { PageRenderer } from "../features/blocks/page-renderer";
-import { seoMeta } from "../features/seo/meta";
+import { pageSeoMeta } from "../features/seo/meta";
 
 const ALIAS = /^[a-z0-9][a-z0-9-]{0,119}$/i;
 
@@ -27,19 +25,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const origin = context.config.PUBLIC_URL ?? url.origin;
   return {
     page,
-    seo: seoMeta({
-      kind: "page",
-      title: page.title,
-      description: page.description,
-      keywords: page.keywords,
-      image: page.image,
-      noindex: pageRobots(page) === "noindex",
-      url: `${origin}${url.pathname}`,
-      lang: params.lang,
-      primaryLang: settings.portal.i18n.primaryLang,
-      site: settings.environment.seo,
-      siteName: localized(settings.portal.title, params.lang, settings.portal.i18n.primaryLang),
-    }),
+    seo: pageSeoMeta("page", page, { url: `${origin}${url.pathname}`, lang: params.lang, settings }),
   };
 }
 

@@ -1,14 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { hasErrorCode } from "../../domain/errors";
-import { pageRobots } from "../../domain/page";
 import { isPolicyCategory, policyPath } from "../../domain/policy";
-import { localized } from "../../domain/portal";
 import type { Route } from "./+types/policy";
 import { Icon } from "../components/ui/icon";
 import { errorLang, throwNotFound } from "../features/errors/error-pages.server";
 import { PolicyView } from "../features/policy/policy-view";
-import { seoMeta } from "../features/seo/meta";
+import { pageSeoMeta } from "../features/seo/meta";
 
 /**
  * /{lang}/{type}/ for type privacy-policy, terms-of-use, cookie-policy (and the mentor categories):
@@ -29,20 +27,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { page } = policy;
   return {
     policy,
-    seo: seoMeta({
-      kind: "page",
-      title: page.title,
-      description: page.description,
-      keywords: page.keywords,
-      image: page.image,
-      noindex: pageRobots(page) === "noindex",
-      // One address per document: /en/privacy-policy and /en/privacy-policy/ are the same page.
-      url: `${origin}${policyPath(params.lang, policy.category)}`,
-      lang: params.lang,
-      primaryLang: settings.portal.i18n.primaryLang,
-      site: settings.environment.seo,
-      siteName: localized(settings.portal.title, params.lang, settings.portal.i18n.primaryLang),
-    }),
+    // One address per document: /en/privacy-policy and /en/privacy-policy/ are the same page.
+    seo: pageSeoMeta("page", page, { url: `${origin}${policyPath(params.lang, policy.category)}`, lang: params.lang, settings }),
   };
 }
 

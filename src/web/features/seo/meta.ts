@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { localized, type TSeoSettings } from "../../../domain/portal";
+import { pageRobots, type TPage } from "../../../domain/page";
+import { localized, type TPortalSettings, type TSeoSettings } from "../../../domain/portal";
 
 export interface SeoInput {
   /** Page kind (course, element, main, page): decides the title pattern. */
@@ -47,4 +48,27 @@ export function seoMeta(i: SeoInput): MetaDescriptor[] {
   if (image) meta.push({ property: "og:image", content: image });
   if (i.noindex) meta.push({ name: "robots", content: "noindex" });
   return meta;
+}
+
+/** The meta of a content page (main, designer page, policy) from its own fields and the portal settings. */
+export function pageSeoMeta(
+  kind: SeoInput["kind"],
+  page: Pick<TPage, "title" | "description" | "keywords" | "image" | "published" | "noindex">,
+  at: { url: string; lang: string; settings: TPortalSettings },
+): MetaDescriptor[] {
+  const { settings, lang } = at;
+  const primaryLang = settings.portal.i18n.primaryLang;
+  return seoMeta({
+    kind,
+    title: page.title,
+    description: page.description,
+    keywords: page.keywords,
+    image: page.image,
+    noindex: pageRobots(page) === "noindex",
+    url: at.url,
+    lang,
+    primaryLang,
+    site: settings.environment.seo,
+    siteName: localized(settings.portal.title, lang, primaryLang),
+  });
 }
