@@ -24,6 +24,7 @@ import { ThemeProvider } from "./components/ui/theme-context";
 import { AuthProvider } from "./features/auth/auth-context";
 import { ScenarioProvider } from "./features/scenario/scenario-context";
 import { ConsentProvider } from "./features/consent/consent-context";
+import { ProgressRefreshAfterLogin } from "./features/learning/progress-refresh";
 import { TagManager } from "./features/shell/analytics";
 import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { packCache } from "./i18n/fetch-packs";
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <AuthProvider initial={initialUser}>
               <ConsentProvider initial={data?.consent ?? null}>
                 {data ? <TagManager /> : null}
+                {data ? <ProgressRefreshAfterLogin /> : null}
                 {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
               </ConsentProvider>
             </AuthProvider>

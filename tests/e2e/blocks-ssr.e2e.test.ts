@@ -3,35 +3,18 @@
  * in each demo language, formatted for that language, and the pages API serves the page through
  * the block schemas. Runs on the built app.
  */
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { courseHref, formatDuration, formatPrice } from "../../src/domain/blocks/course";
 import { donationHref } from "../../src/domain/blocks/engagement";
 import { daysUntil, formatDistance, formatEventDate } from "../../src/domain/blocks/event-date";
 import { formatFileSize } from "../../src/domain/blocks/media";
 import type { TBlock } from "../../src/domain/page";
-import { parseConfig } from "../../src/server/config";
-import { type Database, openDatabase } from "../../src/server/db/client";
-import { seedDemo } from "../../src/server/db/seed/demo";
 import { DEMO_LANGS, type DemoLang } from "../../src/server/db/seed/demo-content";
 import { SHOWCASE_ALIAS, showcasePage } from "../../src/server/db/seed/demo-showcase";
-import { buildApp } from "../../src/server/main";
+import { useSsrApp } from "./ssr-app";
 
-let app: FastifyInstance;
-let database: Database;
-const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "true" });
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: null });
-  await database.migrate();
-  await seedDemo(database.db, config);
-  app = await buildApp({ config, database, ssr: true, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const ssr = useSsrApp();
+const { config } = ssr;
 
 /** The page's text as a reader gets it: entities decoded, React's text separators removed. */
 function readable(html: string): string {
@@ -119,7 +102,7 @@ function expectedContent(block: TBlock, lang: DemoLang): string[] {
 
 describe("blocks showcase, server-rendered", () => {
   it.each(DEMO_LANGS)("%s: every block renders its content", async (lang) => {
-    const res = await app.inject({ method: "GET", url: `/${lang}/pages/${SHOWCASE_ALIAS}`, headers: { cookie: `lang=${lang}` } });
+    const res = await ssr.app.inject({ method: "GET", url: `/${lang}/pages/${SHOWCASE_ALIAS}`, headers: { cookie: `lang=${lang}` } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">`);
     const html = readable(res.body);
@@ -134,37 +117,37 @@ describe("blocks showcase, server-rendered", () => {
   });
 
   it("writes amounts with the seed's currency symbols and 'free' in the page language", async () => {
-    const en = readable((await app.inject({ method: "GET", url: `/en/pages/${SHOWCASE_ALIAS}` })).body);
+    const en = readable((await ssr.app.inject({ method: "GET", url: `/en/pages/${SHOWCASE_ALIAS}` })).body);
     expect(en).toContain('data-testid="course-price">Free<');
     expect(en).toContain(">$10<");
-    const ru = readable((await app.inject({ method: "GET", url: `/ru/pages/${SHOWCASE_ALIAS}` })).body);
+    const ru = readable((await ssr.app.inject({ method: "GET", url: `/ru/pages/${SHOWCASE_ALIAS}` })).body);
     expect(ru).toContain('data-testid="course-price">Бесплатно<');
     expect(ru).toContain(`>${formatPrice(10, "USD", "ru")}<`);
     expect(formatPrice(10, "USD", "ru")).toMatch(/^10\s\$$/);
   });
 
   it("keeps YouTube and Vimeo behind the consent gate until the visitor allows them", async () => {
-    const gated = (await app.inject({ method: "GET", url: `/en/pages/${SHOWCASE_ALIAS}` })).body;
+    const gated = (await ssr.app.inject({ method: "GET", url: `/en/pages/${SHOWCASE_ALIAS}` })).body;
     expect(gated).not.toContain("youtube-nocookie.com/embed");
     expect(gated).not.toContain("player.vimeo.com");
     expect(gated).toContain("This video is hosted by YouTube");
     expect(gated).toContain("This video is hosted by Vimeo");
     const allowed = (
-      await app.inject({ method: "GET", url: `/en/pages/${SHOWCASE_ALIAS}`, headers: { cookie: "cookie-agreement=analytics:0|youtube:1|vimeo:1|hotjar:0" } })
+      await ssr.app.inject({ method: "GET", url: `/en/pages/${SHOWCASE_ALIAS}`, headers: { cookie: "cookie-agreement=analytics:0|youtube:1|vimeo:1|hotjar:0" } })
     ).body;
     expect(allowed).toContain('src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"');
     expect(allowed).toContain('src="https://player.vimeo.com/video/76979871"');
   });
 
   it("serves the same page through the pages API, every block passing its schema", async () => {
-    const res = await app.inject({ method: "GET", url: `/api/pages/by-alias/${SHOWCASE_ALIAS}?lang=ar` });
+    const res = await ssr.app.inject({ method: "GET", url: `/api/pages/by-alias/${SHOWCASE_ALIAS}?lang=ar` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().components.map((b: TBlock) => b.id)).toEqual(showcasePage("ar").blocks.map((b) => b.id));
   });
 
   it("answers 404 for unknown aliases, system pages and malformed aliases", async () => {
     for (const url of ["/en/pages/no-such-page", "/en/pages/404", "/en/pages/access-denied", "/en/pages/..%2Fmain"]) {
-      const res = await app.inject({ method: "GET", url, headers: { cookie: "lang=en" } });
+      const res = await ssr.app.inject({ method: "GET", url, headers: { cookie: "lang=en" } });
       expect(res.statusCode, url).toBe(404);
     }
   });

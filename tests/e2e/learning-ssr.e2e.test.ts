@@ -4,38 +4,21 @@
  * whose progress), previews with a secret, microcourses and video events. Runs on the built app.
  */
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/server/config";
-import { type Database, openDatabase } from "../../src/server/db/client";
+import { describe, expect, it } from "vitest";
 import { courses, pages, portals, users } from "../../src/server/db/schema";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
-import { seedDemo } from "../../src/server/db/seed/demo";
-import { buildApp } from "../../src/server/main";
 import { Browser, register } from "../../src/server/modules/auth/test-helpers";
+import { useSsrApp } from "./ssr-app";
 
-let app: FastifyInstance;
-let database: Database;
-const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "true", SETTINGS_CACHE_MS: "0" });
+const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
+const { config } = ssr;
 
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: null });
-  await database.migrate();
-  await seedDemo(database.db, config);
-  app = await buildApp({ config, database, ssr: true, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-const guest = () => new Browser(app);
+const guest = () => new Browser(ssr.app);
 const origin = { origin: "http://localhost" };
 /** A signed-in learner (role disciple) with its own cookie jar. */
 async function learner(): Promise<Browser> {
-  const browser = new Browser(app);
-  await register(app, {}, browser);
+  const browser = new Browser(ssr.app);
+  await register(ssr.app, {}, browser);
   return browser;
 }
 const finish = (b: Browser, elementId: string) => b.post(`/api/progress/elements/${elementId}/finish`, undefined, origin);
@@ -71,7 +54,7 @@ describe("course pages in the HTML", () => {
   });
 
   it("keep a course whose page is unpublished out of search engines", async () => {
-    await database.db.update(pages).set({ published: false }).where(eq(pages.alias, "course-lasting-habits"));
+    await ssr.database.db.update(pages).set({ published: false }).where(eq(pages.alias, "course-lasting-habits"));
     try {
       const res = await guest().get("/en/courses/lasting-habits");
       expect(res.statusCode).toBe(200);
@@ -79,7 +62,7 @@ describe("course pages in the HTML", () => {
       // Without its page the course is still there, from its own title and description.
       expect(res.body).toContain("<title>Habits That Last | ");
     } finally {
-      await database.db.update(pages).set({ published: true }).where(eq(pages.alias, "course-lasting-habits"));
+      await ssr.database.db.update(pages).set({ published: true }).where(eq(pages.alias, "course-lasting-habits"));
     }
   });
 
@@ -92,31 +75,31 @@ describe("course pages in the HTML", () => {
 
   it("answer unknown and unpublished courses with the 404 page", async () => {
     expect((await guest().get("/en/courses/no-such-course")).statusCode).toBe(404);
-    await database.db.update(courses).set({ published: false }).where(eq(courses.id, "lasting-habits"));
+    await ssr.database.db.update(courses).set({ published: false }).where(eq(courses.id, "lasting-habits"));
     try {
       const res = await guest().get("/en/courses/lasting-habits");
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<meta name="robots" content="noindex"/>');
     } finally {
-      await database.db.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
+      await ssr.database.db.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
     }
   });
 });
 
 describe("course fallback URL", () => {
   it("sends the main page to the catalogue, or a mono portal's course, while no main page is published", async () => {
-    await database.db.update(pages).set({ published: false }).where(eq(pages.alias, "main"));
+    await ssr.database.db.update(pages).set({ published: false }).where(eq(pages.alias, "main"));
     try {
       const other = await guest().get("/en/");
       expect(other.statusCode).toBe(302);
       expect(other.headers.location).toBe("/en/courses/");
-      await database.db.update(portals).set({ type: "mono" }).where(eq(portals.id, config.PORTAL_ID));
+      await ssr.database.db.update(portals).set({ type: "mono" }).where(eq(portals.id, config.PORTAL_ID));
       const mono = await guest().get("/ru/");
       expect(mono.statusCode).toBe(302);
       expect(mono.headers.location).toBe("/ru/courses/reading-foundations/");
     } finally {
-      await database.db.update(portals).set({ type: "other" }).where(eq(portals.id, config.PORTAL_ID));
-      await database.db.update(pages).set({ published: true }).where(eq(pages.alias, "main"));
+      await ssr.database.db.update(portals).set({ type: "other" }).where(eq(portals.id, config.PORTAL_ID));
+      await ssr.database.db.update(pages).set({ published: true }).where(eq(pages.alias, "main"));
     }
     expect((await guest().get("/en/")).statusCode).toBe(200);
   });
@@ -247,8 +230,8 @@ describe("profile and progress pages", () => {
   });
 
   it("let the owner, that learner's mentor and admins see an element record; everyone else gets 403", async () => {
-    const owner = new Browser(app);
-    const { userId } = await register(app, {}, owner);
+    const owner = new Browser(ssr.app);
+    const { userId } = await register(ssr.app, {}, owner);
     await finish(owner, "rf-slow-reading");
     const url = `/en/progress/${userId}/rf-slow-reading/${config.ENVIRONMENT_ID}`;
 
@@ -261,16 +244,16 @@ describe("profile and progress pages", () => {
     expect((await stranger.get(url)).statusCode).toBe(403);
     expect((await guest().get(url)).statusCode).toBe(403);
 
-    const mentor = new Browser(app);
-    const { userId: mentorId } = await register(app, {}, mentor);
-    await database.db.update(users).set({ roles: ["disciple", "mentor"] }).where(eq(users.id, mentorId));
+    const mentor = new Browser(ssr.app);
+    const { userId: mentorId } = await register(ssr.app, {}, mentor);
+    await ssr.database.db.update(users).set({ roles: ["disciple", "mentor"] }).where(eq(users.id, mentorId));
     expect((await mentor.get(url)).statusCode).toBe(403);
-    await database.db.update(users).set({ mentorId }).where(eq(users.id, userId));
+    await ssr.database.db.update(users).set({ mentorId }).where(eq(users.id, userId));
     expect((await mentor.get(url)).statusCode).toBe(200);
 
-    const admin = new Browser(app);
-    const { userId: adminId } = await register(app, {}, admin);
-    await database.db.update(users).set({ roles: ["admin"] }).where(eq(users.id, adminId));
+    const admin = new Browser(ssr.app);
+    const { userId: adminId } = await register(ssr.app, {}, admin);
+    await ssr.database.db.update(users).set({ roles: ["admin"] }).where(eq(users.id, adminId));
     expect((await admin.get(url)).statusCode).toBe(200);
 
     expect((await owner.get(`/en/progress/${userId}/rf-slow-reading/other-env`)).statusCode).toBe(404);

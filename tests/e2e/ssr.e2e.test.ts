@@ -3,31 +3,15 @@
  * lang/dir>, cookies, SEO meta and custom scripts. No browser needed; runs on the built app.
  */
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/server/config";
-import { type Database, openDatabase } from "../../src/server/db/client";
+import { describe, expect, it } from "vitest";
 import { environments, mailOutbox } from "../../src/server/db/schema";
-import { seedDemo } from "../../src/server/db/seed/demo";
-import { buildApp, createServices } from "../../src/server/main";
+import { createServices } from "../../src/server/main";
+import { useSsrApp } from "./ssr-app";
 
-let app: FastifyInstance;
-let database: Database;
-const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "true", SETTINGS_CACHE_MS: "0" });
+const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
+const { config } = ssr;
 
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: null });
-  await database.migrate();
-  await seedDemo(database.db, config);
-  app = await buildApp({ config, database, ssr: true, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => ssr.app.inject({ method: "GET", url, headers });
 
 describe("SSR", () => {
   it("renders each demo language with its lang and dir, and remembers it in the lang cookie", async () => {
@@ -71,7 +55,7 @@ describe("SSR", () => {
   it("runs custom scripts only when integrations.enabledCustomScripts is on", async () => {
     const script = { id: "stats", code: "window.__mentoraCustom = 1" };
     const setIntegrations = (enabledCustomScripts: boolean) =>
-      database.db
+      ssr.database.db
         .update(environments)
         .set({ integrations: { enabledCustomScripts, customScripts: [script], messengers: {} } })
         .where(eq(environments.id, config.ENVIRONMENT_ID));
@@ -91,20 +75,20 @@ describe("SSR", () => {
   });
 
   it("lists the mail outbox on /{lang}/dev for requests from this machine only", async () => {
-    await database.db.insert(mailOutbox).values({
+    await ssr.database.db.insert(mailOutbox).values({
       id: "mail-test",
       to: "ayse@example.com",
       subject: "Reset your Mentora password",
       text: "Open http://localhost/en/?pwdtoken=abc to continue",
     });
-    const local = await app.inject({ method: "GET", url: "/en/dev", remoteAddress: "127.0.0.1" });
+    const local = await ssr.app.inject({ method: "GET", url: "/en/dev", remoteAddress: "127.0.0.1" });
     expect(local.statusCode).toBe(200);
     expect(local.body).toContain("Reset your Mentora password");
     expect(local.body).toContain('href="http://localhost/en/?pwdtoken=abc"');
-    const remote = await app.inject({ method: "GET", url: "/en/dev", remoteAddress: "203.0.113.5" });
+    const remote = await ssr.app.inject({ method: "GET", url: "/en/dev", remoteAddress: "203.0.113.5" });
     expect(remote.statusCode).toBe(404);
     expect(remote.body).not.toContain("pwdtoken");
-    const spoofed = await app.inject({ method: "GET", url: "/en/dev", remoteAddress: "203.0.113.5", headers: { "x-forwarded-for": "127.0.0.1" } });
+    const spoofed = await ssr.app.inject({ method: "GET", url: "/en/dev", remoteAddress: "203.0.113.5", headers: { "x-forwarded-for": "127.0.0.1" } });
     expect(spoofed.statusCode).toBe(404);
   });
 
@@ -127,12 +111,12 @@ describe("SSR", () => {
   });
 
   it("signs in with ?quick_token, drops it from the address, and ignores a bad one", async () => {
-    const reg = await app.inject({
+    const reg = await ssr.app.inject({
       method: "POST",
       url: "/api/auth/register",
       payload: { email: "quick@example.com", password: "secret12", firstName: "Quick", lastName: "Start", agree: true },
     });
-    const services = await createServices(config, database);
+    const services = await createServices(config, ssr.database);
     const token = await services.auth.createQuickToken(reg.json().userId);
     const res = await get(`/en/guideline/base?x=1&quick_token=${token}`);
     expect(res.statusCode).toBe(302);
@@ -140,7 +124,7 @@ describe("SSR", () => {
     const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
     const access = cookies.find((c) => c.startsWith("apollo-token="))!;
     expect(access).toContain("HttpOnly");
-    const me = await app.inject({ method: "GET", url: "/api/users/me", headers: { cookie: access.split(";")[0] } });
+    const me = await ssr.app.inject({ method: "GET", url: "/api/users/me", headers: { cookie: access.split(";")[0] } });
     expect(me.json().email).toBe("quick@example.com");
 
     const reused = await get(`/en/?quick_token=${token}`);

@@ -1,3 +1,7 @@
+import { COURSE_MESSAGES } from "../course";
+import type { TElementType } from "../element";
+import { microcourseAccess } from "../microcourse";
+
 /**
  * What the course and microcourse scenarios (seed 001 §4 "Free lesson start", "Free microcourse
  * start", buy-course) need to know about their target. The course screens build these from the
@@ -22,19 +26,17 @@ export interface CourseTarget {
 export interface MicrocourseTarget {
   id: string;
   /** Element type of the microcourse: only webinar and lesson are open to guests. */
-  type: string;
+  type: TElementType;
   /** props.accessType; "requred_registration" (sic, seed 000 §9) requires registration. */
   accessType?: string;
   path: string;
 }
 
-export const MICROCOURSE_MISSING = "Microcourse instance is no provided";
-export const GUEST_MICROCOURSE_TYPES = ["webinar", "lesson"] as const;
-export const ACCESS_REQUIRES_REGISTRATION = "requred_registration";
+export const MICROCOURSE_MISSING = COURSE_MESSAGES.microcourseMissing;
 
 /** Seed 001 §4: a guest or session user may skip login for a microcourse open to guests. */
 export function microcourseOpenToGuests(m: MicrocourseTarget): boolean {
-  return m.accessType !== ACCESS_REQUIRES_REGISTRATION && (GUEST_MICROCOURSE_TYPES as readonly string[]).includes(m.type);
+  return !microcourseAccess({ type: m.type, props: { accessType: m.accessType ?? null } }, { guestLike: true }).requiresLogin;
 }
 
 /** Seed 001 §4: the course button starts buy-course for a commercial course not yet bought. */

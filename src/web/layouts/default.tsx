@@ -1,6 +1,5 @@
 import { Outlet } from "react-router";
 import { ElementPreloader } from "../features/learning/element-preloader";
-import { ProgressRefreshAfterLogin } from "../features/learning/progress-refresh";
 import { Shell } from "../features/shell/shell";
 
 /**
@@ -12,7 +11,6 @@ export default function DefaultLayout() {
     <Shell>
       <Outlet />
       <ElementPreloader />
-      <ProgressRefreshAfterLogin />
     </Shell>
   );
 }

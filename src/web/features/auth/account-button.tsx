@@ -3,10 +3,10 @@ import { useRevalidator } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Dropdown } from "../../components/ui/dropdown";
 import { Icon } from "../../components/ui/icon";
+import { isMessengerMethod } from "../../../domain/messengers";
 import { linkMethod } from "../../../domain/user";
 import { useScenario } from "../scenario/scenario-context";
 
-const MESSENGER_METHODS = new Set(["telegram", "whatsapp", "viber", "facebookmessenger"]);
 import { useAuth } from "./auth-context";
 
 /** Guests and session users see "Sign in" (seed 001 §4); signed-in learners their menu. */
@@ -32,7 +32,7 @@ export function AccountButton() {
         if (v === "complete-profile") return void scenario.start("profile-fill");
         if (v === "delete-account") {
           // Proving who you are uses the way you signed in: a messenger account confirms by messenger.
-          const byMessenger = user.links.some((l) => MESSENGER_METHODS.has(linkMethod(l))) && !user.email;
+          const byMessenger = user.links.some((l) => isMessengerMethod(linkMethod(l))) && !user.email;
           return void scenario.start(byMessenger ? "user-terminate-by-messenger" : "user-terminate-by-email");
         }
         if (v !== "sign-out") return;

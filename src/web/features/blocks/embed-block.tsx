@@ -1,7 +1,7 @@
 import { videoEmbedUrl, videoHost } from "../../../domain/video-host";
 import { sanitizeHtml } from "./sanitize";
 import type { BlockOf } from "./types";
-import { VideoConsentGate, useVideoAllowed } from "./video-consent";
+import { EmbedFrame, VideoConsentGate, useVideoAllowed } from "./video-consent";
 
 /**
  * Embedded content. YouTube and Vimeo frames load only after the visitor consented to that
@@ -18,15 +18,7 @@ export function EmbedBlock({ block }: { block: BlockOf<"embed"> }) {
         {!allowed && video ? (
           <VideoConsentGate host={video.host} />
         ) : url ? (
-          <iframe
-            src={video ? videoEmbedUrl(video) : url}
-            title={title}
-            className="h-full w-full border-0"
-            loading="lazy"
-            allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            referrerPolicy="strict-origin-when-cross-origin"
-            sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-          />
+          <EmbedFrame src={video ? videoEmbedUrl(video) : url} title={title} />
         ) : html ? (
           <div className="h-full w-full" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
         ) : null}

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { videoSource } from "../../../domain/blocks/media";
 import { safeHref } from "../../../domain/blocks/common";
-import { VideoConsentGate, useVideoAllowed } from "./video-consent";
+import { EmbedFrame, VideoConsentGate, useVideoAllowed } from "./video-consent";
 import type { BlockOf } from "./types";
 
 /**
@@ -21,15 +21,7 @@ export function VideoBlock({ block }: { block: BlockOf<"video"> }) {
       <div className="aspect-video overflow-hidden rounded-component bg-ink/5">
         {source?.kind === "hosted" ? (
           allowed ? (
-            <iframe
-              src={source.embedUrl}
-              title={title}
-              className="h-full w-full border-0"
-              loading="lazy"
-              allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-              referrerPolicy="strict-origin-when-cross-origin"
-              sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-            />
+            <EmbedFrame src={source.embedUrl} title={title} />
           ) : (
             <VideoConsentGate host={source.host} />
           )

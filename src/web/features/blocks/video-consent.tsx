@@ -23,3 +23,18 @@ export function VideoConsentGate({ host }: { host: VideoHost }) {
     </div>
   );
 }
+
+/** A third-party player or embed, lazy and sandboxed the same way wherever blocks show one. */
+export function EmbedFrame({ src, title }: { src: string; title: string }) {
+  return (
+    <iframe
+      src={src}
+      title={title}
+      className="h-full w-full border-0"
+      loading="lazy"
+      allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+      referrerPolicy="strict-origin-when-cross-origin"
+      sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+    />
+  );
+}

@@ -46,6 +46,7 @@ export function ConsentProvider({ initial, children }: { initial: Consent | null
   const portalId = useRootData()?.settings.portal.id;
 
   const announced = useRef(false);
+  const sent = useRef<string | null>(null);
   useEffect(() => {
     if (!announced.current) {
       announced.current = true;
@@ -69,7 +70,10 @@ export function ConsentProvider({ initial, children }: { initial: Consent | null
       return;
     }
     const map = consentMap(consent);
-    if (sameConsent(stored, map)) return;
+    // The user object keeps its old copy until the next refresh: send each decision once per account.
+    const sending = `${user.id}:${serializeConsent(consent)}`;
+    if (sameConsent(stored, map) || sent.current === sending) return;
+    sent.current = sending;
     void sendJson("PUT", "/api/users/me/cookies", { learningPortalId: portalId, cookies: map }).then((res) => {
       if (!res.ok) console.warn("Cookie settings were not stored on the account", res.error.message);
     });

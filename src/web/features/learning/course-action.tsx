@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { courseTarget } from "./course-target";
+import { type CourseFacts, courseTarget } from "./course-target";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { useLang } from "../../root";
@@ -7,15 +7,7 @@ import { useScenario } from "../scenario/scenario-context";
 import { alignClass, courseAction } from "./rules";
 
 export interface CourseActionProps {
-  course: {
-    id: string;
-    isCommercial: boolean;
-    isBought: boolean;
-    requiresRegistration: boolean;
-    price: number | null;
-    currency: string | null;
-    button: { buttonText: string; buttonTextBuy: string; alignContent: string };
-  };
+  course: CourseFacts & { button: { buttonText: string; buttonTextBuy: string; alignContent: string } };
 }
 
 /**

@@ -2,7 +2,7 @@ import { elementPath } from "../../../domain/element";
 import type { TOpenedElement } from "../../../domain/progress";
 import type { CourseTarget } from "../../../domain/scenario/course-target";
 
-interface CourseFacts {
+export interface CourseFacts {
   id: string;
   isCommercial: boolean;
   isBought: boolean;

@@ -7,7 +7,7 @@ import { postJson } from "../scenario/api";
 
 /**
  * Seed 001 §4/§9: about 2 s after a sign-in the progress is upgraded (force, disciples only) and the
- * open course page refreshes, so states and the opened-element marker become the account's.
+ * page refreshes (on a course page: states and the opened-element marker become the account's).
  */
 export function ProgressRefreshAfterLogin() {
   const { user } = useAuth();

@@ -164,7 +164,7 @@ describe("start-free-microcourse", () => {
     error.mockRestore();
   });
   it("a guest opens a lesson or webinar microcourse with a new session", async () => {
-    for (const type of ["lesson", "webinar"]) {
+    for (const type of ["lesson", "webinar"] as const) {
       const { engine, navigate, createSession } = setup();
       await engine.start("start-free-microcourse", { microcourse: micro({ type }) });
       expect(createSession).toHaveBeenCalledOnce();

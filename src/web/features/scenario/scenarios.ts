@@ -7,6 +7,7 @@ import {
 import type { Middleware, Scenario, ScenarioEngine, Step } from "../../../domain/scenario/engine";
 import { hasProviderButtons, type TProviders } from "../../../domain/providers";
 import type { TUser } from "../../../domain/user";
+import { isSafeReturnPath } from "../../../domain/validation/fields";
 import { dynamicFormScenario } from "../forms/form-scenario";
 
 export interface ScenarioCtx {
@@ -62,10 +63,6 @@ function loginSteps(): Step<ScenarioCtx>[] {
 
 const success: Step<ScenarioCtx> = { id: "success", component: "success" };
 
-function safePath(path: unknown): path is string {
-  return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
-}
-
 /**
  * Seed 001 §4: finishing returns to the saved return address, else to the opened course element
  * (the one clicked or the course's current opened element).
@@ -74,9 +71,9 @@ async function openCourseElement(ctx: ScenarioCtx, engine: ScenarioEngine<Scenar
   const returnTo = engine.option<string>("returnTo");
   const course = engine.option<CourseTarget>("course");
   engine.close();
-  if (safePath(returnTo)) return ctx.navigate(returnTo);
+  if (isSafeReturnPath(returnTo)) return ctx.navigate(returnTo);
   const path = course ? await course.resolveElementPath() : null;
-  if (safePath(path)) ctx.navigate(path);
+  if (isSafeReturnPath(path)) ctx.navigate(path);
 }
 
 /** Seed 001 §4 "Free lesson start". */
@@ -181,8 +178,8 @@ async function openMicrocourse(ctx: ScenarioCtx, engine: ScenarioEngine<Scenario
   const returnTo = engine.option<string>("returnTo");
   const microcourse = engine.option<MicrocourseTarget>("microcourse");
   engine.close();
-  const path = safePath(returnTo) ? returnTo : microcourse?.path;
-  if (safePath(path)) ctx.navigate(path);
+  const path = isSafeReturnPath(returnTo) ? returnTo : microcourse?.path;
+  if (isSafeReturnPath(path)) ctx.navigate(path);
 }
 
 /** Messenger buttons lead away to /connect/...: these popups end when the browser leaves. */

@@ -1,9 +1,8 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { TIMERS } from "../../../domain/constants";
 import { GUEST_ID } from "../../../domain/user";
 import { useAuth } from "../auth/auth-context";
-import { sendJson } from "../scenario/api";
 
 function push(entry: Record<string, unknown>) {
   window.dataLayer ??= [];
@@ -12,10 +11,9 @@ function push(entry: Record<string, unknown>) {
 
 /**
  * Seed 001 §7: the tag manager gets the user id, and a page view 250 ms after each route (the
- * title and meta of the new route are in place by then). Seed 001 §4: 2 s after a learner signs
- * in, their progress is upgraded (force), for disciples only.
+ * title and meta of the new route are in place by then).
  */
-export function useTagManagerAndProgressUpgrade() {
+export function TagManager() {
   const location = useLocation();
   const { user } = useAuth();
 
@@ -27,22 +25,8 @@ export function useTagManagerAndProgressUpgrade() {
     return () => clearTimeout(timer);
   }, [location.pathname, location.search]);
 
-  const previous = useRef(user.id);
   useEffect(() => {
     if (user.id !== GUEST_ID) push({ userId: user.id });
-    const signedInNow = previous.current !== user.id && user.status !== "session" && user.id !== GUEST_ID;
-    previous.current = user.id;
-    if (!signedInNow || !user.roles.includes("disciple")) return;
-    const timer = setTimeout(() => {
-      void sendJson("POST", "/api/progress/upgrade", { force: true }).then((res) => {
-        if (!res.ok) console.warn("Progress upgrade after sign-in failed", res.error.message);
-      });
-    }, TIMERS.progressUpgradeMs);
-    return () => clearTimeout(timer);
-  }, [user.id, user.status, user.roles]);
-}
-
-export function TagManager() {
-  useTagManagerAndProgressUpgrade();
+  }, [user.id]);
   return null;
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { formatPrice } from "../../../../domain/blocks/course";
 import { checkoutFields, type TOrderResponse } from "../../../../domain/order";
 import type { CourseTarget } from "../../../../domain/scenario/course-target";
 import { Button } from "../../../components/ui/button";
 import { useRootData } from "../../../root";
 import type { StepProps } from "./registry";
 import { ErrorNotices, StepIntro, useStepRequest } from "./shared";
-import { formatPrice } from "./profile-steps";
 
 /** Posts the checkout form to the payment provider, as its checkout expects a browser form post. */
 function postCheckout(res: TOrderResponse) {
@@ -58,7 +58,7 @@ export function BuyCourseStep({ engine }: StepProps) {
   return (
     <div className="flex flex-col gap-3" data-testid="buy-course">
       <StepIntro text={t("buy.description")} />
-      {course.price ? <p className="text-xl font-bold text-ink">{formatPrice(course.price, engine.context.lang)}</p> : null}
+      {course.price ? <p className="text-xl font-bold text-ink">{formatPrice(course.price.amount, course.price.currency, engine.context.lang)}</p> : null}
       <ErrorNotices error={error} />
       <Button onClick={() => void buy()}>{t("buy.pay")}</Button>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatPrice } from "../../../../domain/blocks/course";
 import type { CourseTarget } from "../../../../domain/scenario/course-target";
 import { ZProfileFill } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
@@ -51,7 +52,7 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
       <StepIntro text={t(variant === "two" ? "profileFill.descriptionBuy" : "profileFill.description")} />
       {variant === "two" && course?.price ? (
         <p className="font-semibold text-ink" data-testid="buy-price">
-          {t("buy.price", { price: formatPrice(course.price, engine.context.lang) })}
+          {t("buy.price", { price: formatPrice(course.price.amount, course.price.currency, engine.context.lang) })}
         </p>
       ) : null}
       <ErrorNotices error={error} />
@@ -71,14 +72,6 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
       {invalid ? <Alert tone="danger" title={message("env.scenarious.popup.auth.error")} /> : null}
     </form>
   );
-}
-
-export function formatPrice(price: { amount: number; currency: string }, lang: string): string {
-  try {
-    return new Intl.NumberFormat(lang, { style: "currency", currency: price.currency }).format(price.amount);
-  } catch {
-    return `${price.amount} ${price.currency}`;
-  }
 }
 
 export function ProfileFillStep({ engine }: StepProps) {

@@ -1,0 +1,33 @@
+/**
+ * The built app on an in-memory PGlite with the demo seed, for SSR tests that speak HTTP through
+ * `app.inject` (no browser). Needs a prior `npx react-router build`.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { type Config, parseConfig } from "../../src/server/config";
+import { type Database, openDatabase } from "../../src/server/db/client";
+import { seedDemo } from "../../src/server/db/seed/demo";
+import { buildApp } from "../../src/server/main";
+
+export interface SsrApp {
+  readonly config: Config;
+  /** Set in beforeAll. */
+  app: FastifyInstance;
+  database: Database;
+}
+
+export function useSsrApp(env: Record<string, string> = {}): SsrApp {
+  const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "true", ...env });
+  const ssr = { config } as SsrApp;
+  beforeAll(async () => {
+    ssr.database = await openDatabase({ dataDir: null });
+    await ssr.database.migrate();
+    await seedDemo(ssr.database.db, config);
+    ssr.app = await buildApp({ config, database: ssr.database, ssr: true, logger: false });
+  });
+  afterAll(async () => {
+    await ssr.app?.close();
+    await ssr.database?.close();
+  });
+  return ssr;
+}
