@@ -110,10 +110,10 @@ export function startBaseline(): Promise<RunningServer> {
 
 /**
  * Pinned so the caller's shell cannot change what is measured. NODE_ENV is removed rather than set:
- * the figures are those of `npm start` from a clean shell, whatever that entry point makes of it.
+ * the figures are those of `npm start` from a clean shell (which sets PUBLIC_URL to localhost).
  */
-const MENTORA_ENV = { LOG_LEVEL: "warn", SEED_DEMO: "true", MENTORA_DEV: "0", NODE_ENV: undefined };
-export const MENTORA_ENV_LABEL = "src/server/start.ts on the built app, LOG_LEVEL=warn, demo seed, NODE_ENV unset";
+const MENTORA_ENV = { LOG_LEVEL: "warn", SEED_DEMO: "true", MENTORA_DEV: "0", NODE_ENV: undefined, PUBLIC_URL: "http://localhost:3000" };
+export const MENTORA_ENV_LABEL = "src/server/start.ts on the built app, LOG_LEVEL=warn, demo seed, NODE_ENV unset, PUBLIC_URL=http://localhost:3000";
 
 /** Mentora on PGlite in a fresh data directory, so every run starts from the same seeded state. */
 export async function startMentoraPglite(): Promise<RunningServer> {

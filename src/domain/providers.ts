@@ -29,6 +29,8 @@ export const ONE_TAP_PROMPT_DELAY_MS = 5_000;
 export const ONE_TAP_CONTEXTS = ["signin", "signup", "use"] as const;
 export type OneTapContext = (typeof ONE_TAP_CONTEXTS)[number];
 export const ONE_TAP_SCRIPT = "https://accounts.google.com/gsi/client";
+/** Telegram's Login Widget script, the version its documentation gives (its sign-in frame comes from oauth.telegram.org). */
+export const TELEGRAM_WIDGET_SCRIPT = "https://telegram.org/js/telegram-widget.js?22";
 /** The double-submit cookie One Tap's credential post is checked against. */
 export const ONE_TAP_CSRF_COOKIE = "g_csrf_token";
 

@@ -26,7 +26,28 @@ const ZConfig = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   PORTAL_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "PORTAL_ID must be 2-64 of a-z, 0-9 and -").default("lp-mentora"),
   ENVIRONMENT_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "ENVIRONMENT_ID must be 2-64 of a-z, 0-9 and -").default("env-mentora"),
-  PUBLIC_URL: z.string().url().optional(),
+  /** Absolute base of every link we hand out; required in production (see platform/public-origin.ts). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\/[^/?#\s]+\/?$/.test(v), { message: "PUBLIC_URL must be an origin like https://learn.example.org" })
+    .optional(),
+  /**
+   * Without PUBLIC_URL (development and tests): the Host names whose requests may build links.
+   * Any other Host gets links to the first of these, never to itself.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default("localhost,127.0.0.1,[::1]")
+    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.length > 0 && hosts.every((h) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(h)), {
+      message: "ALLOWED_HOSTS must be a comma-separated list of host names",
+    }),
+  /**
+   * The developer tools page /{lang}/dev (mail outbox with reset and sign-in links): only when
+   * switched on, and even then only for direct requests from this machine. On by default in development.
+   */
+  DEV_TOOLS: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Signs access tokens; when unset a key is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
@@ -72,14 +93,21 @@ const ZConfig = z.object({
   MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
 });
 
-export type Config = z.infer<typeof ZConfig>;
+const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
+  // Links in e-mails must never take the client's Host header: production names its origin.
+  if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
+    ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be set when NODE_ENV=production (the origin of links in e-mails, e.g. https://learn.example.org)" });
+  }
+}).transform(({ DEV_TOOLS, ...c }) => ({ ...c, DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development" }));
+
+export type Config = z.infer<typeof ZCheckedConfig>;
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once at boot; the message names every bad variable on one line. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = ZConfig.safeParse(cleaned);
+  const result = ZCheckedConfig.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${problems}`);

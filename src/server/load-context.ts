@@ -16,6 +16,7 @@ import type { SubscriptionsService } from "./modules/subscriptions/service";
 import type { Mailer } from "./platform/mail";
 import type { PortalService } from "./modules/portal/service";
 import type { LanguagePacks } from "./platform/language-packs";
+import type { RequestHost } from "./platform/public-origin";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
 export interface Services extends LearningServices {
@@ -34,17 +35,23 @@ export interface Services extends LearningServices {
   mailer: Mailer;
   resetMail: PasswordResetMail;
   subscriptions: SubscriptionsService;
+  /** The origin of links we hand out for a request (platform/public-origin.ts). */
+  publicOrigin: (req: RequestHost) => string;
 }
 
 export type MentoraLoadContext = {
   services: Services;
-  config: Pick<Config, "PUBLIC_URL" | "NODE_ENV">;
+  config: Pick<Config, "NODE_ENV">;
+  /** This site's origin for absolute links (canonical, og:url, widget callbacks): never the raw Host header. */
+  origin: string;
+  /** This response's Content-Security-Policy nonce (platform/security-headers.ts). */
+  cspNonce: string;
   /** Portal settings, read at most once per request however many loaders ask. */
   settings: () => Promise<TPortalSettings>;
   /** Who is asking (resolved once per request, refreshing an expired access token). */
   auth: () => Promise<Auth>;
-  /** The request comes from this machine (developer tools such as the mail outbox). */
-  isLocalRequest: boolean;
+  /** Developer tools (the mail outbox) are switched on (DEV_TOOLS) and the request comes straight from this machine. */
+  devTools: boolean;
   /** Sets the session cookies on this response, exactly as the API's sign-in routes do. */
   setSessionCookies: (tokens: IssuedTokens) => void;
 };

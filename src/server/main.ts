@@ -50,8 +50,21 @@ import { createPortalService } from "./modules/portal/service";
 import { installErrorHandler } from "./platform/errors";
 import { createLanguagePacks } from "./platform/language-packs";
 import { originGuard } from "./platform/origin-guard";
+import { createPublicOrigin } from "./platform/public-origin";
+import { installSecurityHeaders } from "./platform/security-headers";
 
 export const ROOT_DIR = process.cwd();
+
+/**
+ * The developer tools page lists secrets (reset and sign-in links): only when DEV_TOOLS is on, and
+ * then only for a direct connection from this machine. The socket's address, not req.ip, and no
+ * forwarding header: behind a reverse proxy on this host every request would look local.
+ */
+function devToolsFor(config: Config, req: FastifyRequest): boolean {
+  if (!config.DEV_TOOLS) return false;
+  const forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => req.headers[h] !== undefined);
+  return !forwarded && isLoopbackIp(req.socket.remoteAddress ?? "");
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -96,10 +109,11 @@ export async function createServices(config: Config, database: Database): Promis
   const oneTap = config.GOOGLE_CLIENT_ID ? createOneTapVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : undefined;
   const messengers = createMessengersService({ repo: createMessengersRepo(database.db), auth, settings: () => portal.getSettings() });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
-  const resetMail = createPasswordResetMail({ mailer, packs, publicUrl: config.PUBLIC_URL, portalLangs });
+  const publicOrigin = createPublicOrigin(config);
+  const resetMail = createPasswordResetMail({ mailer, packs, publicOrigin, portalLangs });
   const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const learning = createLearningServices({ config, database, pages, users, portalLangs });
-  return { ...learning, portal, pages, policies, forms, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions };
+  return { ...learning, portal, pages, policies, forms, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions, publicOrigin };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -117,11 +131,15 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
   await installRateLimit(app);
   installRequestAuth(app, services.auth);
   await app.register(fastifyHelmet, {
-    // Inline hydration scripts and portal custom scripts need a policy of their own; see docs/decisions/0004.
+    // The CSP carries a per-response nonce: platform/security-headers.ts sets it on HTML (docs/decisions/0004).
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
   app.addHook("onRequest", originGuard);
+  installSecurityHeaders(app, {
+    csp: !config.MENTORA_DEV,
+    integrations: async () => (await services.portal.getSettings()).environment.integrations,
+  });
   // Seed 001 §2: utm, mentor and team noted on arrival go onto the account at every kind of sign-in.
   app.addHook("onSend", async (req, _reply, payload) => {
     if (!req.signedInUserId) return payload;
@@ -172,7 +190,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
       repo: services.authRepo,
       providers: services.oidc,
       facebook: services.facebook,
-      publicUrl: config.PUBLIC_URL,
+      publicOrigin: services.publicOrigin,
       portalLangs: () => services.portal.getI18n(),
       telegramBotToken: config.TELEGRAM_BOT_TOKEN,
     }),
@@ -188,10 +206,12 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
         let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
         return {
           services,
-          config: { PUBLIC_URL: config.PUBLIC_URL, NODE_ENV: config.NODE_ENV },
+          config: { NODE_ENV: config.NODE_ENV },
+          origin: services.publicOrigin(req),
+          cspNonce: (req as FastifyRequest).cspNonce,
           settings: () => (settings ??= services.portal.getSettings()),
           auth: () => req.auth(),
-          isLocalRequest: isLoopbackIp(req.ip),
+          devTools: devToolsFor(config, req as FastifyRequest),
           // remix-fastify types the request for HTTP/2 as well; this server is HTTP/1.
           setSessionCookies: (tokens) => setAuthCookies(req as FastifyRequest, reply as FastifyReply, tokens),
         };

@@ -30,7 +30,8 @@ function start(env: Record<string, string>): Run {
   }
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
     cwd: ROOT,
-    env: { ...base, NODE_ENV: "production", ...env },
+    // Production needs PUBLIC_URL; a test that is about its absence passes it empty.
+    env: { ...base, NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -111,6 +112,14 @@ describe("start-up", () => {
     expect(code).toBe(1);
     expectOneLineFailure(run.stderr());
     expect(run.stderr()).toMatch(/PORT/);
+  });
+
+  it("exits 1 with one line naming PUBLIC_URL when production has none (links would take the Host header)", async () => {
+    const run = start({ PUBLIC_URL: "", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
+    const { code } = await within(run.exited, 15_000, "start in production without PUBLIC_URL");
+    expect(code).toBe(1);
+    expectOneLineFailure(run.stderr());
+    expect(run.stderr()).toMatch(/PUBLIC_URL: must be set when NODE_ENV=production/);
   });
 
   it("exits 1 with one line naming DATABASE_URL when it is not PostgreSQL", async () => {

@@ -30,9 +30,10 @@ import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { packCache } from "./i18n/fetch-packs";
 import { createI18n } from "./i18n/instance";
 import { themeStyleText } from "./theme";
+import { useNonce } from "./features/shell/nonce";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { services, config } = context;
+  const { services } = context;
   const settings = await context.settings();
   const { langs, primaryLang } = settings.portal.i18n;
   const cookieHeader = request.headers.get("cookie");
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lang,
     user: auth.kind === "user" ? auth.user : guestUser(),
     resources: await services.packs.resources(lang),
-    origin: config.PUBLIC_URL ?? new URL(request.url).origin,
+    origin: context.origin,
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
   };
 }
@@ -85,9 +86,13 @@ export function useLang(): string {
   return params.lang && langs.includes(params.lang) ? params.lang : (data?.lang ?? "en");
 }
 
+/** Zod reads its global config from here (zod/v4/core); jitless parsers need no eval. */
+const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true}";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const lang = useLang();
+  const nonce = useNonce();
   const portal = data?.settings.portal;
   const resources = (typeof window !== "undefined" && packCache.get(lang)) || (lang === data?.lang ? data?.resources : undefined);
   const i18n = useMemo(() => createI18n(lang, resources ?? data?.resources ?? {}), [lang, resources, data?.resources]);
@@ -106,6 +111,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any module runs: zod's parser compiler would probe `new Function`, which the CSP refuses. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {portal?.favicon ? <link rel="icon" href={portal.favicon} /> : null}
         {data ? <style dangerouslySetInnerHTML={{ __html: themeStyleText(data.settings.environment.theme) }} /> : null}
         <Meta />
@@ -123,8 +130,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </AuthProvider>
           </ThemeProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -140,11 +140,11 @@ describe("parseConfig", () => {
   });
 
   it("accepts PostgreSQL URLs and fills defaults", () => {
-    const c = parseConfig({ DATABASE_URL: "postgresql://u:p@db.example:5432/mentora", PORT: "8080" });
+    const c = parseConfig({ DATABASE_URL: "postgresql://u:p@db.example:5432/mentora", PORT: "8080", PUBLIC_URL: "https://learn.example.org" });
     expect(c.DATABASE_URL).toBe("postgresql://u:p@db.example:5432/mentora");
     expect(c.PORT).toBe(8080);
     expect(c.PORTAL_ID).toBe("lp-mentora");
     expect(c.SEED_DEMO).toBe(true);
-    expect(parseConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: "", NODE_ENV: "test" }).DATABASE_URL).toBeUndefined();
   });
 });

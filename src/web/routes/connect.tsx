@@ -13,6 +13,7 @@ import {
   ZMessenger,
 } from "../../domain/messengers";
 import { localized } from "../../domain/portal";
+import { TELEGRAM_WIDGET_SCRIPT } from "../../domain/providers";
 import { isSafeReturnPath } from "../../domain/validation/fields";
 import { Alert } from "../components/ui/alert";
 import { buttonClass } from "../components/ui/button";
@@ -22,9 +23,6 @@ import { errorLang, throwNotFound } from "../features/errors/error-pages.server"
 import { postJson } from "../features/scenario/api";
 import { createI18n } from "../i18n/instance";
 import type { Route } from "./+types/connect";
-
-/** Telegram's Login Widget script (the version its documentation gives). */
-const TELEGRAM_WIDGET = "https://telegram.org/js/telegram-widget.js?22";
 
 /**
  * /{lang}/connect/{messenger} (seed 001 §2): the messenger sign-in page. WhatsApp, Viber and
@@ -47,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (!isSafeReturnPath(returnTo)) throw data({ kind: "page-missing", message: "ERR_REDIRECT" }, { status: 400 });
     const bot = telegramBotName(settings.environment.integrations.messengers.telegram?.endpoint ?? "");
     if (!bot) return throwNotFound(context, lang);
-    const origin = context.config.PUBLIC_URL?.replace(/\/+$/, "") ?? url.origin;
+    const origin = context.origin;
     const authUrl = `${origin}/connect/telegram/callback?${new URLSearchParams({ quick_link: returnTo, lang })}`;
     return { kind: "telegram" as const, messenger, title, bot, authUrl };
   }
@@ -192,7 +190,7 @@ function TelegramWidget({ bot, authUrl, lang }: { bot: string; authUrl: string; 
     if (!el) return;
     const script = document.createElement("script");
     script.async = true;
-    script.src = TELEGRAM_WIDGET;
+    script.src = TELEGRAM_WIDGET_SCRIPT;
     script.dataset.telegramLogin = bot;
     script.dataset.size = "large";
     script.dataset.authUrl = authUrl;

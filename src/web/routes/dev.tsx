@@ -9,11 +9,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Mentora — dev" }, { n
 
 /**
  * /{lang}/dev: developer tools of a local install. It lists the mail outbox (letters kept instead
- * of sent when no SMTP_URL is set). Reset links are secrets, so only requests from this machine
- * see the page; anyone else gets the 404 page.
+ * of sent when no SMTP_URL is set). Reset links are secrets: the page exists only when DEV_TOOLS is
+ * on, and only for direct requests from this machine; anyone else gets the 404 page.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  if (!context.isLocalRequest) return throwNotFound(context, await errorLang(context, request, params.lang));
+  if (!context.devTools) return throwNotFound(context, await errorLang(context, request, params.lang));
   const { mailer } = context.services;
   return { mailKind: mailer.kind, letters: await mailer.outbox(50) };
 }

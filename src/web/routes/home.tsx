@@ -18,7 +18,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw e;
   }
   const url = new URL(request.url);
-  const origin = context.config.PUBLIC_URL ?? url.origin;
+  const origin = context.origin;
   return {
     page,
     seo: pageSeoMeta("main", page, { url: `${origin}${url.pathname}`, lang: params.lang, settings }),

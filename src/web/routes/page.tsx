@@ -22,7 +22,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
   if (page.type !== "page") return throwNotFound(context, params.lang);
   const url = new URL(request.url);
-  const origin = context.config.PUBLIC_URL ?? url.origin;
+  const origin = context.origin;
   return {
     page,
     seo: pageSeoMeta("page", page, { url: `${origin}${url.pathname}`, lang: params.lang, settings }),

@@ -23,7 +23,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw e;
   }
   const settings = await context.settings();
-  const origin = context.config.PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = context.origin;
   const { page } = policy;
   return {
     policy,

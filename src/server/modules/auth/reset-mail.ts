@@ -3,19 +3,20 @@ import { firstSegment } from "../../../domain/lang-redirect";
 import type { TUser } from "../../../domain/user";
 import type { Mailer } from "../../platform/mail";
 import type { LanguagePacks } from "../../platform/language-packs";
+import type { RequestHost } from "../../platform/public-origin";
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? "");
 }
 
 /**
- * The reset e-mail. The link always points at our own origin (PUBLIC_URL, else the request's):
- * `website` only chooses the language, so nobody can make us mail a link to another site.
+ * The reset e-mail. The link always points at our own origin (platform/public-origin.ts, never the
+ * Host header alone): `website` only chooses the language, so nobody can make us mail a link to another site.
  */
 export function createPasswordResetMail(deps: {
   mailer: Mailer;
   packs: LanguagePacks;
-  publicUrl?: string;
+  publicOrigin: (req: RequestHost) => string;
   portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
 }) {
   return {
@@ -28,8 +29,7 @@ export function createPasswordResetMail(deps: {
       } catch {
         /* a malformed website only loses the language hint */
       }
-      // PUBLIC_URL may be written with a trailing slash: no "https://x.org//en/" links.
-      const origin = (deps.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, "");
+      const origin = deps.publicOrigin(req);
       const link = `${origin}/${lang}/?pwdtoken=${encodeURIComponent(reset.token)}`;
       const pack = ((await deps.packs.get(lang, "mail")) ?? (await deps.packs.get("en", "mail"))) as {
         reset: { subject: string; text: string; html: string };

@@ -8,6 +8,7 @@ import type { FacebookLogin } from "../../platform/auth/facebook";
 import type { OidcProviders } from "../../platform/auth/oidc";
 import { setAuthCookies } from "../../platform/auth/request-auth";
 import { verifyTelegramLogin } from "../../platform/auth/telegram";
+import type { RequestHost } from "../../platform/public-origin";
 import type { AuthRepo } from "./repo";
 import type { AuthService } from "./service";
 
@@ -20,7 +21,7 @@ export interface SocialRoutesDeps {
   providers: OidcProviders;
   /** Facebook Login, when FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set. */
   facebook?: FacebookLogin;
-  publicUrl?: string;
+  publicOrigin: (req: RequestHost) => string;
   portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
 }
 
@@ -37,7 +38,7 @@ function withLoginFlag(path: string, value: string): string {
  * also with PKCE and a nonce); /callback/ completes the login and returns to quick_link.
  */
 export const socialRoutes =
-  ({ auth, repo, providers, facebook, publicUrl, portalLangs, telegramBotToken }: SocialRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, repo, providers, facebook, publicOrigin, portalLangs, telegramBotToken }: SocialRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/auth/:provider",
@@ -56,7 +57,7 @@ export const socialRoutes =
         const lang = req.query.lang && langs.includes(req.query.lang) ? req.query.lang : primaryLang;
         const returnTo = req.query.quick_link ?? `/${lang}/`;
         if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
-        const redirectUri = `${publicUrl?.replace(/\/+$/, "") ?? `${req.protocol}://${req.host}`}/callback/`;
+        const redirectUri = `${publicOrigin(req)}/callback/`;
         const state = providers.randomState();
         const expiresAt = new Date(Date.now() + FLOW_TTL_MS);
         if (provider.id === "facebook") {
@@ -78,7 +79,8 @@ export const socialRoutes =
     );
 
     const callback = async (req: FastifyRequest, reply: FastifyReply) => {
-      const url = new URL(req.url, `${req.protocol}://${req.host}`);
+      // Only the query is read: the base never reaches a link (and a hostile Host cannot break parsing).
+      const url = new URL(req.url, "http://callback.invalid");
       const state = url.searchParams.get("state");
       const flow = state ? await repo.takeFlow(state) : null;
       if (!flow) return reply.redirect(withLoginFlag(`/${(await portalLangs()).primaryLang}/`, "failed"), 302);

@@ -40,6 +40,6 @@ describeEachDatabase("portal settings cache", (t) => {
 describe("config", () => {
   it("defaults the settings cache to 2 s", async () => {
     const { parseConfig } = await import("../../config");
-    expect(parseConfig({}).SETTINGS_CACHE_MS).toBe(2000);
+    expect(parseConfig({ NODE_ENV: "test" }).SETTINGS_CACHE_MS).toBe(2000);
   });
 });

@@ -35,7 +35,7 @@ export async function learningSeo(
 ) {
   const settings = await context.settings();
   const url = new URL(request.url);
-  const origin = context.config.PUBLIC_URL ?? url.origin;
+  const origin = context.origin;
   const { path, ...rest } = page;
   return seoMeta({
     ...rest,

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../config";
+import { createPublicOrigin } from "./public-origin";
+
+const dev = (env: Record<string, string> = {}) => createPublicOrigin(parseConfig({ NODE_ENV: "development", PORT: "3000", ...env }));
+
+describe("the origin of the links we hand out", () => {
+  it("is PUBLIC_URL whatever the Host header says, without a trailing slash", () => {
+    const origin = createPublicOrigin(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://learn.example.org/" }));
+    for (const host of ["attacker.example", "learn.example.org", "localhost:3000", ""]) {
+      expect(origin({ protocol: "http", host })).toBe("https://learn.example.org");
+    }
+  });
+
+  it("without PUBLIC_URL, takes the request's host only when it is on ALLOWED_HOSTS", () => {
+    const origin = dev();
+    expect(origin({ protocol: "http", host: "localhost:3000" })).toBe("http://localhost:3000");
+    expect(origin({ protocol: "http", host: "127.0.0.1:41234" })).toBe("http://127.0.0.1:41234");
+    expect(origin({ protocol: "http", host: "[::1]:8080" })).toBe("http://[::1]:8080");
+    expect(origin({ protocol: "https", host: "LOCALHOST" })).toBe("https://localhost");
+  });
+
+  it.each([
+    ["a foreign host", "attacker.example"],
+    ["a foreign host with a port", "attacker.example:3000"],
+    ["an allowed name as a subdomain of a foreign one", "localhost.attacker.example"],
+    ["a user-info trick", "localhost@attacker.example"],
+    ["a path trick", "localhost/.attacker.example"],
+    ["an empty Host", ""],
+    ["a NUL byte", "localhost\u0000.attacker.example"],
+  ])("answers the first allowed host on our port for %s", (_what, host) => {
+    expect(dev()({ protocol: "http", host })).toBe("http://localhost:3000");
+  });
+
+  it("follows a configured allow-list", () => {
+    const origin = dev({ ALLOWED_HOSTS: "learn.test, localhost" });
+    expect(origin({ protocol: "http", host: "learn.test:3000" })).toBe("http://learn.test:3000");
+    expect(origin({ protocol: "http", host: "127.0.0.1:3000" })).toBe("http://learn.test:3000");
+  });
+});
+
+describe("configuration of links and developer tools", () => {
+  it("refuses production without PUBLIC_URL, naming it on one line", () => {
+    expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => parseConfig({})).toThrow(/PUBLIC_URL: must be set when NODE_ENV=production/);
+    expect(parseConfig({ PUBLIC_URL: "https://learn.example.org" }).PUBLIC_URL).toBe("https://learn.example.org");
+  });
+
+  it.each(["https://learn.example.org/courses", "https://learn.example.org?x=1", "ftp://learn.example.org", "learn.example.org"])(
+    "refuses a PUBLIC_URL that is not an origin: %s",
+    (url) => {
+      expect(() => parseConfig({ NODE_ENV: "test", PUBLIC_URL: url })).toThrow(/PUBLIC_URL/);
+    },
+  );
+
+  it("refuses an ALLOWED_HOSTS entry that is not a host name", () => {
+    expect(() => parseConfig({ NODE_ENV: "test", ALLOWED_HOSTS: "localhost, http://evil/" })).toThrow(/ALLOWED_HOSTS/);
+  });
+
+  it("turns the developer tools on by default in development only, and by DEV_TOOLS explicitly", () => {
+    expect(parseConfig({ NODE_ENV: "development" }).DEV_TOOLS).toBe(true);
+    expect(parseConfig({ NODE_ENV: "test" }).DEV_TOOLS).toBe(false);
+    expect(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://x.example" }).DEV_TOOLS).toBe(false);
+    expect(parseConfig({ NODE_ENV: "test", DEV_TOOLS: "true" }).DEV_TOOLS).toBe(true);
+    expect(parseConfig({ NODE_ENV: "development", DEV_TOOLS: "false" }).DEV_TOOLS).toBe(false);
+  });
+});
