@@ -1,6 +1,7 @@
 import type { TPortalSettings } from "../domain/portal";
 import type { Config } from "./config";
 import type { PasswordResetMail } from "./modules/auth/reset-mail";
+import type { EmailVerifyMail } from "./modules/auth/verify-mail";
 import type { AuthRepo } from "./modules/auth/repo";
 import type { Auth, AuthService, IssuedTokens } from "./modules/auth/service";
 import type { OidcProviders } from "./platform/auth/oidc";
@@ -33,6 +34,7 @@ export interface Services extends LearningServices {
   messengers: MessengersService;
   mailer: Mailer;
   resetMail: PasswordResetMail;
+  verifyMail: EmailVerifyMail;
   subscriptions: SubscriptionsService;
 }
 
