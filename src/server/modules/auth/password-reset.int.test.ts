@@ -51,7 +51,7 @@ describeEachDatabase("password reset", (t) => {
     const res = await forgot(user.email, extra, headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ state: "ok" });
-    const mail = await smtp.waitFor(user.email);
+    const mail = await smtp.waitFor(user.email, undefined, "pwdtoken");
     return { user, mail, ...resetLinkOf(mail.text) };
   }
 
@@ -107,7 +107,7 @@ describeEachDatabase("password reset", (t) => {
       const user = await register(slashed);
       const res = await slashed.inject({ method: "POST", url: "/api/auth/password/forgot", payload: { email: user.email, website: "/en/" }, remoteAddress: uniqueIp() });
       expect(res.statusCode).toBe(200);
-      const { link } = resetLinkOf((await smtp.waitFor(user.email)).text);
+      const { link } = resetLinkOf((await smtp.waitFor(user.email, undefined, "pwdtoken")).text);
       expect(link.startsWith(`${PUBLIC_URL}/en/?pwdtoken=`)).toBe(true);
     });
 
@@ -120,7 +120,7 @@ describeEachDatabase("password reset", (t) => {
       expect(known.statusCode).toBe(200);
       expect(unknown.body).toBe(known.body);
       expect(unknown.headers["set-cookie"]).toBeUndefined();
-      await smtp.waitFor(user.email);
+      await smtp.waitFor(user.email, undefined, "pwdtoken");
       await sleep(100);
       expect(smtp.messages.some((m) => m.rcptTo.includes(stranger))).toBe(false);
     });
@@ -187,7 +187,7 @@ describeEachDatabase("password reset", (t) => {
       const { user, token: first } = await requestReset();
       smtp.messages.splice(0);
       expect((await forgot(user.email)).statusCode).toBe(200);
-      const { token: second } = resetLinkOf((await smtp.waitFor(user.email)).text);
+      const { token: second } = resetLinkOf((await smtp.waitFor(user.email, undefined, "pwdtoken")).text);
       expect(second).not.toBe(first);
       expect((await reset(second, "from the second link")).statusCode).toBe(200);
       expectError(await reset(first, "from the first link"), 400, "RESET-TOKEN-INVALID");

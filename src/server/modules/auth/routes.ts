@@ -9,6 +9,7 @@ import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from "../../platform
 import { ZErrorReply } from "../../platform/errors";
 import { createKeyedLimiter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/auth/request-auth";
+import { isSignedIn } from "../../../domain/user";
 import type { AuthService } from "./service";
 import type { PasswordResetMail } from "./reset-mail";
 import type { EmailVerifyMail } from "./verify-mail";
@@ -217,7 +218,9 @@ export const authRoutes =
         },
       },
       async (req) => {
-        const user = await auth.verifyEmail(req.body.token);
+        const current = await req.auth();
+        const signedInAs = current.kind === "user" && isSignedIn(current.user) ? current.user.id : undefined;
+        const user = await auth.verifyEmail(req.body.token, signedInAs);
         return { state: "verified" as const, email: user.email! };
       },
     );

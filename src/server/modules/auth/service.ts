@@ -164,12 +164,15 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
      * Opens a verification link. The token names the account and the address it proves: the account's
      * own address becomes verified, or its pending address replaces the old one (unless another account
      * took it meanwhile: DUPLICATE_EMAIL, nothing changes). A token for an address the account no longer
-     * waits for, a used, expired or unknown token is EMAIL_VERIFY_INVALID.
+     * waits for, a used, expired or unknown token, or one opened while signed in to another account
+     * (`signedInAs`) is EMAIL_VERIFY_INVALID.
      */
-    async verifyEmail(token: string): Promise<TUser> {
+    async verifyEmail(token: string, signedInAs?: string): Promise<TUser> {
       const invalid = () => new AppError("EMAIL_VERIFY_INVALID", "The verification link is invalid, expired or already used");
       const found = await repo.findOneTime(tokenHash(token), "email-verify");
       if (!found?.email) throw invalid();
+      // Opened while signed in to another account: not spent, nothing changes (sign out, or open it elsewhere).
+      if (signedInAs && signedInAs !== found.userId) throw new AppError("EMAIL_VERIFY_INVALID", "The verification link belongs to another account");
       const row = await users.repo.findById(found.userId);
       if (!row) throw invalid();
       const address = found.email;
