@@ -11,6 +11,10 @@ export const ZUser = z.object({
   roles: z.array(z.string()),
   status: z.enum(["active", "session"]).nullable(),
   email: z.string().nullable(),
+  /** `email` was proven to be the learner's (a verification link, or a provider that vouches for it). */
+  emailVerified: z.boolean(),
+  /** A new address asked for in the profile, waiting for its verification link; `email` stays until then. */
+  pendingEmail: z.string().nullable(),
   phone: z.string().nullable(),
   username: z.string().nullable(),
   complete: z.boolean(),
@@ -36,6 +40,8 @@ export function guestUser(): TUser {
     roles: [],
     status: null,
     email: null,
+    emailVerified: false,
+    pendingEmail: null,
     phone: null,
     username: null,
     complete: false,

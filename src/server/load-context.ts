@@ -1,6 +1,7 @@
 import type { TPortalSettings } from "../domain/portal";
 import type { Config } from "./config";
 import type { PasswordResetMail } from "./modules/auth/reset-mail";
+import type { EmailVerifyMail } from "./modules/auth/verify-mail";
 import type { AuthRepo } from "./modules/auth/repo";
 import type { Auth, AuthService, IssuedTokens } from "./modules/auth/service";
 import type { OidcProviders } from "./platform/auth/oidc";
@@ -34,6 +35,7 @@ export interface Services extends LearningServices {
   messengers: MessengersService;
   mailer: Mailer;
   resetMail: PasswordResetMail;
+  verifyMail: EmailVerifyMail;
   subscriptions: SubscriptionsService;
   /** The origin of links we hand out for a request (platform/public-origin.ts). */
   publicOrigin: (req: RequestHost) => string;

@@ -12,6 +12,7 @@ import type { Database } from "./db/client";
 import type { MentoraLoadContext, Services } from "./load-context";
 import { createAuthRepo } from "./modules/auth/repo";
 import { createPasswordResetMail } from "./modules/auth/reset-mail";
+import { createEmailVerifyMail } from "./modules/auth/verify-mail";
 import { authRoutes } from "./modules/auth/routes";
 import { socialRoutes } from "./modules/auth/social-routes";
 import { oneTapRoutes } from "./modules/auth/one-tap-routes";
@@ -111,9 +112,10 @@ export async function createServices(config: Config, database: Database): Promis
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const publicOrigin = createPublicOrigin(config);
   const resetMail = createPasswordResetMail({ mailer, packs, publicOrigin, portalLangs });
+  const verifyMail = createEmailVerifyMail({ mailer, packs, publicOrigin, portalLangs });
   const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const learning = createLearningServices({ config, database, pages, users, portalLangs });
-  return { ...learning, portal, pages, policies, forms, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, subscriptions, publicOrigin };
+  return { ...learning, portal, pages, policies, forms, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, verifyMail, subscriptions, publicOrigin };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -166,12 +168,22 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
         authRoutes({
           auth: services.auth,
           resetMail: services.resetMail,
+          verifyMail: services.verifyMail,
           environmentId: config.ENVIRONMENT_ID,
           windowMs: config.RATE_LIMIT_WINDOW_MS,
           registrationFields: (lang) => services.portal.registrationFields(lang),
         }),
       );
-      await api.register(usersRoutes(services.users, config.PORTAL_ID));
+      await api.register(
+        usersRoutes(services.users, config.PORTAL_ID, {
+          windowMs: config.RATE_LIMIT_WINDOW_MS,
+          // Sent after replying: waiting for SMTP only for a free address would tell it by timing.
+          requestEmailChange: async (req, userId, email, hint) => {
+            const letter = await services.auth.requestEmailChange(userId, email);
+            if (letter) services.verifyMail.send(req, letter, hint).catch((e: unknown) => req.log.error(e, "verification mail failed"));
+          },
+        }),
+      );
       await api.register(learningRoutes(services));
       await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));

@@ -1,11 +1,13 @@
 /**
  * Identity in the browser: anonymous sign-up (with its confirmation) and sign-in, e-mail sign-up
- * and login, and password reset through a real SMTP server — in English and in Arabic (rtl).
+ * and login, password reset and e-mail verification through a real SMTP server — in English and in
+ * Arabic (rtl).
  */
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseMail } from "../../src/server/modules/auth/test-helpers";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const letters: Array<{ to: string; raw: string }> = [];
@@ -52,12 +54,21 @@ async function signOut(page: Page) {
   await expect.poll(() => page.getByTestId("sign-in").isVisible()).toBe(true);
 }
 
+/** A quoted-printable letter with its soft line breaks and encoded equals signs undone. */
+const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+
 /** The reset link from a quoted-printable letter. */
 function resetLink(raw: string): string {
-  const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const decoded = decodeQp(raw);
   const match = /https?:\/\/[^\s"<>]+pwdtoken=[A-Za-z0-9_-]+/.exec(decoded);
   if (!match) throw new Error(`no reset link in letter:\n${decoded}`);
   return match[0];
+}
+
+/** The e-mail verification link of a letter (quoted-printable or base64, as the language makes it), or null. */
+function verifyLink(raw: string): string | null {
+  const text = parseMail(raw, { rcptTo: [], mailFrom: "" }).text;
+  return /https?:\/\/[^\s"<>]+emailtoken=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? null;
 }
 
 describe("identity in the browser", () => {
@@ -159,8 +170,10 @@ describe("identity in the browser", () => {
     await page.getByRole("dialog").getByLabel(label("E-mail")).fill("deniz@example.com");
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByTestId("reset-sent").waitFor();
-    await expect.poll(() => letters.filter((l) => l.to === "deniz@example.com").length, { timeout: 10_000 }).toBe(1);
-    const letter = letters.find((l) => l.to === "deniz@example.com")!;
+    // Sign-up mailed its verification letter first; the reset letter is the one with pwdtoken.
+    const resetLetters = () => letters.filter((l) => l.to === "deniz@example.com" && decodeQp(l.raw).includes("pwdtoken="));
+    await expect.poll(() => resetLetters().length, { timeout: 10_000 }).toBe(1);
+    const letter = resetLetters()[0];
     expect(letter.raw).toContain("Subject: Reset your Mentora password");
     const link = resetLink(letter.raw);
     expect(new URL(link).origin).toBe(new URL(e2e.baseURL).origin);
@@ -168,7 +181,8 @@ describe("identity in the browser", () => {
     await page.goto(link);
     await waitForHydration(page);
     await page.getByTestId("scenario-step-restore-password").waitFor();
-    expect(page.url()).not.toContain("pwdtoken");
+    // The address drops the token with a replace navigation, which may land just after the popup.
+    await expect.poll(() => page.url()).not.toContain("pwdtoken");
     await page.getByRole("dialog").getByLabel(label("New password")).fill("new-secret");
     await page.getByRole("dialog").getByLabel(label("Repeat the new password")).fill("new-secrex");
     await page.getByRole("button", { name: "Save the password" }).click();
@@ -192,6 +206,77 @@ describe("identity in the browser", () => {
     await again.getByLabel(label("Repeat the new password")).fill("third-secret");
     await again.getByRole("button", { name: "Save the password" }).click();
     await expect.poll(() => again.getByTestId("error-notices").textContent()).toContain("The password could not be changed");
+  });
+
+  it("sign-up mails a verification link; the notice offers to send it again; the link confirms the address (en and ar)", async () => {
+    for (const { lang, name, email, sent, verified } of [
+      { lang: "en", name: "Aylin", email: "aylin.verify@example.com", sent: "A new letter is on its way.", verified: "Thank you, your e-mail address aylin.verify@example.com is confirmed." },
+      { lang: "ar", name: "ليلى", email: "layla.verify@example.com", sent: "رسالة جديدة في طريقها إليك.", verified: "شكرًا، تم تأكيد بريدك الإلكتروني layla.verify@example.com." },
+    ]) {
+      const page = await open(`/${lang}/`, lang);
+      if (lang === "en") {
+        // Through the sign-up popup; the notice appears as soon as the account does.
+        await page.getByTestId("sign-in").click();
+        await page.getByRole("button", { name: "Create an account" }).click();
+        await page.getByRole("dialog").getByLabel(label("First name")).fill(name);
+        await page.getByRole("dialog").getByLabel(label("Last name")).fill("Kaya");
+        await page.getByRole("dialog").getByLabel(label("E-mail")).fill(email);
+        await page.getByRole("dialog").getByLabel(label("Password")).fill("secret12");
+        await page.getByRole("button", { name: "Create account" }).click();
+        await page.getByTestId("auth-success").waitFor();
+        await page.getByRole("button", { name: "Continue" }).click();
+      } else {
+        // The same request the popup sends, in Arabic.
+        const signUp = await page.evaluate(
+          async ({ lang, name, email }) => {
+            const res = await fetch("/api/auth/register", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ email, password: "secret12", firstName: name, lastName: "Kaya", agree: true, lang, website: location.href }),
+            });
+            return res.status;
+          },
+          { lang, name, email },
+        );
+        expect(signUp).toBe(200);
+        await page.reload();
+        await waitForHydration(page);
+      }
+      const notice = page.getByTestId("email-verify-notice");
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(email);
+      const mine = () => letters.filter((l) => l.to === email && verifyLink(l.raw));
+      await expect.poll(() => mine().length, { timeout: 10_000 }).toBe(1);
+      // In the language of the sign-up form.
+      expect(parseMail(mine()[0].raw, { rcptTo: [], mailFrom: "" }).subject).toBe(lang === "en" ? "Confirm your e-mail address for Mentora" : "أكّد بريدك الإلكتروني في منتورا");
+      const resendLabel = lang === "en" ? "Send the letter again" : "أرسل الرسالة مرة أخرى";
+      await notice.getByRole("button", { name: resendLabel }).click();
+      await expect.poll(() => notice.getByRole("status").last().textContent()).toBe(sent);
+      await expect.poll(() => mine().length, { timeout: 10_000 }).toBe(2);
+      await e2e.axeCheck(page, `verification notice (${lang})`);
+
+      const link = verifyLink(mine()[1].raw)!;
+      expect(new URL(link).origin).toBe(new URL(e2e.baseURL).origin);
+      expect(new URL(link).pathname).toBe(`/${lang}/`);
+      await page.goto(link);
+      await waitForHydration(page);
+      await page.getByTestId("email-verified").waitFor();
+      expect(await page.getByTestId("email-verified").textContent()).toBe(verified);
+      await expect.poll(() => page.url()).not.toContain("emailtoken");
+      if (lang === "ar") expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+      await e2e.axeCheck(page, `verification result (${lang})`);
+      const me = await page.evaluate(async () => (await fetch("/api/users/me")).json());
+      expect(me).toMatchObject({ email, emailVerified: true, pendingEmail: null });
+
+      // The older link of the two is spent with the first success: it reports a failure.
+      await page.goto(verifyLink(mine()[0].raw)!);
+      await waitForHydration(page);
+      await page.getByTestId("email-verify-failed").waitFor();
+      // A verified account sees no prompt any more.
+      await page.reload();
+      await waitForHydration(page);
+      expect(await page.getByTestId("email-verify-notice").count()).toBe(0);
+    }
   });
 
   it("works in Arabic, right to left", async () => {

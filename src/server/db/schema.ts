@@ -87,6 +87,10 @@ export const users = pgTable(
     chatV2: jsonb("chat_v2").$type<Array<{ chatId: string; learningPortalId: string }>>().notNull().default([]),
     mentorId: text("mentor_id"),
     teamId: text("team_id"),
+    /** When `email` was proven to belong to the learner (a verification link, or a provider that vouches); null = unverified. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** A new address asked for in the profile: it replaces `email` only once its link is opened. Not unique. */
+    pendingEmail: text("pending_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,17 +120,19 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_refresh").on(t.refreshHash), index("sessions_previous").on(t.previousHash), index("sessions_user").on(t.userId)],
 );
 
-/** Single-use tokens: password reset and quick sign-in links. Only hashes are stored. */
+/** Single-use tokens: password reset, quick sign-in and e-mail verification links. Only hashes are stored. */
 export const oneTimeTokens = pgTable(
   "one_time_tokens",
   {
     hash: text("hash").primaryKey(),
-    kind: text("kind", { enum: ["password-reset", "quick"] }).notNull(),
+    kind: text("kind", { enum: ["password-reset", "quick", "email-verify"] }).notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** email-verify: the address the link proves; a link for an address since replaced proves nothing. */
+    email: text("email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("one_time_tokens_user").on(t.userId, t.kind)],

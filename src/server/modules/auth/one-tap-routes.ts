@@ -38,7 +38,7 @@ export const oneTapRoutes =
           tags: ["auth"],
           summary: "Sign in with a Google One Tap credential",
           body: z.object({ credential: z.string().min(1).max(8192), g_csrf_token: z.string().max(512).nullish() }),
-          response: { 200: ZTokens, 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply },
+          response: { 200: ZTokens, 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply },
         },
       },
       async (req, reply) => {

@@ -44,6 +44,15 @@ export function createAuthRepo(db: Db) {
         .set({ usedAt: new Date() })
         .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)));
     },
+    /** A live (unused, unexpired) token, without spending it. */
+    async findOneTime(hash: string, kind: OneTimeKind) {
+      const rows = await db
+        .select()
+        .from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.hash, hash), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     /** Marks a token used and returns it, atomically: a token works once even under a race. */
     async consumeOneTime(hash: string, kind: OneTimeKind) {
       const rows = await db

@@ -7,25 +7,31 @@ import { issuesOf } from "../../../domain/validation/messages";
 import { buildRegistrationSchema, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
-import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
+import { createKeyedLimiter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
+import { requireUser } from "../../platform/auth/request-auth";
+import { isSignedIn } from "../../../domain/user";
 import type { AuthService } from "./service";
 import type { PasswordResetMail } from "./reset-mail";
+import type { EmailVerifyMail } from "./verify-mail";
 
 const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userId: z.string(), expiresIn: z.number() });
 const ZState = z.object({ state: z.literal("ok") });
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply };
+/** Where the letter's language comes from: the page's address or the language itself. */
+const ZLangHint = { website: z.string().max(2048).optional(), lang: z.string().min(2).max(8).optional() };
 
 export interface AuthRoutesDeps {
   auth: AuthService;
   /** The portal's active registration fields for a language (seed 001 §3, §5). */
   registrationFields: (lang: string | undefined) => Promise<TRegistrationField[]>;
   resetMail: PasswordResetMail;
+  verifyMail: EmailVerifyMail;
   environmentId: string;
   windowMs: number;
 }
 
 export const authRoutes =
-  ({ auth, resetMail, environmentId, windowMs, registrationFields }: AuthRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, resetMail, verifyMail, environmentId, windowMs, registrationFields }: AuthRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const checkEnvironment = (id: string | undefined) => {
       if (id !== undefined && id !== environmentId) throw new AppError("VALIDATION", `Unknown environment ${id}`);
@@ -74,6 +80,11 @@ export const authRoutes =
         const extra = Object.fromEntries(Object.entries({ age, additional }).filter(([, v]) => v !== undefined)) as Record<string, string>;
         const tokens = await auth.register({ email, password, firstName, lastName, phone, extra }, current.kind === "user" ? current.user : undefined);
         setAuthCookies(req, reply, tokens);
+        // The verification letter goes after the reply, in the form's language.
+        const letter = await auth.startEmailVerification(tokens.userId);
+        if (letter) {
+          verifyMail.send(req, letter, { website: req.body.website, lang: req.body.lang }).catch((e: unknown) => req.log.error(e, "verification mail failed"));
+        }
         return tokens;
       },
     );
@@ -192,6 +203,48 @@ export const authRoutes =
         await auth.resetPassword(req.body.token, req.body.password);
         clearAuthCookies(req, reply);
         return { state: "ok" as const };
+      },
+    );
+
+    app.post(
+      "/auth/email/verify",
+      {
+        config: rateLimit(RATE_LIMITS.verifyEmail, windowMs),
+        schema: {
+          tags: ["auth"],
+          summary: "Open an e-mail verification link: the address becomes verified (or replaces the old one)",
+          body: z.object({ token: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/) }),
+          response: { 200: z.object({ state: z.literal("verified"), email: z.string() }), ...errors },
+        },
+      },
+      async (req) => {
+        const current = await req.auth();
+        const signedInAs = current.kind === "user" && isSignedIn(current.user) ? current.user.id : undefined;
+        const user = await auth.verifyEmail(req.body.token, signedInAs);
+        return { state: "verified" as const, email: user.email! };
+      },
+    );
+
+    const resendPerAccount = createKeyedLimiter(PER_ACCOUNT_LIMITS.verifyResend, windowMs);
+    app.post(
+      "/auth/email/verify/resend",
+      {
+        config: rateLimit(RATE_LIMITS.verifyResend, windowMs),
+        schema: {
+          tags: ["auth"],
+          summary: "Send the verification letter again (pending new address, else the unverified one)",
+          // Fastify hands a missing body to the validator as null.
+          body: z.object(ZLangHint).strict().nullish(),
+          response: { 200: z.object({ state: z.literal("sent") }), ...errors },
+        },
+      },
+      async (req) => {
+        const { user } = await requireUser(req);
+        resendPerAccount.hit(user.id);
+        const letter = await auth.startEmailVerification(user.id);
+        if (!letter) throw new AppError("EMAIL_ALREADY_VERIFIED", "There is no address waiting for verification");
+        verifyMail.send(req, letter, { website: req.body?.website, lang: req.body?.lang }).catch((e: unknown) => req.log.error(e, "verification mail failed"));
+        return { state: "sent" as const };
       },
     );
 

@@ -46,6 +46,16 @@ export interface IdentityProfile {
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const QUICK_TTL_MS = 15 * 60 * 1000;
+/** E-mail verification links live a day (docs/decisions/0012). */
+export const EMAIL_VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What to mail after an address was asked for: a verification link, or (the address already belongs
+ * to another account) a notice to that address without any link. The requester's reply is the same.
+ */
+export type EmailVerificationLetter =
+  | { kind: "verify"; to: string; token: string; user: TUser }
+  | { kind: "taken"; to: string; user: TUser };
 
 export function createAuthService(deps: { repo: AuthRepo; users: UsersService; tokens: AccessTokens }) {
   const { repo, users, tokens } = deps;
@@ -114,6 +124,76 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
       return afterSignIn(await createOrConvert(current, fields, `email|${input.email}`), "email");
     },
 
+    /**
+     * A verification link for the address the account waits to prove: its pending new address, else
+     * its own unverified one. Null when there is nothing to verify. A pending address that another
+     * account holds gets the "taken" notice instead of a link.
+     */
+    async startEmailVerification(userId: string): Promise<EmailVerificationLetter | null> {
+      const row = await users.repo.findById(userId);
+      if (!row) return null;
+      const address = row.pendingEmail ?? (row.email && !row.emailVerifiedAt ? row.email : null);
+      if (!address) return null;
+      if (address === row.pendingEmail) {
+        const owner = await users.repo.findByEmail(address);
+        if (owner && owner.id !== row.id) return { kind: "taken", to: address, user: presentUser(row) };
+      }
+      const token = randomToken();
+      await repo.insertOneTime({ hash: tokenHash(token), kind: "email-verify", userId: row.id, email: address, expiresAt: new Date(Date.now() + EMAIL_VERIFY_TTL_MS) });
+      return { kind: "verify", to: address, token, user: presentUser(row) };
+    },
+
+    /**
+     * A profile change of address: the new one waits as pendingEmail (the old one stays and signs in)
+     * until its link is opened. Taken or free, the caller answers the same; only the letter differs.
+     * Null when the address is already the account's own (nothing to send).
+     */
+    async requestEmailChange(userId: string, email: string): Promise<EmailVerificationLetter | null> {
+      const row = await users.repo.findById(userId);
+      if (!row) throw new AppError("NOT_FOUND", `User ${userId} not found`);
+      if (row.email === email) {
+        if (row.pendingEmail) await users.update(row.id, { pendingEmail: null });
+        await repo.spendAllOf(row.id, "email-verify");
+        return row.emailVerifiedAt ? null : this.startEmailVerification(row.id);
+      }
+      if (row.pendingEmail !== email) await users.update(row.id, { pendingEmail: email });
+      return this.startEmailVerification(row.id);
+    },
+
+    /**
+     * Opens a verification link. The token names the account and the address it proves: the account's
+     * own address becomes verified, or its pending address replaces the old one (unless another account
+     * took it meanwhile: DUPLICATE_EMAIL, nothing changes). A token for an address the account no longer
+     * waits for, a used, expired or unknown token, or one opened while signed in to another account
+     * (`signedInAs`) is EMAIL_VERIFY_INVALID.
+     */
+    async verifyEmail(token: string, signedInAs?: string): Promise<TUser> {
+      const invalid = () => new AppError("EMAIL_VERIFY_INVALID", "The verification link is invalid, expired or already used");
+      const found = await repo.findOneTime(tokenHash(token), "email-verify");
+      if (!found?.email) throw invalid();
+      // Opened while signed in to another account: not spent, nothing changes (sign out, or open it elsewhere).
+      if (signedInAs && signedInAs !== found.userId) throw new AppError("EMAIL_VERIFY_INVALID", "The verification link belongs to another account");
+      const row = await users.repo.findById(found.userId);
+      if (!row) throw invalid();
+      const address = found.email;
+      if (address !== row.email && address !== row.pendingEmail) throw invalid();
+      if (address === row.pendingEmail && address !== row.email) {
+        const owner = await users.repo.findByEmail(address);
+        if (owner && owner.id !== row.id) throw new AppError("DUPLICATE_EMAIL", "The address now belongs to another account");
+      }
+      // Spent before anything changes: of two racing requests only one goes on.
+      if (!(await repo.consumeOneTime(tokenHash(token), "email-verify"))) throw invalid();
+      const links = row.email && address !== row.email ? row.links.map((l) => (l === `email|${row.email}` ? `email|${address}` : l)) : row.links;
+      const updated = await users.update(row.id, {
+        email: address,
+        pendingEmail: row.pendingEmail === address ? null : row.pendingEmail,
+        emailVerifiedAt: new Date(),
+        links,
+      });
+      await repo.spendAllOf(row.id, "email-verify");
+      return presentUser(updated);
+    },
+
     /** Same reply, and about the same time, for an unknown e-mail and a wrong password. */
     async login(email: string, password: string): Promise<IssuedTokens> {
       const row = await users.repo.findByEmail(email);
@@ -180,18 +260,28 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
     },
 
     /**
-     * Sign-in through an identity provider: the account linked to provider+subject; else the
-     * account with the same e-mail when the provider vouches for it (email_verified); else a new one.
+     * Sign-in through an identity provider: the account linked to provider+subject; else the account
+     * with the same e-mail when the provider vouches for it (email_verified) AND that account proved
+     * the address too; else a new one. An account holding the address unproven is never entered (it
+     * may be someone else's trap, docs/decisions/0012): EMAIL_UNVERIFIED_ACCOUNT asks to verify first.
      */
     async signInWithIdentity(provider: IdentityProvider, profile: IdentityProfile): Promise<IssuedTokens> {
       const linked = await repo.findIdentity(provider, profile.subject);
       let row = linked ? await users.repo.findById(linked.userId) : null;
-      if (!row && profile.email && profile.emailVerified) row = await users.repo.findByEmail(profile.email);
+      const vouched = profile.email && profile.emailVerified ? profile.email : null;
+      if (!row && vouched) {
+        const holder = await users.repo.findByEmail(vouched);
+        if (holder && !holder.emailVerifiedAt) {
+          throw new AppError("EMAIL_UNVERIFIED_ACCOUNT", "An account holds this address without having verified it");
+        }
+        row = holder;
+      }
       if (!row) {
         row = await users.create({
           status: "active",
           roles: ["disciple"],
-          email: profile.email && profile.emailVerified ? profile.email : null,
+          email: vouched,
+          emailVerifiedAt: vouched ? new Date() : null,
           firstName: profile.givenName,
           lastName: profile.familyName,
           registered: new Date(),
@@ -255,7 +345,10 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
     async resetPassword(token: string, password: string): Promise<void> {
       const used = await repo.consumeOneTime(tokenHash(token), "password-reset");
       if (!used) throw new AppError("RESET_TOKEN_INVALID", "The reset link is invalid, expired or already used");
-      await users.update(used.userId, { passwordHash: await hashPassword(password) });
+      // The link reached the account's address, so the address is proven: an unverified account
+      // someone registered with another's address is the mailbox owner's from here on.
+      const row = await users.repo.findById(used.userId);
+      await users.update(used.userId, { passwordHash: await hashPassword(password), ...(row?.email && !row.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}) });
       await repo.revokeAllOf(used.userId);
       // Other reset links sent earlier die with this one.
       await repo.spendAllOf(used.userId, "password-reset");

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../../domain/errors";
+import { AppError, hasErrorCode } from "../../../domain/errors";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
 import { isSignedIn } from "../../../domain/user";
 import type { FacebookLogin } from "../../platform/auth/facebook";
@@ -101,7 +101,8 @@ export const socialRoutes =
         return reply.redirect(flow.returnTo, 302);
       } catch (e) {
         req.log.warn({ err: e }, "redirect login failed");
-        return reply.redirect(withLoginFlag(flow.returnTo, "failed"), 302);
+        // An account holds the provider's address unverified: the popup asks to verify it first.
+        return reply.redirect(withLoginFlag(flow.returnTo, hasErrorCode(e, "EMAIL_UNVERIFIED_ACCOUNT") ? "unverified" : "failed"), 302);
       }
     };
     /**

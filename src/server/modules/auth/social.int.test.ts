@@ -4,7 +4,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { portals } from "../../db/schema";
-import { cookieHeader, cookiesOf, uniqueIp } from "./test-helpers";
+import { cookieHeader, cookiesOf, outboxVerifyToken, uniqueIp } from "./test-helpers";
 
 let idp: OAuth2Server;
 let subject = "google-user-1";
@@ -88,13 +88,15 @@ describeEachDatabase(
       expect(me2.id).toBe(me.id);
     });
 
-    it("links a verified e-mail to the existing account with that e-mail", async () => {
+    it("links a verified e-mail to the existing account with that e-mail, once that account verified it too", async () => {
       const reg = await app.inject({
         method: "POST",
         url: "/api/auth/register",
         payload: { email: "mert@example.com", password: "secret12", firstName: "Mert", lastName: "Aydin", agree: true },
         remoteAddress: uniqueIp(),
       });
+      const token = await outboxVerifyToken(t.db, "mert@example.com");
+      expect((await app.inject({ method: "POST", url: "/api/auth/email/verify", payload: { token }, remoteAddress: uniqueIp() })).statusCode).toBe(200);
       subject = "google-user-2";
       email = "mert@example.com";
       const done = await app.inject({ method: "GET", url: await throughProvider((await start()).headers.location as string), remoteAddress: uniqueIp() });

@@ -6,8 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { desc, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { expect } from "vitest";
+import type { Db } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
 
 // --- cookies --------------------------------------------------------------------------------------
 
@@ -305,15 +308,16 @@ export interface SmtpSink {
   url: string;
   port: number;
   messages: ReceivedMail[];
-  /** Resolves with the first letter (already received or arriving) matching `to`. */
-  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the first letter (already received or arriving) to `to`, whose text contains `has` when given. */
+  waitFor(to: string, timeoutMs?: number, has?: string): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on 127.0.0.1 (random port), no TLS, no auth required; letters are parsed. */
 export async function startSmtp(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
-  const waiters: Array<{ to: string; resolve: (m: ReceivedMail) => void }> = [];
+  const waiters: Array<{ to: string; has?: string; resolve: (m: ReceivedMail) => void }> = [];
+  const matches = (m: ReceivedMail, to: string, has?: string) => m.rcptTo.includes(to) && (has === undefined || m.text.includes(has));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -329,7 +333,7 @@ export async function startSmtp(): Promise<SmtpSink> {
         const mail = parseMail(Buffer.concat(chunks).toString("utf8"), envelope);
         messages.push(mail);
         for (const w of waiters.splice(0)) {
-          if (mail.rcptTo.includes(w.to)) w.resolve(mail);
+          if (matches(mail, w.to, w.has)) w.resolve(mail);
           else waiters.push(w);
         }
         callback();
@@ -345,13 +349,14 @@ export async function startSmtp(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    waitFor(to, timeoutMs = 5_000) {
-      const found = messages.find((m) => m.rcptTo.includes(to));
+    waitFor(to, timeoutMs = 5_000, has) {
+      const found = messages.find((m) => matches(m, to, has));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no letter to ${to} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({
           to,
+          has,
           resolve: (m) => {
             clearTimeout(timer);
             resolve(m);
@@ -369,4 +374,27 @@ export function resetLinkOf(text: string): { link: string; url: URL; token: stri
   if (!link) throw new Error(`no reset link in: ${text}`);
   const url = new URL(link);
   return { link, url, token: url.searchParams.get("pwdtoken")! };
+}
+
+/** The emailtoken of the verification link in a letter, with the whole link. */
+export function verifyLinkOf(text: string): { link: string; url: URL; token: string } {
+  const link = /https?:\/\/\S*emailtoken=[^\s"<]+/.exec(text)?.[0];
+  if (!link) throw new Error(`no verification link in: ${text}`);
+  const url = new URL(link);
+  return { link, url, token: url.searchParams.get("emailtoken")! };
+}
+
+/**
+ * The newest verification token mailed to `to` through the outbox (an app without SMTP_URL keeps its
+ * letters there); letters go out after the reply, so this waits a little for one to land.
+ */
+export async function outboxVerifyToken(db: Db, to: string, timeoutMs = 5_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+    const letter = rows.find((r) => r.text.includes("emailtoken="));
+    if (letter) return verifyLinkOf(letter.text).token;
+    if (Date.now() > until) throw new Error(`no verification letter to ${to} in the outbox`);
+    await sleep(25);
+  }
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CONSENT_CATEGORIES } from "../../../domain/constants";
@@ -6,17 +7,28 @@ import { guestUser, ZUser } from "../../../domain/user";
 import { ZEmail, ZPhone } from "../../../domain/validation/fields";
 import { requireUser } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
+import { createKeyedLimiter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import { canReadUser } from "./policy";
 import { ZUtmMeta } from "../../../domain/arrival";
 import type { UsersService } from "./service";
 
-const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply };
 // The API refuses unknown keys; the arrival cookie only drops them.
 const ZUtmRecord = ZUtmMeta.strict();
 
+export interface UsersRoutesDeps {
+  /**
+   * A new e-mail for the account: kept pending and mailed a verification link (or, when another
+   * account holds it, a notice), in the language of the hint. Never says which (docs/decisions/0012).
+   */
+  requestEmailChange: (req: FastifyRequest, userId: string, email: string, hint: { website?: string; lang?: string }) => Promise<void>;
+  windowMs: number;
+}
+
 export const usersRoutes =
-  (users: UsersService, portalId: string): FastifyPluginAsyncZod =>
+  (users: UsersService, portalId: string, deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const profilePerAccount = createKeyedLimiter(PER_ACCOUNT_LIMITS.profile, deps.windowMs);
     app.get(
       "/users/me",
       { schema: { tags: ["users"], summary: "The current user (the guest user when not signed in)", response: { 200: ZUser, ...errors } } },
@@ -44,12 +56,26 @@ export const usersRoutes =
       {
         schema: {
           tags: ["users"],
-          summary: "Update the profile core (e-mail, phone, complete); upgrades to disciple",
-          body: z.object({ core: z.object({ email: ZEmail.optional(), phone: ZPhone.optional(), complete: z.boolean().optional() }).strict() }),
+          summary: "Update the profile core (phone, complete; a new e-mail waits as pendingEmail for its link); upgrades to disciple",
+          body: z.object({
+            core: z.object({ email: ZEmail.optional(), phone: ZPhone.optional(), complete: z.boolean().optional() }).strict(),
+            /** The page's address or language: the verification letter's language. */
+            website: z.string().max(2048).optional(),
+            lang: z.string().min(2).max(8).optional(),
+          }),
           response: { 200: ZUser, ...errors },
         },
+        config: rateLimit(RATE_LIMITS.profile, deps.windowMs),
       },
-      async (req) => users.updateProfile((await requireUser(req)).user.id, req.body.core),
+      async (req) => {
+        const { user } = await requireUser(req);
+        profilePerAccount.hit(user.id);
+        const { email, ...core } = req.body.core;
+        const updated = await users.updateProfile(user.id, core);
+        if (email === undefined) return updated;
+        await deps.requestEmailChange(req, user.id, email, { website: req.body.website, lang: req.body.lang });
+        return users.get(user.id);
+      },
     );
 
     app.put(

@@ -11,6 +11,8 @@ export function presentUser(row: UserRow): TUser {
     roles: row.roles,
     status: row.status,
     email: row.email,
+    emailVerified: !!row.email && !!row.emailVerifiedAt,
+    pendingEmail: row.pendingEmail,
     phone: row.phone,
     username: row.username,
     complete: row.complete,
@@ -29,8 +31,8 @@ export function presentUser(row: UserRow): TUser {
   };
 }
 
+/** What a profile write sets directly; a new e-mail goes through verification (auth service). */
 export interface ProfileCore {
-  email?: string;
   phone?: string;
   complete?: boolean;
 }
@@ -78,7 +80,6 @@ export function createUsersService(deps: { repo: UsersRepo; portalId: string; en
     async updateProfile(id: string, core: ProfileCore): Promise<TUser> {
       const row = await mustFind(id);
       const updated = await this.update(id, {
-        ...(core.email !== undefined ? { email: core.email } : {}),
         ...(core.phone !== undefined ? { phone: core.phone } : {}),
         ...(core.complete !== undefined ? { complete: core.complete } : {}),
       });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { guestUser } from "../../../domain/user";
 import { portalDisciples, users } from "../../db/schema";
-import { Browser, expectError, login, register, uniqueEmail, uniqueIp, uniquePhone, type Registered } from "../auth/test-helpers";
+import { Browser, expectError, login, outboxVerifyToken, register, uniqueEmail, uniqueIp, uniquePhone, type Registered } from "../auth/test-helpers";
 
 describeEachDatabase("users API", (t) => {
   let alice: Registered;
@@ -104,15 +104,20 @@ describeEachDatabase("users API", (t) => {
   });
 
   describe("PATCH /api/users/me/profile", () => {
-    it("updates e-mail, phone and complete", async () => {
+    it("updates phone and complete; a new e-mail waits as pendingEmail until its link is opened", async () => {
       const u = await register(t.app);
       const email = uniqueEmail("moved");
       const phone = uniquePhone();
       const res = await u.browser.patch("/api/users/me/profile", { core: { email: ` ${email.toUpperCase()} `, phone: `${phone.slice(0, 3)} ${phone.slice(3)}`, complete: true } });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ id: u.userId, email, phone, complete: true });
-      expect(await row(u.userId)).toMatchObject({ email, phone, complete: true });
-      // The new address signs in.
+      expect(res.json()).toMatchObject({ id: u.userId, email: u.email, pendingEmail: email, emailVerified: false, phone, complete: true });
+      expect(await row(u.userId)).toMatchObject({ email: u.email, pendingEmail: email, phone, complete: true });
+      // The old address keeps signing in; the new one only after its verification link.
+      await login(t.app, u.email, u.password);
+      expectError(await new Browser(t.app).post("/api/auth/login", { email, password: u.password }), 401, "INVALID-CREDENTIALS");
+      const token = await outboxVerifyToken(t.db, email);
+      expect((await new Browser(t.app).post("/api/auth/email/verify", { token })).statusCode).toBe(200);
+      expect(await row(u.userId)).toMatchObject({ email, pendingEmail: null });
       await login(t.app, email, u.password);
     });
 
@@ -126,13 +131,16 @@ describeEachDatabase("users API", (t) => {
       expect((await row(u.userId)).roles).toEqual(["disciple"]);
     });
 
-    it("answers 409 DUPLICATE-EMAIL for another user's e-mail and 409 DUPLICATE-EMAIL-OR-PHONE for their phone", async () => {
+    it("never says whether another user holds an e-mail (it only waits as pending), and answers 409 DUPLICATE-EMAIL-OR-PHONE for their phone", async () => {
       const phone = uniquePhone();
       const owner = await register(t.app, { phone });
       const u = await register(t.app);
-      expectError(await u.browser.patch("/api/users/me/profile", { core: { email: owner.email.toUpperCase() } }), 409, "DUPLICATE-EMAIL");
+      const res = await u.browser.patch("/api/users/me/profile", { core: { email: owner.email.toUpperCase() } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ email: u.email, pendingEmail: owner.email });
       expectError(await u.browser.patch("/api/users/me/profile", { core: { phone } }), 409, "DUPLICATE-EMAIL-OR-PHONE");
       expect(await row(u.userId)).toMatchObject({ email: u.email, phone: null });
+      expect(await row(owner.userId)).toMatchObject({ email: owner.email, pendingEmail: null });
     });
 
     it("validates the core fields and refuses unknown ones", async () => {

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import { ONE_TAP_CSRF_COOKIE, ONE_TAP_PROMPT_DELAY_MS, ONE_TAP_SCRIPT, type OneTapContext } from "../../../domain/providers";
 import { isSignedIn } from "../../../domain/user";
 import { useRootData } from "../../root";
@@ -62,6 +63,7 @@ function csrfToken(): string {
 export function OneTap({ context = "signin" }: { context?: OneTapContext }) {
   const providers = useRootData()?.settings.providers;
   const { user, refresh } = useAuth();
+  const navigate = useNavigate();
   const clientId = providers?.oneTap ? providers.googleClientId : null;
   const eligible = !!clientId && !isSignedIn(user);
 
@@ -81,6 +83,8 @@ export function OneTap({ context = "signin" }: { context?: OneTapContext }) {
               if (!credential) return;
               const res = await postJson("/api/auth/one-tap", { credential, g_csrf_token: csrfToken() });
               if (res.ok) await refresh();
+              // An account holds this address unconfirmed: the login popup explains what to do.
+              else if (res.error.code === "EMAIL-UNVERIFIED-ACCOUNT") navigate({ search: "?login=unverified" }, { replace: true });
               else console.error("One Tap sign-in failed", res.error.code);
             },
           });
@@ -94,7 +98,7 @@ export function OneTap({ context = "signin" }: { context?: OneTapContext }) {
       clearTimeout(timer);
       window.google?.accounts?.id?.cancel?.();
     };
-  }, [eligible, clientId, context, refresh]);
+  }, [eligible, clientId, context, refresh, navigate]);
 
   // Marks the page as offering One Tap (for styling and tests); nothing visible of its own.
   return eligible ? <span hidden data-testid="one-tap" data-context={context} /> : null;

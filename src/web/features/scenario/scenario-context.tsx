@@ -9,6 +9,7 @@ import { postJson } from "./api";
 import { useLang, useRootData } from "../../root";
 import { useAuth } from "../auth/auth-context";
 import { OneTap } from "../auth/one-tap";
+import { EmailVerifyNotice } from "../auth/email-verify-notice";
 import { ScenarioPopup } from "./scenario-popup";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
 
@@ -81,7 +82,8 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
   }, []);
 
   // Query parameters that open a popup (seed 001 §2): pwdtoken -> restore-password; login (with an
-  // optional returnTo) -> login, "failed" after a provider sign-in that did not complete; scenario
+  // optional returnTo) -> login, "failed" after a provider sign-in that did not complete ("unverified"
+  // when an account holds the provider's address without having confirmed it); scenario
   // (and step) -> that scenario, as a redirect sign-in comes back to continue where it left. They are
   // removed from the address once read.
   useEffect(() => {
@@ -98,7 +100,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     const safeReturn = returnTo && isSafeReturnPath(returnTo) ? returnTo : undefined;
     if (token) void engine.start("restore-password", { token });
     else if (scenarioId) void engine.start(scenarioId, { returnTo: safeReturn, stepId });
-    else void engine.start("login", { returnTo: safeReturn, alertText: login === "failed" ? "login.failed" : undefined });
+    else void engine.start("login", { returnTo: safeReturn, alertText: login === "failed" ? "login.failed" : login === "unverified" ? "login.unverified" : undefined });
   }, [location.search, location.pathname, location.hash, navigate, engine]);
 
   // Seed 001 §4: a signed-in learner of an authMigration portal without a messenger login method
@@ -114,6 +116,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
 
   return (
     <ScenarioContext.Provider value={engine}>
+      <EmailVerifyNotice />
       {children}
       <ScenarioPopup engine={engine} />
       <OneTap />

@@ -19,7 +19,8 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
   const { t } = useTranslation("auth");
   const message = useMessage();
   const { user, refresh } = useAuth();
-  const form = useZodForm(ZProfileFill, { email: user.email ?? "", phone: user.phone ?? "" });
+  // A new address waiting for its confirmation link is what the learner last entered.
+  const form = useZodForm(ZProfileFill, { email: user.pendingEmail ?? user.email ?? "", phone: user.phone ?? "" });
   const { error, setError, send } = useStepRequest(engine);
   const course = engine.option<CourseTarget>("course");
   // Set by a failed submit, cleared by a valid one: never by typing or blur, as a popup changing
@@ -28,7 +29,8 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
 
   const onSubmit = form.handleSubmit(async (data) => {
     setInvalid(false);
-    const res = await send("/api/users/me/profile", { core: { ...data, complete: true } }, "PATCH");
+    // A new e-mail is kept pending and mailed a confirmation link in the page's language.
+    const res = await send("/api/users/me/profile", { core: { ...data, complete: true }, lang: engine.context.lang }, "PATCH");
     if (!res.ok) {
       if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
       return;

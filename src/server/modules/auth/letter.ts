@@ -1,0 +1,48 @@
+import { firstSegment } from "../../../domain/lang-redirect";
+import type { LanguagePacks } from "../../platform/language-packs";
+import type { Mailer } from "../../platform/mail";
+
+/** A letter's texts in the mail pack: `{{name}}`-style placeholders. */
+export interface LetterTexts {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? "");
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/**
+ * The letter's language: `lang` when the portal has it, else the first segment of `website` (the
+ * page the learner was on), else the primary language. These only choose a language, never a host.
+ */
+export async function letterLanguage(
+  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>,
+  hint: { website?: string; lang?: string },
+): Promise<string> {
+  const { langs, primaryLang } = await portalLangs();
+  if (hint.lang && langs.includes(hint.lang)) return hint.lang;
+  try {
+    const fromSite = hint.website ? firstSegment(new URL(hint.website, "http://x").pathname) : "";
+    if (langs.includes(fromSite)) return fromSite;
+  } catch {
+    /* a malformed website only loses the language hint */
+  }
+  return primaryLang;
+}
+
+/** The mail pack of a language (en when the language has none). */
+export async function mailPack<T>(packs: LanguagePacks, lang: string): Promise<T> {
+  return ((await packs.get(lang, "mail")) ?? (await packs.get("en", "mail"))) as T;
+}
+
+/** Fills a letter's texts (values HTML-escaped in the html part) and sends it. */
+export function sendLetter(mailer: Mailer, to: string, texts: LetterTexts, values: Record<string, string>) {
+  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
+  return mailer.send({ to, subject: fill(texts.subject, values), text: fill(texts.text, values), html: fill(texts.html, escaped) });
+}

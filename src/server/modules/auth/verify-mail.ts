@@ -1,0 +1,34 @@
+import type { FastifyRequest } from "fastify";
+import type { LanguagePacks } from "../../platform/language-packs";
+import type { Mailer } from "../../platform/mail";
+import type { RequestHost } from "../../platform/public-origin";
+import { type LetterTexts, letterLanguage, mailPack, sendLetter } from "./letter";
+import type { EmailVerificationLetter } from "./service";
+
+/**
+ * E-mail verification letters (docs/decisions/0012): a `?emailtoken=` link to our own origin in the
+ * learner's language (`website` or `lang` only choose the language), or, for an address another
+ * account holds, a notice without any link.
+ */
+export function createEmailVerifyMail(deps: {
+  mailer: Mailer;
+  packs: LanguagePacks;
+  publicOrigin: (req: RequestHost) => string;
+  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
+}) {
+  return {
+    async send(req: FastifyRequest, letter: EmailVerificationLetter, hint: { website?: string; lang?: string } = {}) {
+      const lang = await letterLanguage(deps.portalLangs, hint);
+      const pack = await mailPack<{ verify: LetterTexts; emailTaken: LetterTexts }>(deps.packs, lang);
+      const origin = deps.publicOrigin(req);
+      const name = letter.user.fullName || letter.to;
+      if (letter.kind === "taken") {
+        await sendLetter(deps.mailer, letter.to, pack.emailTaken, { name, email: letter.to, link: `${origin}/${lang}/` });
+        return;
+      }
+      const link = `${origin}/${lang}/?emailtoken=${encodeURIComponent(letter.token)}`;
+      await sendLetter(deps.mailer, letter.to, pack.verify, { name, email: letter.to, link });
+    },
+  };
+}
+export type EmailVerifyMail = ReturnType<typeof createEmailVerifyMail>;
