@@ -45,6 +45,8 @@ export type MentoraLoadContext = {
   auth: () => Promise<Auth>;
   /** The request comes from this machine (developer tools such as the mail outbox). */
   isLocalRequest: boolean;
+  /** The client's address (behind a proxy, as TRUST_PROXY resolves it): keys per-client limits. */
+  clientIp: string;
   /** Sets the session cookies on this response, exactly as the API's sign-in routes do. */
   setSessionCookies: (tokens: IssuedTokens) => void;
 };
