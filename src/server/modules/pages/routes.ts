@@ -30,7 +30,8 @@ export const pagesRoutes =
         schema: {
           tags: ["pages"],
           summary: "Published page bound to a model (course, element, microcourse), answered only when the caller may read that model (same 403s as GET /elements/{id})",
-          params: z.object({ name: z.string().min(1).max(40), id: z.string().min(1).max(120) }),
+          // Model names and ids are plain slugs, as every model id is (course, element, microcourse ids).
+          params: z.object({ name: z.string().min(1).max(40).regex(/^[a-z][a-z-]*$/), id: z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: ZPageQuery,
           response: { 200: ZPage, ...errors },
         },
