@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { createFailureCounter } from "./rate-limit";
+
+describe("failure counter (preview secret guesses)", () => {
+  it("blocks a key after max failures within the window, others stay free, and forgets after the window", () => {
+    let now = 1_000;
+    const c = createFailureCounter({ max: 3, windowMs: 100, now: () => now });
+    for (let i = 0; i < 3; i++) {
+      expect(c.blocked("a")).toBe(false);
+      c.fail("a");
+    }
+    expect(c.blocked("a")).toBe(true);
+    expect(c.blocked("b")).toBe(false);
+    now += 101;
+    expect(c.blocked("a")).toBe(false);
+  });
+
+  it("stays bounded under a flood of addresses", () => {
+    const c = createFailureCounter({ max: 1, windowMs: 60_000 });
+    for (let i = 0; i < 10_050; i++) c.fail(`10.0.${i}`);
+    expect(c.blocked("10.0.10049")).toBe(true);
+  });
+});
