@@ -210,6 +210,9 @@ describeEachDatabase("content access rule (pages, elements, progress)", (t) => {
       const all = await l.browser.get("/api/progress?lang=en");
       expect(all.statusCode, all.body).toBe(200);
       expect(all.body).not.toContain("ca-draft");
+      const upgraded = await l.browser.post("/api/progress/upgrade", { force: true });
+      expect(upgraded.statusCode, upgraded.body).toBe(200);
+      expect(upgraded.body).not.toContain("ca-draft");
       const opened = await l.browser.get("/api/progress/courses/ca-draft/opened-element");
       expect(opened.statusCode).toBe(404);
       expect(opened.body).not.toContain("ca-draft-lesson");
