@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { canSeeProgress, elementRefusal, guestMayOpen, inMyGroups, isGuestLike, tracksProgress, viewerOf, type TViewer } from "./learning-access";
+import {
+  canSeeProgress,
+  contentRefusal,
+  contentRefusalError,
+  elementRefusal,
+  guestMayOpen,
+  inMyGroups,
+  isGuestLike,
+  tracksProgress,
+  viewerOf,
+  type TContentTarget,
+  type TViewer,
+} from "./learning-access";
 import { guestUser } from "./user";
 
 const user = (over: Partial<Extract<TViewer, { id: string }>> = {}): TViewer => ({ kind: "user", id: "u1", roles: ["disciple"], orderedCourses: [], teamId: null, ...over });
@@ -85,5 +97,69 @@ describe("groups", () => {
     expect(inMyGroups(["team-a"], user({ teamId: "team-a" }))).toBe(true);
     expect(inMyGroups(["team-a"], user({ teamId: "team-b" }))).toBe(false);
     expect(inMyGroups(["team-a"], user())).toBe(false);
+  });
+});
+
+describe("the content rule (contentRefusal)", () => {
+  const admin = user({ roles: ["admin"] });
+  const buyer = user({ orderedCourses: ["c-paid"] });
+  const course = (c: typeof free | typeof paid, published = true) => ({ ...c, published });
+  const element = (c: typeof free | typeof paid, state: "opened" | "done" | null, over: { published?: boolean; visible?: boolean } = {}): TContentTarget => ({
+    model: "element",
+    course: course(c, over.published ?? true),
+    element: { id: "e1", type: "lesson", visible: over.visible ?? true },
+    state,
+  });
+
+  it("a published course's landing content is public; a draft course is not found but for admins", () => {
+    for (const v of [guest, session, user()]) {
+      expect(contentRefusal(v, { model: "course", course: course(paid) })).toBeNull();
+      expect(contentRefusal(v, { model: "course", course: course(free, false) })).toBe("not-found");
+    }
+    expect(contentRefusal(admin, { model: "course", course: course(free, false) })).toBeNull();
+  });
+
+  it("an element follows elementRefusal once its course is published and it is visible", () => {
+    expect(contentRefusal(guest, element(paid, "opened"))).toBe("registration-required");
+    expect(contentRefusal(session, element(paid, "opened"))).toBe("registration-required");
+    expect(contentRefusal(user(), element(paid, "opened"))).toBe("not-bought");
+    expect(contentRefusal(buyer, element(paid, null))).toBe("locked");
+    expect(contentRefusal(buyer, element(paid, "opened"))).toBeNull();
+    expect(contentRefusal(guest, element(free, "done"))).toBeNull();
+    expect(contentRefusal(buyer, element(paid, "opened", { published: false }))).toBe("not-found");
+    expect(contentRefusal(buyer, element(paid, "opened", { visible: false }))).toBe("not-found");
+    expect(contentRefusal(admin, element(paid, null, { published: false, visible: false }))).toBeNull();
+  });
+
+  it("a creator preview ignores drafts and locks", () => {
+    expect(contentRefusal(guest, element(paid, null, { published: false }), { preview: true })).toBeNull();
+  });
+
+  it("microcourses: drafts are not found, account-only ones ask guests and session users to sign in", () => {
+    const mc = (over: Partial<{ published: boolean; visible: boolean; accessType: string | null }> = {}): TContentTarget => ({
+      model: "microcourse",
+      microcourse: { id: "m1", type: "webinar", published: true, visible: true, accessType: "requred_registration", ...over },
+    });
+    expect(contentRefusal(guest, mc())).toBe("registration-required");
+    expect(contentRefusal(session, mc())).toBe("registration-required");
+    expect(contentRefusal(user(), mc())).toBeNull();
+    expect(contentRefusal(guest, mc({ accessType: "free_access" }))).toBeNull();
+    expect(contentRefusal(user(), mc({ published: false }))).toBe("not-found");
+    expect(contentRefusal(user(), mc({ visible: false }))).toBe("not-found");
+  });
+
+  it("unknown models and unpublished video events are for creators only", () => {
+    expect(contentRefusal(user(), { model: "unknown" })).toBe("not-found");
+    expect(contentRefusal(admin, { model: "unknown" })).toBeNull();
+    expect(contentRefusal(guest, { model: "video-event", videoEvent: { id: "v", published: false } })).toBe("not-found");
+    expect(contentRefusal(guest, { model: "video-event", videoEvent: { id: "v", published: true } })).toBeNull();
+  });
+
+  it("refusals become the elements API's typed errors; not-found the caller's own", () => {
+    const target = element(paid, null);
+    expect(contentRefusalError("locked", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "ELEMENT_LOCKED", status: 403, details: { courseId: "c-paid", elementId: "e1" } });
+    expect(contentRefusalError("not-bought", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "COURSE_NOT_BOUGHT", status: 403 });
+    expect(contentRefusalError("registration-required", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "REGISTRATION_REQUIRED", status: 403 });
+    expect(contentRefusalError("not-found", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "PAGE_NOT_FOUND", status: 404 });
   });
 });

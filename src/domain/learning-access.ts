@@ -1,5 +1,7 @@
 import type { TCourseType } from "./course";
 import type { TElementState, TElementType } from "./element";
+import { AppError, type ErrorCode } from "./errors";
+import { microcourseAccess } from "./microcourse";
 import { GUEST_ID } from "./user";
 
 /**
@@ -9,6 +11,9 @@ import { GUEST_ID } from "./user";
 export type TViewer =
   | { kind: "guest" }
   | { kind: "session" | "user"; id: string; roles: readonly string[]; orderedCourses: readonly string[]; teamId: string | null };
+
+/** A visitor without an account, for reads that are the same for everyone (system pages, policies). */
+export const GUEST_VIEWER: TViewer = { kind: "guest" };
 
 export function viewerOf(
   user: { id: string; status: "active" | "session" | null; roles: readonly string[]; orders: { courses: readonly string[] }; teamId?: string | null } | null,
@@ -59,6 +64,88 @@ export function elementRefusal(
   if (course.type === "paid" && (viewer.kind === "guest" || !viewer.orderedCourses.includes(course.id))) return "not-bought";
   if (state !== "opened" && state !== "done") return "locked";
   return null;
+}
+
+/** Why content is withheld: it does not exist for this viewer (a draft, hidden), or one of the element refusals. */
+export type ContentRefusal = "not-found" | ElementRefusal;
+
+type CourseFacts = { id: string; type: TCourseType; requiresRegistration: boolean; published: boolean };
+
+/**
+ * Content that the access rule judges: a course (its landing page), an element of a course with the
+ * viewer's state in it, a microcourse, a video event, or a model this rule does not know (creators only).
+ */
+export type TContentTarget =
+  | { model: "course"; course: CourseFacts }
+  | { model: "element"; course: CourseFacts; element: { id: string; type: TElementType; visible: boolean }; state: TElementState | null }
+  | { model: "microcourse"; microcourse: { id: string; published: boolean; visible: boolean; type: TElementType; accessType: string | null } }
+  | { model: "video-event"; videoEvent: { id: string; published: boolean } }
+  | { model: "unknown" };
+
+/** The page models the rule knows; a page bound to any other model is for creators only. */
+export const CONTENT_MODELS = ["course", "element", "microcourse", "video-event"] as const;
+export type TContentModel = (typeof CONTENT_MODELS)[number];
+export function isContentModel(name: string): name is TContentModel {
+  return (CONTENT_MODELS as readonly string[]).includes(name);
+}
+
+/** Drafts (unpublished pages, courses, elements, microcourses) are for creators, or a creator preview. */
+export function maySeeDrafts(viewer: TViewer, opts: { preview?: boolean } = {}): boolean {
+  return isAdmin(viewer) || !!opts.preview;
+}
+
+/**
+ * THE content access rule: may this viewer read this content (its data, its page, its blocks)?
+ * Every path that answers a course's, element's, microcourse's or video event's content applies it
+ * (the elements API, the pages API by model and by alias, the SSR pages, the progress reads).
+ * - Creators (admins) read everything; so does a creator preview (the caller checked the course's
+ *   secret), which also ignores locks.
+ * - Unpublished content is "not-found": a draft course, an invisible element, an element of a draft
+ *   course, an unpublished or invisible microcourse, an unpublished video event, an unknown model.
+ * - A published course's landing content is public (it sells the course).
+ * - An element follows elementRefusal: the guest rule, then bought, then open in the viewer's states.
+ * - A microcourse asks guests and session users to sign in where seed 001 §4 says so.
+ */
+export function contentRefusal(viewer: TViewer, target: TContentTarget, opts: { preview?: boolean } = {}): ContentRefusal | null {
+  if (maySeeDrafts(viewer, opts)) return null;
+  switch (target.model) {
+    case "course":
+      return target.course.published ? null : "not-found";
+    case "element":
+      if (!target.course.published || !target.element.visible) return "not-found";
+      return elementRefusal(viewer, target.course, target.element, target.state);
+    case "microcourse": {
+      const m = target.microcourse;
+      if (!m.published || !m.visible) return "not-found";
+      return microcourseAccess({ type: m.type, props: { accessType: m.accessType } }, { guestLike: isGuestLike(viewer) }).requiresLogin ? "registration-required" : null;
+    }
+    case "video-event":
+      return target.videoEvent.published ? null : "not-found";
+    case "unknown":
+      return "not-found";
+  }
+}
+
+/**
+ * A refusal as the typed error every path answers with: the same REGISTRATION-REQUIRED,
+ * COURSE-NOT-BOUGHT and ELEMENT-LOCKED (403) as the elements API, and the caller's own 404 for
+ * content that does not exist for the viewer (so a draft is indistinguishable from a missing id).
+ */
+export function contentRefusalError(refusal: ContentRefusal, target: TContentTarget, notFound: { code: ErrorCode; message: string }): AppError {
+  const courseId = target.model === "course" || target.model === "element" ? target.course.id : undefined;
+  const elementId = target.model === "element" ? target.element.id : undefined;
+  const microcourseId = target.model === "microcourse" ? target.microcourse.id : undefined;
+  const what = elementId ? `element ${elementId}` : microcourseId ? `microcourse ${microcourseId}` : "this content";
+  switch (refusal) {
+    case "not-found":
+      return new AppError(notFound.code, notFound.message);
+    case "registration-required":
+      return new AppError("REGISTRATION_REQUIRED", `Sign in to open ${what}`, { ...(courseId ? { courseId } : {}), ...(elementId ? { elementId } : {}), ...(microcourseId ? { microcourseId } : {}) });
+    case "not-bought":
+      return new AppError("COURSE_NOT_BOUGHT", `Course ${courseId} is not bought`, { courseId });
+    case "locked":
+      return new AppError("ELEMENT_LOCKED", `Element ${elementId} is locked`, { courseId, elementId });
+  }
 }
 
 export const MENTOR_ROLES = ["mentor", "mp-leader", "mp-admin"] as const;

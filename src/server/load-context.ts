@@ -54,6 +54,8 @@ export type MentoraLoadContext = {
   auth: () => Promise<Auth>;
   /** Developer tools (the mail outbox) are switched on (DEV_TOOLS) and the request comes straight from this machine. */
   devTools: boolean;
+  /** The client's address (behind a proxy, as TRUST_PROXY resolves it): keys per-client limits. */
+  clientIp: string;
   /** Sets the session cookies on this response, exactly as the API's sign-in routes do. */
   setSessionCookies: (tokens: IssuedTokens) => void;
 };

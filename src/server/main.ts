@@ -29,7 +29,7 @@ import { createSubscriptionsRepo } from "./modules/subscriptions/repo";
 import { subscriptionsRoutes } from "./modules/subscriptions/routes";
 import { createSubscriptionsService } from "./modules/subscriptions/service";
 import { createUsersService } from "./modules/users/service";
-import { createLearningServices, learningRoutes } from "./modules/courses/wiring";
+import { createLearningServices, learningRoutes, type LearningServices } from "./modules/courses/wiring";
 import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth";
 import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
@@ -44,7 +44,7 @@ import { policiesRoutes } from "./modules/policies/routes";
 import { createFormsRepo } from "./modules/forms/repo";
 import { formsRoutes } from "./modules/forms/routes";
 import { createFormsService } from "./modules/forms/service";
-import { createPagesService } from "./modules/pages/service";
+import { createPagesService, type ModelAccess } from "./modules/pages/service";
 import { createPortalRepo } from "./modules/portal/repo";
 import { portalRoutes } from "./modules/portal/routes";
 import { createPortalService } from "./modules/portal/service";
@@ -90,7 +90,13 @@ export async function createServices(config: Config, database: Database): Promis
     },
   });
   const portalLangs = () => portal.getI18n();
-  const pages = createPagesService({ repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
+  // The pages service asks the learning services (made below, on top of it) whether a page's model may be read.
+  let learning: LearningServices | undefined;
+  const modelAccess: ModelAccess = (viewer, model) => {
+    if (!learning) throw new Error("The learning services are not ready");
+    return learning.contentAccess(viewer, model);
+  };
+  const pages = createPagesService({ repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs, modelAccess });
   const policies = createPoliciesService({ pages });
   const forms = createFormsService({ repo: createFormsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
@@ -114,7 +120,7 @@ export async function createServices(config: Config, database: Database): Promis
   const resetMail = createPasswordResetMail({ mailer, packs, publicOrigin, portalLangs });
   const verifyMail = createEmailVerifyMail({ mailer, packs, publicOrigin, portalLangs });
   const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
-  const learning = createLearningServices({ config, database, pages, users, portalLangs });
+  learning = createLearningServices({ config, database, pages, users, portalLangs });
   return { ...learning, portal, pages, policies, forms, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, verifyMail, subscriptions, publicOrigin };
 }
 
@@ -184,7 +190,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
           },
         }),
       );
-      await api.register(learningRoutes(services));
+      await api.register(learningRoutes(services, { windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
@@ -224,6 +230,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
           settings: () => (settings ??= services.portal.getSettings()),
           auth: () => req.auth(),
           devTools: devToolsFor(config, req as FastifyRequest),
+          clientIp: req.ip,
           // remix-fastify types the request for HTTP/2 as well; this server is HTTP/1.
           setSessionCookies: (tokens) => setAuthCookies(req as FastifyRequest, reply as FastifyReply, tokens),
         };

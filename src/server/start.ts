@@ -1,6 +1,6 @@
 import { ConfigError, parseConfig } from "./config";
 import { DatabaseUnavailableError, openDatabase } from "./db/client";
-import { seedDemo } from "./db/seed/demo";
+import { seedAtStart } from "./db/seed/demo";
 import { buildApp } from "./main";
 
 /** Entry point: config, database, migrations, demo seed, listen. Failures print one line and exit 1. */
@@ -10,7 +10,7 @@ async function start() {
   process.env.NODE_ENV = config.NODE_ENV;
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
-  if (config.SEED_DEMO) await seedDemo(database.db, config);
+  await seedAtStart(database.db, config);
   const app = await buildApp({ config, database });
   const shutdown = async () => {
     await app.close();

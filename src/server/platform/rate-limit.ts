@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyRateLimit from "@fastify/rate-limit";
 import { AppError } from "../../domain/errors";
 
@@ -19,6 +19,10 @@ export const RATE_LIMITS = {
   verifyEmail: 10,
   /** Verification letters asked for again, per address; each account also has PER_ACCOUNT_LIMITS.verifyResend. */
   verifyResend: 3,
+  /** API requests that carry a creator preview secret, right or wrong, per address. */
+  previewRequests: 60,
+  /** Wrong creator preview secrets per address, counted by the courses service for the API and SSR alike. */
+  previewGuesses: 10,
 } as const;
 
 /** Attempts per window counted per account: a new address or a fresh anonymous session is no way around them. */
@@ -44,30 +48,50 @@ export async function installRateLimit(app: FastifyInstance) {
   });
 }
 
-export function rateLimit(max: number, windowMs: number) {
-  return { rateLimit: { max, timeWindow: windowMs } };
+/**
+ * Route config for a per-address limit. `only`, when given, picks the requests that count (and may be
+ * refused); the others pass untouched, e.g. only the requests that carry a preview secret.
+ */
+export function rateLimit(max: number, windowMs: number, only?: (req: FastifyRequest) => boolean) {
+  return { rateLimit: { max, timeWindow: windowMs, ...(only ? { allowList: (req: FastifyRequest) => !only(req) } : {}) } };
 }
 
 /**
- * A fixed-window counter per key (an account id) for limits the per-address plugin cannot express:
- * the plugin runs one limiter per request. In process, like the plugin's own store (shared counters
- * come with the scale-out work). `hit` throws RATE_LIMITED (429) once `max` is used up.
+ * A fixed-window counter per key (an account id, a client address), kept in this process like the
+ * plugin's own store (shared counters come with the scale-out work). For limits the per-address,
+ * per-route plugin cannot express: per account, or guesses that arrive through both the API and SSR
+ * (preview secrets). `hit` counts and throws RATE_LIMITED (429) past `max`; `blocked` asks before an
+ * attempt and `fail` counts a wrong one.
  */
-export function createKeyedLimiter(max: number, windowMs: number) {
-  const windows = new Map<string, { start: number; count: number }>();
+export function createWindowCounter(opts: { max: number; windowMs: number; now?: () => number }) {
+  const now = opts.now ?? Date.now;
+  const counts = new Map<string, { n: number; until: number }>();
+  const live = (key: string) => {
+    const c = counts.get(key);
+    if (c && c.until <= now()) counts.delete(key);
+    return counts.get(key);
+  };
+  const add = (key: string): number => {
+    const c = live(key);
+    if (c) c.n++;
+    else counts.set(key, { n: 1, until: now() + opts.windowMs });
+    // Keep the map small under a flood of keys: drop expired entries, then the oldest (insertion order).
+    if (counts.size > 10_000) for (const k of [...counts.keys()]) live(k);
+    for (const k of counts.keys()) {
+      if (counts.size <= 10_000) break;
+      counts.delete(k);
+    }
+    return live(key)?.n ?? 1;
+  };
   return {
+    blocked: (key: string): boolean => (live(key)?.n ?? 0) >= opts.max,
+    fail: (key: string): void => void add(key),
     hit(key: string): void {
-      const now = Date.now();
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
+      if (add(key) > opts.max) {
+        const retry = Math.ceil(((live(key)?.until ?? now()) - now()) / 1000);
+        throw new AppError("RATE_LIMITED", `Too many requests for this account; retry in ${retry} s`);
       }
-      let w = windows.get(key);
-      if (!w || now - w.start >= windowMs) {
-        w = { start: now, count: 0 };
-        windows.set(key, w);
-      }
-      w.count++;
-      if (w.count > max) throw new AppError("RATE_LIMITED", `Too many requests for this account; retry in ${Math.ceil((w.start + windowMs - now) / 1000)} s`);
     },
   };
 }
+export type WindowCounter = ReturnType<typeof createWindowCounter>;

@@ -1,5 +1,4 @@
 import { ZCourseId } from "../../domain/course";
-import { isAdmin } from "../../domain/learning-access";
 import { pageRobots } from "../../domain/page";
 import type { Route } from "./+types/course";
 import { throwNotFound } from "../features/errors/error-pages.server";
@@ -18,7 +17,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   } catch (e) {
     return learningFailure(e, context, lang);
   }
-  const page = await modelPage(context, "course", course.id, lang, { withComponents: true, includeUnpublished: isAdmin(viewer) });
+  const page = await modelPage(context, viewer, "course", course.id, lang, { withComponents: true, grant: "checked" });
   return {
     course,
     blocks: page?.components ?? [],

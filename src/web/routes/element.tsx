@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ZCourseId } from "../../domain/course";
 import { ZElementId, type TElementType } from "../../domain/element";
 import { hasErrorCode } from "../../domain/errors";
-import { isAdmin, type TViewer } from "../../domain/learning-access";
+import type { TViewer } from "../../domain/learning-access";
 import { pageRobots } from "../../domain/page";
 import { throwNotFound } from "../features/errors/error-pages.server";
 import { courseTarget } from "../features/learning/course-target";
@@ -64,7 +64,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   }
   // The element lives in another course, or under another kind: this address does not exist.
   if (element.courseId !== course.id || element.type !== asked.type) return throwNotFound(context, lang);
-  const page = await modelPage(context, "element", element.id, lang, { withComponents: false, includeUnpublished: isAdmin(viewer) });
+  const page = await modelPage(context, viewer, "element", element.id, lang, { withComponents: false, grant: "checked" });
   return {
     kind: "element" as const,
     element,

@@ -11,7 +11,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const settings = await context.settings();
   let page;
   try {
-    page = await context.services.pages.getByAlias("main", { lang: params.lang, withComponents: true });
+    page = await context.services.pages.getByAlias(await requestViewer(context), "main", { lang: params.lang, withComponents: true });
   } catch (e) {
     // By code, not instanceof: the built bundle has its own copy of AppError.
     if (hasErrorCode(e, "PAGE_NOT_FOUND")) throw redirect(await fallbackUrl(context, params.lang, settings.portal.type));

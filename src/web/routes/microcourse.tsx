@@ -4,7 +4,6 @@ import { formatDuration } from "../../domain/blocks/course";
 import { COURSE_MESSAGES } from "../../domain/course";
 import type { TElementType } from "../../domain/element";
 import { AppError, hasErrorCode } from "../../domain/errors";
-import { isAdmin } from "../../domain/learning-access";
 import { ZMicrocourseListQuery, type TMicrocourse } from "../../domain/microcourse";
 import { pageRobots, type TBlock } from "../../domain/page";
 import type { MicrocourseTarget } from "../../domain/scenario/course-target";
@@ -65,7 +64,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     }
     return learningFailure(e, context, lang);
   }
-  const page = await modelPage(context, "microcourse", m.id, lang, { withComponents: false, includeUnpublished: isAdmin(viewer) });
+  const page = await modelPage(context, viewer, "microcourse", m.id, lang, { withComponents: false, grant: "checked" });
   return {
     kind: "microcourse" as const,
     microcourse: m,

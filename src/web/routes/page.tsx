@@ -1,6 +1,6 @@
-import { hasErrorCode } from "../../domain/errors";
 import type { Route } from "./+types/page";
 import { throwNotFound } from "../features/errors/error-pages.server";
+import { learningFailure, requestViewer } from "../features/learning/learning.server";
 import { PageRenderer } from "../features/blocks/page-renderer";
 import { pageSeoMeta } from "../features/seo/meta";
 
@@ -8,17 +8,19 @@ const ALIAS = /^[a-z0-9][a-z0-9-]{0,119}$/i;
 
 /**
  * /{lang}/pages/{alias}: a published content page built from blocks. System pages (404,
- * access-denied) are not pages of their own here; they answer as the 404 they are for.
+ * access-denied) are not pages of their own here; they answer as the 404 they are for. Pages of
+ * courses, elements and microcourses answer only to viewers who may read that content.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!ALIAS.test(params.alias)) return throwNotFound(context, params.lang);
   const settings = await context.settings();
   let page;
   try {
-    page = await context.services.pages.getByAlias(params.alias, { lang: params.lang, withComponents: true });
+    // A page bound to a course, element or microcourse follows that content's access rule: a locked,
+    // unbought or guest-barred element is the access-denied screen (403), a draft the 404.
+    page = await context.services.pages.getByAlias(await requestViewer(context), params.alias, { lang: params.lang, withComponents: true });
   } catch (e) {
-    if (hasErrorCode(e, "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) return throwNotFound(context, params.lang);
-    throw e;
+    return learningFailure(e, context, params.lang);
   }
   if (page.type !== "page") return throwNotFound(context, params.lang);
   const url = new URL(request.url);

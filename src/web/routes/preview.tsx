@@ -29,15 +29,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { progress } = context.services;
   const t = await learnT(context, lang);
   try {
-    const course = await progress.getCourse(viewer, params.id, { lang, rel: "all", secret });
+    const course = await progress.getCourse(viewer, params.id, { lang, rel: "all", secret, client: context.clientIp });
     const courseFacts = { id: course.id, title: course.title, isCommercial: course.isCommercial, isBought: course.isBought, requiresRegistration: course.requiresRegistration, price: course.price, currency: course.currency };
     const seo = [{ title: `${t("preview.badge")}: ${course.title}` }, { name: "robots", content: "noindex" }];
     if (elementId) {
-      const element = await progress.openElement(viewer, elementId, { lang, secret });
+      const element = await progress.openElement(viewer, elementId, { lang, secret, client: context.clientIp });
       if (element.courseId !== course.id) return throwNotFound(context, lang);
       return { kind: "element" as const, element, course: courseFacts, backTo: previewHref(lang, course.id, secret), seo };
     }
-    const page = await modelPage(context, "course", course.id, lang, { withComponents: true, includeUnpublished: true });
+    const page = await modelPage(context, viewer, "course", course.id, lang, { withComponents: true, grant: "preview" });
     return { kind: "course" as const, course, blocks: page?.components ?? [], secret, seo };
   } catch (e) {
     return learningFailure(e, context, lang);

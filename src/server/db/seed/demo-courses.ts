@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
+import { hashPreviewSecret } from "../../platform/preview-secret";
+import { courses } from "../schema";
 import type { Db } from "../client";
 import { upsertCourse, upsertElement, upsertEpisode, upsertMicrocourse, upsertModelPage, upsertReview, upsertVideoEvent } from "./course-factories";
 import { DEMO_LANGS } from "./demo-content";
@@ -9,8 +12,21 @@ import { speakingCourse } from "./demo-course-speaking";
 import { demoMicrocourses, demoReviews, demoVideoEvent } from "./demo-learning-extras";
 
 export const DEMO_COURSES: DemoCourse[] = [readingCourse, habitsCourse, speakingCourse];
-/** The creator preview secret of the demo reading course (demo data only; see docs/api/courses.md). */
+/**
+ * The creator preview secret of the demo reading course: demo data only, seeded with the demo content
+ * (SEED_DEMO) and nowhere else; it is public, so an install without the demo drops it (see seedAtStart).
+ */
 export const DEMO_PREVIEW_SECRET = "mentora-demo-preview";
+
+/** Forgets the public demo preview secret on every course that still has it; the number of courses changed. */
+export async function removeDemoPreviewSecret(db: Db): Promise<number> {
+  const changed = await db
+    .update(courses)
+    .set({ previewSecretHash: null })
+    .where(eq(courses.previewSecretHash, hashPreviewSecret(DEMO_PREVIEW_SECRET)))
+    .returning();
+  return changed.length;
+}
 
 const DAY = 24 * 3600_000;
 

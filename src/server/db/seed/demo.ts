@@ -3,10 +3,19 @@ import type { Db } from "../client";
 import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, systemPage } from "./demo-content";
 import { seedDemoAdvantages } from "./demo-advantages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
-import { seedDemoCourses } from "./demo-courses";
+import { removeDemoPreviewSecret, seedDemoCourses } from "./demo-courses";
 import { seedDemoShowcase } from "./demo-showcase";
 import { seedDemoForms } from "./demo-forms";
 import { seedDemoPolicies } from "./demo-policies";
+
+/**
+ * What start-up seeds: the demo content with SEED_DEMO; without it nothing, and the demo's public
+ * preview secret is removed should an earlier demo run have left it on a course.
+ */
+export async function seedAtStart(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID" | "SEED_DEMO">) {
+  if (config.SEED_DEMO) await seedDemo(db, config);
+  else await removeDemoPreviewSecret(db);
+}
 
 /** Demo portal, environment and pages. Safe to run at every start: existing rows are kept. */
 export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">) {

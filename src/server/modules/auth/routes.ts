@@ -7,7 +7,7 @@ import { issuesOf } from "../../../domain/validation/messages";
 import { buildRegistrationSchema, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
-import { createKeyedLimiter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
+import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/auth/request-auth";
 import { isSignedIn } from "../../../domain/user";
 import type { AuthService } from "./service";
@@ -225,7 +225,7 @@ export const authRoutes =
       },
     );
 
-    const resendPerAccount = createKeyedLimiter(PER_ACCOUNT_LIMITS.verifyResend, windowMs);
+    const resendPerAccount = createWindowCounter({ max: PER_ACCOUNT_LIMITS.verifyResend, windowMs });
     app.post(
       "/auth/email/verify/resend",
       {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -16,16 +17,23 @@ import {
 import { ZElementId, ZElementPage, ZElementWithProgress } from "../../../domain/element";
 import { requestViewer } from "../../platform/auth/viewer";
 import { ZErrorReply } from "../../platform/errors";
+import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import type { ProgressService } from "../progress/service";
 import type { CoursesService } from "./service";
 
-const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply };
+
+/** Requests that carry a creator preview secret: those count against the preview limit. */
+const withSecret = (req: FastifyRequest) => typeof (req.query as { secret?: unknown } | undefined)?.secret === "string";
 
 /** Seed 000 §7 learning portal and creator API: courses, elements, reviews, previews with a secret. */
 export const coursesRoutes =
-  (deps: { courses: CoursesService; progress: ProgressService }): FastifyPluginAsyncZod =>
+  (deps: { courses: CoursesService; progress: ProgressService; windowMs: number }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { courses, progress } = deps;
+    const { courses, progress, windowMs } = deps;
+    // Preview secrets: every request with one counts here; wrong ones also count in the courses
+    // service (shared with the SSR preview page), which answers 429 RATE-LIMITED after a few.
+    const previewLimit = rateLimit(RATE_LIMITS.previewRequests, windowMs, withSecret);
 
     app.get(
       "/courses",
@@ -43,6 +51,7 @@ export const coursesRoutes =
     app.get(
       "/courses/:courseId",
       {
+        config: previewLimit,
         schema: {
           tags: ["courses"],
           summary: "Get a course with its button data; rel=all adds elements, progress map and opened element; secret = creator preview",
@@ -51,7 +60,7 @@ export const coursesRoutes =
           response: { 200: ZCourse, ...errors },
         },
       },
-      async (req) => progress.getCourse(await requestViewer(req), req.params.courseId, req.query),
+      async (req) => progress.getCourse(await requestViewer(req), req.params.courseId, { ...req.query, client: req.ip }),
     );
 
     app.get(
@@ -85,6 +94,7 @@ export const coursesRoutes =
     app.get(
       "/elements/:elementId",
       {
+        config: previewLimit,
         schema: {
           tags: ["courses"],
           summary: "Get an element with its components; refuses locked (ELEMENT-LOCKED), unbought (COURSE-NOT-BOUGHT) and guest-barred (REGISTRATION-REQUIRED) elements",
@@ -93,7 +103,7 @@ export const coursesRoutes =
           response: { 200: ZElementPage, ...errors },
         },
       },
-      async (req) => progress.openElement(await requestViewer(req), req.params.elementId, req.query),
+      async (req) => progress.openElement(await requestViewer(req), req.params.elementId, { ...req.query, client: req.ip }),
     );
 
     app.get(

@@ -9,9 +9,11 @@ import {
 } from "../../../domain/course";
 import { elementPath, type TElement, type TElementState } from "../../../domain/element";
 import { AppError, type ErrorCode } from "../../../domain/errors";
+import type { TViewer } from "../../../domain/learning-access";
 import type { TBlock } from "../../../domain/page";
 import type { PagesService, PortalLangs } from "../pages/service";
 import { previewSecretMatches } from "../../platform/preview-secret";
+import { createWindowCounter, RATE_LIMITS } from "../../platform/rate-limit";
 import type { CourseListFilter, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
 
 export interface Lang {
@@ -32,10 +34,13 @@ export interface CoursesServiceDeps {
   portalLangs: () => Promise<PortalLangs>;
   /** How long a catalogue query serves list requests that pass cache=true. */
   cacheMs: number;
+  /** The window of the wrong-preview-secret limit (RATE_LIMITS.previewGuesses per client address). */
+  rateLimitWindowMs: number;
 }
 
 /** Learning content: courses, elements, their pages and reviews. Knows nothing of who is asking. */
-export function createCoursesService({ repo, pages, portalId, portalLangs, cacheMs }: CoursesServiceDeps) {
+export function createCoursesService({ repo, pages, portalId, portalLangs, cacheMs, rateLimitWindowMs }: CoursesServiceDeps) {
+  const previewGuesses = createWindowCounter({ max: RATE_LIMITS.previewGuesses, windowMs: rateLimitWindowMs });
   const catalogue = new Map<string, { at: number; value: Promise<CourseWithCount[]> }>();
 
   function cached(f: CourseListFilter): Promise<CourseWithCount[]> {
@@ -119,11 +124,17 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
     },
     /**
      * The creator preview: a secret that matches the course's stored hash. A wrong secret is refused
-     * outright rather than ignored, so a broken preview link says so.
+     * outright rather than ignored, so a broken preview link says so. `client` (the caller's address)
+     * may guess wrong RATE_LIMITS.previewGuesses times per window, on the API and the SSR preview
+     * page together; then every secret from it is refused with 429 RATE-LIMITED until the window ends.
      */
-    async checkPreview(courseId: string, secret: string): Promise<void> {
-      const row = await repo.findCourse(portalId, courseId);
-      if (!row || !previewSecretMatches(secret, row.previewSecretHash)) throw new AppError("PREVIEW_DENIED", "The preview secret does not match");
+    async checkPreview(courseId: string, secret: string, client: string): Promise<void> {
+      if (previewGuesses.blocked(client)) throw new AppError("RATE_LIMITED", "Too many wrong preview secrets; try again later");
+      const row = await repo.findCourseRow(portalId, courseId);
+      if (!row || !previewSecretMatches(secret, row.previewSecretHash)) {
+        previewGuesses.fail(client);
+        throw new AppError("PREVIEW_DENIED", "The preview secret does not match");
+      }
     },
     /** Get course: 'Course was not received' when there is none to receive. */
     async course(id: string, unpublished: boolean): Promise<CourseWithCount> {
@@ -147,10 +158,18 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
       if (!course || (!course.published && !opts.unpublished)) throw notReceived();
       return { course, element, elements: await repo.listElements(course.id) };
     },
-    /** The blocks of a page bound to a model (course, element, microcourse); none when it has no page. */
-    async components(model: "course" | "element" | "microcourse", id: string, lang: string, includeUnpublished: boolean): Promise<TBlock[]> {
+    /** A course of this portal as stored, published or not (for the content rule); null when there is none. */
+    courseRow(id: string): Promise<CourseRow | null> {
+      return repo.findCourseRow(portalId, id);
+    },
+    /**
+     * The blocks of a page bound to a model (course, element, microcourse); none when it has no page.
+     * `grant`: the caller has applied the content rule to this model for this viewer ("checked"), or
+     * checked the course's preview secret ("preview"); see PageLookup.
+     */
+    async components(viewer: TViewer, model: "course" | "element" | "microcourse", id: string, lang: string, grant: "checked" | "preview"): Promise<TBlock[]> {
       try {
-        const page = await pages.getByModel({ name: model, id }, { lang, withComponents: true, includeUnpublished });
+        const page = await pages.getByModel(viewer, { name: model, id }, { lang, withComponents: true, grant });
         return page.components ?? [];
       } catch (e) {
         if (e instanceof AppError && e.code === "PAGE_NOT_FOUND") return [];

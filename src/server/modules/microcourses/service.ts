@@ -1,6 +1,6 @@
-import { localized } from "../../../domain/course";
+import { COURSE_MESSAGES, localized } from "../../../domain/course";
 import { AppError } from "../../../domain/errors";
-import { inMyGroups, isAdmin, isGuestLike, type TViewer } from "../../../domain/learning-access";
+import { contentRefusal, inMyGroups, isAdmin, isGuestLike, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import { microcourseAccess, microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListQuery } from "../../../domain/microcourse";
 import type { TBlock } from "../../../domain/page";
 import type { CoursesService, Lang } from "../courses/service";
@@ -10,6 +10,11 @@ import type { MicrocourseRow, MicrocoursesRepo } from "./repo";
 /** Microcourses (seed 000 §3, §7) with the guest rules of seed 001 "Free microcourse start". */
 export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; courses: CoursesService; users: UsersService; portalId: string }) {
   const { repo, courses, users, portalId } = deps;
+
+  const target = (row: MicrocourseRow): TContentTarget => ({
+    model: "microcourse",
+    microcourse: { id: row.id, published: row.published, visible: row.visible, type: row.type, accessType: row.accessType ?? null },
+  });
 
   function present(row: MicrocourseRow, l: Lang, viewer: TViewer): TMicrocourse {
     const m = { type: row.type, props: { accessType: row.accessType ?? null } };
@@ -49,14 +54,21 @@ export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; course
     async get(viewer: TViewer, id: string, q: { lang: string }): Promise<TMicrocourse & { components: TBlock[] }> {
       const l = await courses.lang(q.lang);
       const row = await repo.find(portalId, id);
-      const reachable = row && row.visible && (row.published || isAdmin(viewer)) ? row : null;
-      // The seed's 'Microcourse instance is no provided' for a missing one.
-      microcourseAccess(reachable && { type: reachable.type, props: { accessType: reachable.accessType ?? null } }, { guestLike: isGuestLike(viewer) });
-      const m = present(reachable!, l, viewer);
-      if (m.access.requiresLogin) {
+      const refusal = row ? contentRefusal(viewer, target(row)) : "not-found";
+      // The seed's 'Microcourse instance is no provided' for a missing (or draft) one.
+      if (!row || refusal === "not-found") throw new AppError("MICROCOURSE_NOT_PROVIDED", COURSE_MESSAGES.microcourseMissing);
+      const m = present(row, l, viewer);
+      if (refusal) {
         throw new AppError("REGISTRATION_REQUIRED", `Sign in to open microcourse ${id}`, { microcourseId: id, type: m.type, props: m.props, ...m.access });
       }
-      return { ...m, components: await courses.components("microcourse", id, l.lang, isAdmin(viewer)) };
+      return { ...m, components: await courses.components(viewer, "microcourse", id, l.lang, "checked") };
+    },
+    /** The content rule for a microcourse, for the pages bound to it (a missing one is "not-found"). */
+    async contentAccess(viewer: TViewer, id: string): Promise<{ refusal: ContentRefusal; target: TContentTarget } | null> {
+      const row = await repo.find(portalId, id);
+      const t: TContentTarget = row ? target(row) : { model: "unknown" };
+      const refusal = row || !isAdmin(viewer) ? contentRefusal(viewer, t) : null;
+      return refusal ? { refusal, target: t } : null;
     },
   };
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { ZPage } from "../../../domain/page";
 import { mainPageBlocks } from "../../db/seed/demo-content";
+import { upsertCourse } from "../../db/seed/course-factories";
 import { upsertEnvironment, upsertPage } from "../../db/seed/factories";
 
 describeEachDatabase("pages API", (t) => {
@@ -111,6 +112,8 @@ describeEachDatabase("pages API", (t) => {
 
   describe("GET /api/pages/by-model/:name/:id", () => {
     beforeAll(async () => {
+      // A page is answered only when its model may be read: c1 is a published course.
+      await upsertCourse(t.db, { id: "c1", portalId: t.config.PORTAL_ID, title: { en: "Course one" } });
       await upsertPage(t.db, {
         environmentId: env(),
         alias: "course-c1",

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZPage, ZPageQuery } from "../../../domain/page";
+import { requestViewer } from "../../platform/auth/viewer";
 import { ZErrorReply } from "../../platform/errors";
 import type { PagesService } from "./service";
 
 const ZAlias = z.object({ alias: z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/i) });
-const errors = { 400: ZErrorReply, 404: ZErrorReply };
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export const pagesRoutes =
   (pages: PagesService): FastifyPluginAsyncZod =>
@@ -15,26 +16,27 @@ export const pagesRoutes =
       {
         schema: {
           tags: ["pages"],
-          summary: "Published page by alias in one language",
+          summary: "Published page by alias in one language; a page bound to a course, element or microcourse follows that content's access rule (403 ELEMENT-LOCKED, COURSE-NOT-BOUGHT, REGISTRATION-REQUIRED)",
           params: ZAlias,
           querystring: ZPageQuery,
           response: { 200: ZPage, ...errors },
         },
       },
-      async (req) => pages.getByAlias(req.params.alias, req.query),
+      async (req) => pages.getByAlias(await requestViewer(req, { badTokenAsGuest: true }), req.params.alias, req.query),
     );
     app.get(
       "/pages/by-model/:name/:id",
       {
         schema: {
           tags: ["pages"],
-          summary: "Published page bound to a model (e.g. a course)",
-          params: z.object({ name: z.string().min(1).max(40), id: z.string().min(1).max(120) }),
+          summary: "Published page bound to a model (course, element, microcourse), answered only when the caller may read that model (same 403s as GET /elements/{id})",
+          // Model names and ids are plain slugs, as every model id is (course, element, microcourse ids).
+          params: z.object({ name: z.string().min(1).max(40).regex(/^[a-z][a-z-]*$/), id: z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: ZPageQuery,
           response: { 200: ZPage, ...errors },
         },
       },
-      async (req) => pages.getByModel(req.params, req.query),
+      async (req) => pages.getByModel(await requestViewer(req, { badTokenAsGuest: true }), req.params, req.query),
     );
     app.get(
       "/pages/templates/:alias",
@@ -47,6 +49,6 @@ export const pagesRoutes =
           response: { 200: ZPage, ...errors },
         },
       },
-      async (req) => pages.getTemplate(req.params.alias, req.query),
+      async (req) => pages.getTemplate(await requestViewer(req, { badTokenAsGuest: true }), req.params.alias, req.query),
     );
   };

@@ -1,14 +1,27 @@
 import { FALLBACK_LANG } from "../../../domain/constants";
 import { AppError } from "../../../domain/errors";
+import { contentRefusalError, maySeeDrafts, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import type { TPage } from "../../../domain/page";
 import type { PageRow, PagesRepo } from "./repo";
 
 export interface PageLookup {
   lang: string;
   withComponents?: boolean;
-  /** Creators may see unpublished pages; learners only published ones. */
-  includeUnpublished?: boolean;
+  /**
+   * Set only by in-process callers, never from a request:
+   * - "preview": the caller checked the creator preview secret of the model's course, so drafts and
+   *   locks do not apply;
+   * - "checked": the caller has just applied contentRefusal to this model for this viewer (and
+   *   refused if it had to), so the model's access is not looked up a second time.
+   */
+  grant?: "preview" | "checked";
 }
+
+/**
+ * The access verdict on the model a page is bound to (course, element, microcourse, ...), from the
+ * learning services: null when the viewer may read it, else the refusal and what was judged.
+ */
+export type ModelAccess = (viewer: TViewer, model: { name: string; id: string }) => Promise<{ refusal: ContentRefusal; target: TContentTarget } | null>;
 
 function present(row: PageRow, withComponents: boolean): TPage {
   return {
@@ -45,8 +58,24 @@ export interface PortalLangs {
   primaryLang: string;
 }
 
-export function createPagesService(deps: { repo: PagesRepo; environmentId: string; portalLangs: () => Promise<PortalLangs> }) {
+export function createPagesService(deps: { repo: PagesRepo; environmentId: string; portalLangs: () => Promise<PortalLangs>; modelAccess: ModelAccess }) {
   const { repo, environmentId } = deps;
+
+  /**
+   * The one content rule for pages: an unpublished page is for creators (or a preview) only, and a
+   * page bound to a model is answered only when the viewer may read that model (contentRefusal).
+   * Refusals are the elements API's typed 403s; anything the viewer may not know of is PAGE-NOT-FOUND.
+   */
+  async function guard(viewer: TViewer, row: PageRow | undefined, q: PageLookup, notFound: string): Promise<PageRow> {
+    const preview = q.grant === "preview";
+    const missing = () => new AppError("PAGE_NOT_FOUND", notFound);
+    if (!row) throw missing();
+    if (!row.published && row.type !== "system" && row.type !== "template" && !maySeeDrafts(viewer, { preview })) throw missing();
+    if (row.modelName === null || preview || q.grant === "checked") return row;
+    const verdict = await deps.modelAccess(viewer, { name: row.modelName, id: row.modelId ?? "" });
+    if (verdict) throw contentRefusalError(verdict.refusal, verdict.target, { code: "PAGE_NOT_FOUND", message: notFound });
+    return row;
+  }
 
   /** Pages exist only in the portal's languages; anything else is a client error, not a miss. */
   async function checkLang(lang: string): Promise<PortalLangs> {
@@ -59,28 +88,25 @@ export function createPagesService(deps: { repo: PagesRepo; environmentId: strin
 
   return {
     /** Page by alias in exactly the requested language (seed 7). System pages (404, access-denied) included. */
-    async getByAlias(alias: string, q: PageLookup): Promise<TPage> {
+    async getByAlias(viewer: TViewer, alias: string, q: PageLookup): Promise<TPage> {
       await checkLang(q.lang);
       const rows = await repo.findByAlias(environmentId, ["page", "system"], alias, [q.lang]);
-      const row = rows.find((r) => q.includeUnpublished || r.published || r.type === "system");
-      if (!row) throw new AppError("PAGE_NOT_FOUND", `Page '${alias}' (${q.lang}) not found`);
-      return present(row, q.withComponents ?? true);
+      const row = rows.find((r) => r.published || r.type === "system" || maySeeDrafts(viewer, { preview: q.grant === "preview" }));
+      return present(await guard(viewer, row, q, `Page '${alias}' (${q.lang}) not found`), q.withComponents ?? true);
     },
-    async getByModel(model: { name: string; id: string }, q: PageLookup): Promise<TPage> {
+    async getByModel(viewer: TViewer, model: { name: string; id: string }, q: PageLookup): Promise<TPage> {
       await checkLang(q.lang);
       const rows = await repo.findByModel(environmentId, model.name, model.id, [q.lang]);
-      const row = rows.find((r) => q.includeUnpublished || r.published);
-      if (!row) throw new AppError("PAGE_NOT_FOUND", `Page for ${model.name}:${model.id} (${q.lang}) not found`);
-      return present(row, q.withComponents ?? true);
+      const notFound = `Page for ${model.name}:${model.id} (${q.lang}) not found`;
+      const row = rows.find((r) => r.published || maySeeDrafts(viewer, { preview: q.grant === "preview" }));
+      return present(await guard(viewer, row, q, notFound), q.withComponents ?? true);
     },
     /** Template by alias: the requested language, then the primary language, then the fallback (seed 7). */
-    async getTemplate(alias: string, q: PageLookup): Promise<TPage> {
+    async getTemplate(viewer: TViewer, alias: string, q: PageLookup): Promise<TPage> {
       const { primaryLang } = await checkLang(q.lang);
       const order = [...new Set([q.lang, primaryLang, FALLBACK_LANG])];
       const rows = await repo.findByAlias(environmentId, ["template"], alias, order);
-      const row = firstByLang(rows, order);
-      if (!row) throw new AppError("PAGE_NOT_FOUND", `Template '${alias}' not found`);
-      return present(row, q.withComponents ?? true);
+      return present(await guard(viewer, firstByLang(rows, order), q, `Template '${alias}' not found`), q.withComponents ?? true);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { AppError } from "../../../domain/errors";
+import { GUEST_VIEWER } from "../../../domain/learning-access";
 import { isPolicyCategory, policyCategories, policyTypeOf, type TPolicy } from "../../../domain/policy";
 import type { PagesService } from "../pages/service";
 
@@ -14,12 +15,12 @@ export function createPoliciesService(deps: { pages: PagesService }) {
       const type = policyTypeOf(category);
       const base = { category, type, categories: [...policyCategories(type)] };
       try {
-        return { ...base, source: "page", page: await deps.pages.getByAlias(category, { lang, withComponents: true }) };
+        return { ...base, source: "page", page: await deps.pages.getByAlias(GUEST_VIEWER, category, { lang, withComponents: true }) };
       } catch (e) {
         // Only a missing page falls back; a bad language is still the caller's error.
         if (!(e instanceof AppError) || e.code !== "PAGE_NOT_FOUND") throw e;
       }
-      return { ...base, source: "template", page: await deps.pages.getTemplate(category, { lang, withComponents: true }) };
+      return { ...base, source: "template", page: await deps.pages.getTemplate(GUEST_VIEWER, category, { lang, withComponents: true }) };
     },
   };
 }

@@ -1,22 +1,37 @@
 import { COURSE_MESSAGES } from "../../../domain/course";
 import type { TElementState, TElementType } from "../../../domain/element";
 import { AppError } from "../../../domain/errors";
-import { canSeeProgress, elementRefusal, tracksProgress, type TViewer } from "../../../domain/learning-access";
+import { canSeeProgress, contentRefusal, contentRefusalError, tracksProgress, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import type { TCourseType } from "../../../domain/course";
 
-/** Opening (and starting, syncing, finishing) an element: the seed's rules as typed refusals. */
+/** An element with its course and the viewer's state, as the content rule judges it. */
+export function elementTarget(
+  course: { id: string; type: TCourseType; requiresRegistration: boolean; published: boolean },
+  element: { id: string; type: TElementType; visible: boolean },
+  state: TElementState | null,
+): Extract<TContentTarget, { model: "element" }> {
+  return {
+    model: "element",
+    course: { id: course.id, type: course.type, requiresRegistration: course.requiresRegistration, published: course.published },
+    element: { id: element.id, type: element.type, visible: element.visible },
+    state,
+  };
+}
+
+/**
+ * Opening (and starting, syncing, finishing) an element: the content rule (contentRefusal) as typed
+ * refusals; a draft is 'Element is not received'. `preview`: the course's preview secret was checked.
+ */
 export function assertMayOpen(
   viewer: TViewer,
-  course: { id: string; type: TCourseType; requiresRegistration: boolean },
-  element: { id: string; type: TElementType },
+  course: { id: string; type: TCourseType; requiresRegistration: boolean; published: boolean },
+  element: { id: string; type: TElementType; visible: boolean },
   state: TElementState | null,
+  opts: { preview?: boolean } = {},
 ): void {
-  const refusal = elementRefusal(viewer, course, element, state);
-  if (refusal === "registration-required") {
-    throw new AppError("REGISTRATION_REQUIRED", `Sign in to open ${element.type} ${element.id}`, { courseId: course.id, elementId: element.id });
-  }
-  if (refusal === "not-bought") throw new AppError("COURSE_NOT_BOUGHT", `Course ${course.id} is not bought`, { courseId: course.id });
-  if (refusal === "locked") throw new AppError("ELEMENT_LOCKED", `Element ${element.id} is locked`, { courseId: course.id, elementId: element.id });
+  const target = elementTarget(course, element, state);
+  const refusal = contentRefusal(viewer, target, opts);
+  if (refusal) throw contentRefusalError(refusal, target, { code: "ELEMENT_NOT_RECEIVED", message: COURSE_MESSAGES.elementNotReceived });
 }
 
 /** Progress writes: guests are asked to sign in; signed-in non-disciples are refused (seed 000 §6). */

@@ -19,7 +19,8 @@ import { ZErrorReply } from "../../platform/errors";
 import type { ProgressService } from "./service";
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
-const ZUserQuery = z.object({ userId: z.string().min(1).max(100).optional() });
+/** User ids are slugs (usr-<uuid>); anything else is a malformed id, never a lookup. */
+const ZUserQuery = z.object({ userId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/).optional() });
 const element = z.object({ elementId: ZElementId });
 const course = z.object({ courseId: ZCourseId });
 

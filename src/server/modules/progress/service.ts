@@ -11,7 +11,17 @@ import {
 } from "../../../domain/course";
 import { elementPath, type TElementPage, type TElementState } from "../../../domain/element";
 import { AppError } from "../../../domain/errors";
-import { elementRefusal, guestMayOpen, inMyGroups, isAdmin, tracksProgress, type TViewer } from "../../../domain/learning-access";
+import {
+  contentRefusal,
+  elementRefusal,
+  guestMayOpen,
+  inMyGroups,
+  isAdmin,
+  tracksProgress,
+  type ContentRefusal,
+  type TContentTarget,
+  type TViewer,
+} from "../../../domain/learning-access";
 import {
   elementStates,
   finishElement,
@@ -34,7 +44,7 @@ import { progressRecordId } from "../../../domain/user";
 import type { CourseStructure, CoursesService, Lang } from "../courses/service";
 import type { ElementRow } from "../courses/repo";
 import type { UsersService } from "../users/service";
-import { assertMayOpen, assertMaySeeProgress, assertTracked, ELEMENTS_NO_COURSE } from "./policy";
+import { assertMayOpen, assertMaySeeProgress, assertTracked, elementTarget, ELEMENTS_NO_COURSE } from "./policy";
 import type { CourseProgressRow, ProgressRepo, ProgressTx, StoredCourseProgress } from "./repo";
 
 export interface ProgressServiceDeps {
@@ -155,9 +165,9 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
     },
 
     /** Get course (seed 000 §7): lang, optional rel, optional creator preview secret. */
-    async getCourse(viewer: TViewer, id: string, q: { lang: string; rel?: "all"; secret?: string }): Promise<TCourse> {
+    async getCourse(viewer: TViewer, id: string, q: { lang: string; rel?: "all"; secret?: string; client?: string }): Promise<TCourse> {
       const l = await courses.lang(q.lang);
-      if (q.secret) await courses.checkPreview(id, q.secret);
+      if (q.secret) await courses.checkPreview(id, q.secret, q.client ?? "unknown");
       const preview = !!q.secret;
       const row = await courses.course(id, preview || isAdmin(viewer));
       const bought = boughtBy(viewer, id);
@@ -195,28 +205,51 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
     },
 
     /** Get element with components. Locked, unbought and guest-barred elements are refused with typed 403s. */
-    async openElement(viewer: TViewer, elementId: string, q: { lang: string; secret?: string }): Promise<TElementPage> {
+    async openElement(viewer: TViewer, elementId: string, q: { lang: string; secret?: string; client?: string }): Promise<TElementPage> {
       const l = await courses.lang(q.lang);
       const s = await courses.elementStructure(elementId, { unpublished: !!q.secret || isAdmin(viewer) });
-      if (q.secret) await courses.checkPreview(s.course.id, q.secret);
+      if (q.secret) await courses.checkPreview(s.course.id, q.secret, q.client ?? "unknown");
       const preview = !!q.secret;
       const map = await storedMap(viewer, s.course.id);
       const states = statesOf(s, map);
       const i = states.findIndex((e) => e.id === elementId);
       const state = i >= 0 ? states[i].state : null;
-      if (!preview) assertMayOpen(viewer, s.course, s.element, state);
+      assertMayOpen(viewer, s.course, s.element, state, { preview });
       const link = (e: WithState<ElementRow> | undefined) =>
         e && isOpen(e.state) ? { id: e.id, type: e.type, number: e.number, title: localized(e.title, l.lang, l.primaryLang), path: elementPath(l.lang, e.courseId, e.type, e.id) } : null;
       return {
         ...courses.presentElement(s.element, l, state),
         progress: summary(map?.[elementId]),
-        components: await courses.components("element", elementId, l.lang, preview || isAdmin(viewer)),
+        components: await courses.components(viewer, "element", elementId, l.lang, preview ? "preview" : "checked"),
         isLast: i >= 0 && isLastElement(states, elementId),
         previous: i > 0 ? link(states[i - 1]) : null,
         next: i >= 0 ? link(states[i + 1]) : null,
         tracksProgress: tracksProgress(viewer),
         preview,
       };
+    },
+
+    /**
+     * The content rule for a course or an element, for the pages bound to them: null when the viewer
+     * may read it, else the refusal (a missing or draft one is "not-found") and what was judged.
+     */
+    async contentAccess(viewer: TViewer, model: "course" | "element", id: string): Promise<{ refusal: ContentRefusal; target: TContentTarget } | null> {
+      const verdict = (target: TContentTarget) => {
+        const refusal = contentRefusal(viewer, target);
+        return refusal ? { refusal, target } : null;
+      };
+      const unknown = { refusal: "not-found" as const, target: { model: "unknown" as const } };
+      if (model === "course") {
+        const course = await courses.courseRow(id);
+        return course ? verdict({ model: "course", course }) : isAdmin(viewer) ? null : unknown;
+      }
+      const s = await courses.elementStructure(id, { unpublished: true }).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === "ELEMENT_NOT_RECEIVED") return null;
+        throw e;
+      });
+      if (!s) return isAdmin(viewer) ? null : unknown;
+      const state = statesOf(s, await storedMap(viewer, s.course.id)).find((e) => e.id === id)?.state ?? null;
+      return verdict(elementTarget(s.course, s.element, state));
     },
 
     /** What the start-free-lesson and buy-course scenarios need for a course and the current user. */
@@ -255,14 +288,15 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
 
     async elementProgress(viewer: TViewer, elementId: string, userId?: string): Promise<TElementProgress> {
       const learner = await learnerFor(viewer, userId);
-      const s = await courses.elementStructure(elementId, { unpublished: true });
+      // Learners (and their mentors) see published structure only; drafts are the creators'.
+      const s = await courses.elementStructure(elementId, { unpublished: isAdmin(viewer) });
       const { map } = await repo.load(learner, s.course.id);
       return elementProgressOf(learner, s, map, elementId);
     },
 
     async courseProgress(viewer: TViewer, courseId: string, userId?: string): Promise<TCourseProgress> {
       const learner = await learnerFor(viewer, userId);
-      return courseProgressOf(learner, await courses.structure(courseId, { unpublished: true }));
+      return courseProgressOf(learner, await courses.structure(courseId, { unpublished: isAdmin(viewer) }));
     },
 
     /** Every course a learner has progress in (the profile's progress page). */
@@ -272,7 +306,12 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
       const rows = await repo.listCourses(learner);
       const out = [];
       for (const row of rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())) {
-        const s = await courses.structure(row.courseId, { unpublished: true });
+        // A course unpublished (or removed) since the learner started it is left out for all but creators.
+        const s = await courses.structure(row.courseId, { unpublished: isAdmin(viewer) }).catch((e: unknown) => {
+          if (e instanceof AppError && e.code === "COURSE_NOT_RECEIVED") return null;
+          throw e;
+        });
+        if (!s) continue;
         const cp = await courseProgressOf(learner, s);
         out.push({
           courseId: row.courseId,
@@ -376,7 +415,12 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
       const upgraded: string[] = [];
       const skipped: string[] = [];
       for (const id of ids) {
-        const s = await courses.structure(id, { unpublished: isAdmin(viewer) || !body.courseId });
+        // All of the learner's courses: one unpublished (or removed) since is left out, not named.
+        const s = await courses.structure(id, { unpublished: isAdmin(viewer) }).catch((e: unknown) => {
+          if (!body.courseId && e instanceof AppError && e.code === "COURSE_NOT_RECEIVED") return null;
+          throw e;
+        });
+        if (!s) continue;
         const done = await write(viewer, s, async ({ map, states, row }, tx) => {
           if (!body.force && row.upgradedAt && row.upgradedAt >= s.course.updatedAt) return false;
           const at = now().toISOString();

@@ -7,7 +7,7 @@ import { guestUser, ZUser } from "../../../domain/user";
 import { ZEmail, ZPhone } from "../../../domain/validation/fields";
 import { requireUser } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
-import { createKeyedLimiter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
+import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import { canReadUser } from "./policy";
 import { ZUtmMeta } from "../../../domain/arrival";
 import type { UsersService } from "./service";
@@ -28,7 +28,7 @@ export interface UsersRoutesDeps {
 export const usersRoutes =
   (users: UsersService, portalId: string, deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const profilePerAccount = createKeyedLimiter(PER_ACCOUNT_LIMITS.profile, deps.windowMs);
+    const profilePerAccount = createWindowCounter({ max: PER_ACCOUNT_LIMITS.profile, windowMs: deps.windowMs });
     app.get(
       "/users/me",
       { schema: { tags: ["users"], summary: "The current user (the guest user when not signed in)", response: { 200: ZUser, ...errors } } },

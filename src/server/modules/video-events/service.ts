@@ -1,5 +1,6 @@
 import { localized } from "../../../domain/course";
 import { AppError } from "../../../domain/errors";
+import { contentRefusal, GUEST_VIEWER, isAdmin, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import { DEFAULT_TIME_ZONE, episodeDistance, episodeState, formatEpisodeDate, type TVideoEvent } from "../../../domain/video-event";
 import type { CoursesService, Lang } from "../courses/service";
 import type { EpisodeRow, VideoEventRow, VideoEventsRepo } from "./repo";
@@ -7,6 +8,8 @@ import type { EpisodeRow, VideoEventRow, VideoEventsRepo } from "./repo";
 /** Video events with their episodes' derived date, distance and state (seed 000 §3-4). */
 export function createVideoEventsService(deps: { repo: VideoEventsRepo; courses: CoursesService; portalId: string; now?: () => Date }) {
   const { repo, courses, portalId, now = () => new Date() } = deps;
+
+  const target = (row: VideoEventRow): TContentTarget => ({ model: "video-event", videoEvent: { id: row.id, published: row.published } });
 
   function present(row: VideoEventRow, episodes: EpisodeRow[], l: Lang, timeZone: string, at: Date): TVideoEvent {
     return {
@@ -43,8 +46,15 @@ export function createVideoEventsService(deps: { repo: VideoEventsRepo; courses:
     async get(id: string, q: { lang: string; tz?: string }): Promise<TVideoEvent> {
       const l = await courses.lang(q.lang);
       const row = await repo.find(portalId, id);
-      if (!row || !row.published) throw new AppError("VIDEO_EVENT_NOT_FOUND", `Video event ${id} not found`);
+      if (!row || contentRefusal(GUEST_VIEWER, target(row))) throw new AppError("VIDEO_EVENT_NOT_FOUND", `Video event ${id} not found`);
       return present(row, await repo.episodes([id]), l, q.tz ?? DEFAULT_TIME_ZONE, now());
+    },
+    /** The content rule for a video event, for the pages bound to it (a missing one is "not-found"). */
+    async contentAccess(viewer: TViewer, id: string): Promise<{ refusal: ContentRefusal; target: TContentTarget } | null> {
+      const row = await repo.find(portalId, id);
+      const t: TContentTarget = row ? target(row) : { model: "unknown" };
+      const refusal = row || !isAdmin(viewer) ? contentRefusal(viewer, t) : null;
+      return refusal ? { refusal, target: t } : null;
     },
   };
 }

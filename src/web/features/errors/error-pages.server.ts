@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { COOKIES } from "../../../domain/constants";
+import { GUEST_VIEWER } from "../../../domain/learning-access";
 import { normalizeLocale } from "../../../domain/locale";
 import { readCookie } from "../../cookies";
 
@@ -22,7 +23,7 @@ export async function errorLang(context: AppLoadContext, request: Request, param
 async function throwErrorPage(context: AppLoadContext, lang: string, alias: "404" | "access-denied", status: 404 | 403): Promise<never> {
   let page;
   try {
-    page = await context.services.pages.getByAlias(alias, { lang, withComponents: true });
+    page = await context.services.pages.getByAlias(GUEST_VIEWER, alias, { lang, withComponents: true });
   } catch {
     const message = alias === "404" ? "Page 404 not found!" : "Page access denied not found!";
     throw data({ kind: "page-missing", message } satisfies ErrorPageData, { status });

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import { hasErrorCode } from "../../../domain/errors";
 import { viewerOf, type TViewer } from "../../../domain/learning-access";
 import { localized } from "../../../domain/portal";
@@ -23,6 +23,8 @@ export async function learningFailure(e: unknown, context: AppLoadContext, lang:
   if (hasErrorCode(e, "ELEMENT_LOCKED", "COURSE_NOT_BOUGHT", "AUTH_DENY", "PREVIEW_DENIED", "UNAUTHORIZED", "REGISTRATION_REQUIRED", "PROGRESS_NOT_TRACKED")) {
     return throwAccessDenied(context, lang);
   }
+  // Too many wrong preview secrets from this address: the generic screen with status 429.
+  if (hasErrorCode(e, "RATE_LIMITED")) throw data({ code: "RATE-LIMITED" }, { status: 429 });
   throw e;
 }
 
@@ -52,10 +54,21 @@ export async function learnT(context: AppLoadContext, lang: string) {
   return createI18n(lang, await context.services.packs.resources(lang)).getFixedT(lang, "learn");
 }
 
-/** The content page bound to a course, element or microcourse; null when it has none (published). */
-export async function modelPage(context: AppLoadContext, model: "course" | "element" | "microcourse", id: string, lang: string, opts: { withComponents: boolean; includeUnpublished: boolean }) {
+/**
+ * The content page bound to a course, element or microcourse, for a viewer the loader has already let
+ * through that model's access rule (or, with grant "preview", whose preview secret it checked);
+ * null when the model has no page the viewer may see.
+ */
+export async function modelPage(
+  context: AppLoadContext,
+  viewer: TViewer,
+  model: "course" | "element" | "microcourse",
+  id: string,
+  lang: string,
+  opts: { withComponents: boolean; grant?: "checked" | "preview" },
+) {
   try {
-    return await context.services.pages.getByModel({ name: model, id }, { lang, ...opts });
+    return await context.services.pages.getByModel(viewer, { name: model, id }, { lang, ...opts });
   } catch (e) {
     if (hasErrorCode(e, "PAGE_NOT_FOUND")) return null;
     throw e;
