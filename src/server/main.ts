@@ -50,6 +50,7 @@ import { createPortalService } from "./modules/portal/service";
 import { installErrorHandler } from "./platform/errors";
 import { createLanguagePacks } from "./platform/language-packs";
 import { originGuard } from "./platform/origin-guard";
+import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
 
 export const ROOT_DIR = process.cwd();
 
@@ -106,10 +107,12 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: config.TRUST_PROXY,
+    ...inputGuardServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
 
   const services = await createServices(config, database);
 

@@ -29,6 +29,8 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(500).send(body("INTERNAL", "Internal server error"));
     }
     if (err.statusCode === 429) return reply.status(429).send(body("RATE_LIMITED", "Too many requests"));
+    if (err.statusCode === 413) return reply.status(413).send(body("PAYLOAD_TOO_LARGE", err.message));
+    if (err.statusCode === 415) return reply.status(415).send(body("UNSUPPORTED_MEDIA_TYPE", err.message));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(body("VALIDATION", err.message));
     }

@@ -10,6 +10,7 @@ import { ZErrorReply } from "../../platform/errors";
 import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import type { AuthService } from "./service";
 import type { PasswordResetMail } from "./reset-mail";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userId: z.string(), expiresIn: z.number() });
 const ZState = z.object({ state: z.literal("ok") });
@@ -52,11 +53,11 @@ export const authRoutes =
           tags: ["auth"],
           summary: "Register with e-mail and password (role disciple)",
           body: ZSignUp.extend({
-            website: z.string().max(2048).optional(),
-            environmentId: z.string().max(64).optional(),
+            website: ZText.max(2048).optional(),
+            environmentId: ZText.max(64).optional(),
             role: z.literal("disciple").optional(),
             /** The form's language: its registration fields decide what else is required. */
-            lang: z.string().min(2).max(8).optional(),
+            lang: ZText.min(2).max(8).optional(),
           }),
           response: { 200: ZTokens, ...errors },
         },
@@ -126,7 +127,7 @@ export const authRoutes =
           tags: ["auth"],
           summary: "Rotate the refresh token (body or cookie) for new tokens",
           // Fastify hands a missing body to the validator as null (a cookie-only refresh sends none).
-          body: z.object({ refreshToken: z.string().min(1).max(200).optional() }).nullish(),
+          body: z.object({ refreshToken: ZText.min(1).max(200).optional() }).nullish(),
           response: { 200: ZTokens, ...errors },
         },
       },
@@ -162,7 +163,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Send a password reset e-mail (same reply whether or not the address is known)",
-          body: ZForgotPassword.extend({ website: z.string().max(2048).optional(), environmentId: z.string().max(64).optional() }),
+          body: ZForgotPassword.extend({ website: ZText.max(2048).optional(), environmentId: ZText.max(64).optional() }),
           response: { 200: ZState, ...errors },
         },
       },
@@ -184,7 +185,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Set a new password with the token from the e-mail; ends every other session",
-          body: z.object({ password: ZPassword, token: z.string().min(1).max(200) }),
+          body: z.object({ password: ZPassword, token: ZText.min(1).max(200) }),
           response: { 200: ZState, ...errors },
         },
       },
@@ -202,7 +203,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Exchange a single-use quick_token for tokens",
-          body: z.object({ token: z.string().min(1).max(200) }),
+          body: z.object({ token: ZText.min(1).max(200) }),
           response: { 200: ZTokens, ...errors },
         },
       },

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { ZPage, ZPageQuery } from "../../../domain/page";
 import { ZErrorReply } from "../../platform/errors";
 import type { PagesService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
-const ZAlias = z.object({ alias: z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/i) });
+const ZAlias = z.object({ alias: ZText.min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/i) });
 const errors = { 400: ZErrorReply, 404: ZErrorReply };
 
 export const pagesRoutes =
@@ -29,7 +30,7 @@ export const pagesRoutes =
         schema: {
           tags: ["pages"],
           summary: "Published page bound to a model (e.g. a course)",
-          params: z.object({ name: z.string().min(1).max(40), id: z.string().min(1).max(120) }),
+          params: z.object({ name: ZText.min(1).max(40), id: ZText.min(1).max(120) }),
           querystring: ZPageQuery,
           response: { 200: ZPage, ...errors },
         },
