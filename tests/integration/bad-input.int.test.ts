@@ -2,12 +2,23 @@
  * The "500 on bad input" attacks of the security review, each replayed against the API on both
  * databases: every one must now be a typed 4xx in the app's error shape (docs/decisions/0014).
  */
+import { createHash, createHmac } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, register, signUpBody, type Registered } from "../../src/server/modules/auth/test-helpers";
 import { describeEachDatabase } from "../setup/databases";
 
 const COURSE = "reading-foundations";
+const BOT = "777777777:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+
+/** Signs Telegram widget fields the way Telegram does. */
+function telegramSigned(fields: Record<string, string>): Record<string, string> {
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join("\n");
+  return { ...fields, hash: createHmac("sha256", createHash("sha256").update(BOT).digest()).update(check).digest("hex") };
+}
 
 function expectAppError(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -129,6 +140,28 @@ describeEachDatabase("bad input", (t) => {
       expectAppError(wrong, 415, "UNSUPPORTED-MEDIA-TYPE");
       const broken = await new Browser(t.app).post("/api/auth/login", '{"email":', { "content-type": "application/json" });
       expectAppError(broken, 400, "VALIDATION");
+    });
+  });
+
+  describe("non-Latin-1 return addresses", () => {
+    it("Telegram's quick_link=/ru/курсы redirects percent-encoded (signed in, failed and connecting)", async () => {
+      const app = await t.buildApp({ TELEGRAM_BOT_TOKEN: BOT });
+      const now = String(Math.floor(Date.now() / 1000));
+      const url = (fields: Record<string, string>, quickLink: string) =>
+        `/connect/telegram/callback?${new URLSearchParams({ ...fields, quick_link: quickLink, lang: "ru" })}`;
+      const encoded = "/ru/%D0%BA%D1%83%D1%80%D1%81%D1%8B";
+      const signedIn = await app.inject({ method: "GET", url: url(telegramSigned({ id: "90001", first_name: "Олег", auth_date: now }), "/ru/курсы") });
+      expect(signedIn.statusCode, signedIn.body).toBe(302);
+      expect(signedIn.headers.location).toBe(encoded);
+      const failed = await app.inject({ method: "GET", url: url({ id: "90001", auth_date: now, hash: "00" }, "/ru/курсы?тема=да#часть") });
+      expect(failed.statusCode, failed.body).toBe(302);
+      expect(failed.headers.location).toBe(`${encoded}?%D1%82%D0%B5%D0%BC%D0%B0=%D0%B4%D0%B0&login=failed#%D1%87%D0%B0%D1%81%D1%82%D1%8C`);
+      const connecting = await user.browser.request({ method: "GET", url: url(telegramSigned({ id: "90002", first_name: "Ann", auth_date: now }), "/ru/курсы") });
+      // The shared test app has no bot token; the one with it answers for the signed-in learner.
+      expect(connecting.statusCode).toBeLessThan(500);
+      const linked = await app.inject({ method: "GET", url: url(telegramSigned({ id: "90002", first_name: "Ann", auth_date: now }), "/ru/курсы"), headers: { authorization: `Bearer ${user.accessToken}` } });
+      expect(linked.statusCode, linked.body).toBe(302);
+      expect(linked.headers.location).toBe(encoded);
     });
   });
 });
