@@ -51,6 +51,7 @@ import { installErrorHandler } from "./platform/errors";
 import { createLanguagePacks } from "./platform/language-packs";
 import { originGuard } from "./platform/origin-guard";
 import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
+import { loggerOptions } from "./platform/log-redaction";
 
 export const ROOT_DIR = process.cwd();
 
@@ -105,7 +106,7 @@ export async function createServices(config: Config, database: Database): Promis
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
     trustProxy: config.TRUST_PROXY,
     ...inputGuardServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
