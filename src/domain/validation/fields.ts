@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages";
-import { safeText } from "./safe-text";
+import { isSafeText, safeText } from "./safe-text";
 
 /**
  * Field schemas shared by the API routes and the web forms (seed 001 sections 5 and 9). Every rule
@@ -183,7 +183,7 @@ export function isSafeReturnPath(s: unknown): s is string {
   if (typeof s !== "string" || s.length === 0 || s.length > RETURN_PATH_MAX) return false;
   if (s[0] !== "/" || s[1] === "/" || s[1] === "\\") return false;
   // A backslash is a slash to browsers in http(s) URLs; no legitimate path of ours needs a raw one.
-  if (s.includes("\\") || CONTROL.test(s)) return false;
+  if (s.includes("\\") || CONTROL.test(s) || !isSafeText(s)) return false;
   try {
     // Belt and braces: the WHATWG parser, which browsers use, must resolve it onto our own origin.
     return new URL(s, PROBE_ORIGIN).origin === PROBE_ORIGIN;
@@ -192,6 +192,7 @@ export function isSafeReturnPath(s: unknown): s is string {
   }
 }
 
-export const ZReturnPath = safeText({ error: MSG.redirect })
+export const ZReturnPath = z
+  .string({ error: MSG.redirect })
   .max(RETURN_PATH_MAX, { error: MSG.redirect, abort: true })
   .refine(isSafeReturnPath, { error: MSG.redirect });
