@@ -133,6 +133,20 @@ describeEachDatabase("bad input", (t) => {
       }
     });
 
+    it("431 for oversized headers over a real socket", async () => {
+      const app = await t.buildApp();
+      const address = await app.listen({ port: 0, host: "127.0.0.1" });
+      try {
+        const res = await fetch(`${address}/api/health`, { headers: { "x-big": "x".repeat(64 * 1024) } });
+        expect(res.status).toBe(431);
+        expect(await res.json()).toMatchObject({ error: { code: "HEADERS-TOO-LARGE", key: "errors:codes.HEADERS_TOO_LARGE" } });
+        // The server keeps serving.
+        expect((await fetch(`${address}/api/health`)).status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
+
     it("413 for an oversized body and 415 for a wrong content type", async () => {
       const big = await new Browser(t.app).post("/api/auth/login", { email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) });
       expectAppError(big, 413, "PAYLOAD-TOO-LARGE");
