@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZText } from "./validation/safe-text";
 
 /** Seed 001 §2: the utm keys kept from the arrival address (source and campaign are required). */
 export const UTM_KEYS = ["utm_source", "utm_campaign", "utm_medium", "utm_content", "utm_term"] as const;
@@ -7,11 +8,11 @@ export const ARRIVAL_ID = /^[\w:-]{1,100}$/;
 
 export const ZUtmMeta = z
   .object({
-    utm_source: z.string().min(1).max(200),
-    utm_campaign: z.string().min(1).max(200),
-    utm_medium: z.string().max(200).optional(),
-    utm_content: z.string().max(200).optional(),
-    utm_term: z.string().max(200).optional(),
+    utm_source: ZText.min(1).max(200),
+    utm_campaign: ZText.min(1).max(200),
+    utm_medium: ZText.max(200).optional(),
+    utm_content: ZText.max(200).optional(),
+    utm_term: ZText.max(200).optional(),
   })
   .strip();
 export type TUtmMeta = z.infer<typeof ZUtmMeta>;

@@ -4,6 +4,7 @@ import { CURRENCIES, CURRENCY_SYMBOLS, NO_CATEGORY, type TCurrency } from "./cou
 import { AppError } from "./errors";
 import { ZElementState, ZElementType, ZElementWithProgress, elementPath, type TElementType } from "./element";
 import { ZOpenedElement, ZOpenedElementName, type TOpenedElement } from "./progress";
+import { ZText } from "./validation/safe-text";
 
 export const COURSE_TYPES = ["free", "paid"] as const;
 export const ZCourseType = z.enum(COURSE_TYPES);
@@ -130,8 +131,8 @@ export const ZQueryFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === "true"));
 
-export const ZLang = z.string().min(2).max(8).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/);
-export const ZCourseId = z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/);
+export const ZLang = ZText.min(2).max(8).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/);
+export const ZCourseId = ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/);
 export const ZRel = z.enum(["all"]).optional();
 
 /** Seed 000 §7 list courses: lang, rel=all, published=true, onlyMyGroups=true, cache=true, limit=100, exceptHidden=true. */
@@ -150,7 +151,7 @@ export type TCourseListQuery = z.infer<typeof ZCourseListQuery>;
 export const ZCourseQuery = z.object({
   lang: ZLang,
   rel: ZRel,
-  secret: z.string().min(1).max(200).optional(),
+  secret: ZText.min(1).max(200).optional(),
 });
 
 export const ZElementListQuery = z.object({
@@ -162,7 +163,7 @@ export const ZElementListQuery = z.object({
 export const ZElementQuery = z.object({
   lang: ZLang,
   rel: ZRel,
-  secret: z.string().min(1).max(200).optional(),
+  secret: ZText.min(1).max(200).optional(),
 });
 
 export const ZReview = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZBlock } from "./page";
+import { ZText } from "./validation/safe-text";
 
 /** Seed 000 §3: the kinds of course element, and the path segment each one lives under. */
 export const ELEMENT_TYPES = ["lesson", "test", "webinar"] as const;
@@ -13,7 +14,7 @@ export type TElementState = z.infer<typeof ZElementState>;
 
 export const ZDiscussion = z.object({ id: z.string().nullable(), active: z.boolean() });
 
-export const ZElementId = z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/);
+export const ZElementId = ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/);
 
 /** The web path of an element page: /{lang}/courses/{courseId}/{lesson|test|webinar}/{elementId}. */
 export function elementPath(lang: string, courseId: string, type: TElementType, elementId: string): string {

@@ -7,6 +7,7 @@ import { ZEventDateBlock } from "./blocks/event-date";
 import { ZAudioBlock, ZBeforeAfterBlock, ZFileBlock, ZGalleryBlock, ZVideoBlock } from "./blocks/media";
 import { ZPartnersBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock } from "./blocks/people";
 import { ZTestsBlock } from "./blocks/quiz";
+import { ZText } from "./validation/safe-text";
 
 /**
  * Content blocks. Each block has a stable id, a type from the block registry and props validated
@@ -100,7 +101,7 @@ export const ZPage = z.object({
 export type TPage = z.infer<typeof ZPage>;
 
 export const ZPageQuery = z.object({
-  lang: z.string().min(2).max(8),
+  lang: ZText.min(2).max(8),
   withComponents: z
     .enum(["true", "false"])
     .optional()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZElementType, type TElementState, type TElementType } from "./element";
+import { ZText } from "./validation/safe-text";
 
 /**
  * Progress rules of seed 000 §4, as pure functions over a course's elements and a learner's
@@ -174,9 +175,9 @@ export function isLastElement(states: ReadonlyArray<{ id: string; state: TElemen
 }
 
 /** Values a course variable may hold (stored by name, seed 000 §3). */
-export const ZVariableValue = z.union([z.string().max(2000), z.number().finite(), z.boolean(), z.null()]);
+export const ZVariableValue = z.union([ZText.max(2000), z.number().finite(), z.boolean(), z.null()]);
 export type TVariableValue = z.infer<typeof ZVariableValue>;
-export const ZVariableName = z.string().min(1).max(64).regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
+export const ZVariableName = ZText.min(1).max(64).regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
 export const VARIABLES_LIMIT = 100;
 
 // --- API replies (shared with the web) ---------------------------------------------------------
@@ -250,5 +251,5 @@ export const ZSyncBody = z
   .strict();
 export type TSyncBody = z.infer<typeof ZSyncBody>;
 
-export const ZUpgradeBody = z.object({ courseId: z.string().min(1).max(120).optional(), force: z.boolean().default(false) }).strict();
+export const ZUpgradeBody = z.object({ courseId: ZText.min(1).max(120).optional(), force: z.boolean().default(false) }).strict();
 export const ZUpgradeReply = z.object({ upgraded: z.array(z.string()), skipped: z.array(z.string()) });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZLang } from "./course";
+import { ZText } from "./validation/safe-text";
 
 export const EPISODE_STATES = ["opened", "today", "closed"] as const;
 export const ZEpisodeState = z.enum(EPISODE_STATES);
@@ -88,8 +89,7 @@ export type TVideoEvent = z.infer<typeof ZVideoEvent>;
 
 export const ZVideoEventQuery = z.object({
   lang: ZLang,
-  tz: z
-    .string()
+  tz: ZText
     .max(64)
     .refine(isTimeZone, { message: "Unknown time zone" })
     .optional(),

@@ -53,6 +53,8 @@ import { createLanguagePacks } from "./platform/language-packs";
 import { originGuard } from "./platform/origin-guard";
 import { createPublicOrigin } from "./platform/public-origin";
 import { installSecurityHeaders } from "./platform/security-headers";
+import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
+import { loggerOptions } from "./platform/log-redaction";
 
 export const ROOT_DIR = process.cwd();
 
@@ -126,12 +128,14 @@ export async function createServices(config: Config, database: Database): Promis
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
     trustProxy: config.TRUST_PROXY,
+    ...inputGuardServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
 
   const services = await createServices(config, database);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZEmail } from "../validation/fields";
 import { ZImage, ZLabel, ZSafeUrl, blockSchema } from "./common";
+import { ZText } from "../validation/safe-text";
 
 /** Call to action: a button that follows a link or starts a popup scenario (seed 001 §4) by id. */
 export const ZActionBlock = blockSchema(
@@ -31,15 +32,14 @@ export const DEFAULT_SUBSCRIPTION_TOPIC = "news";
 /** The subscription request: shared by the block's form and the API route. */
 export const ZSubscriptionRequest = z.object({
   email: ZEmail,
-  lang: z.string().min(2).max(8).regex(/^[a-z]{2,3}$/),
-  topic: z
-    .string()
+  lang: ZText.min(2).max(8).regex(/^[a-z]{2,3}$/),
+  topic: ZText
     .min(1)
     .max(60)
     .regex(/^[\w-]+$/)
     .default(DEFAULT_SUBSCRIPTION_TOPIC),
   /** Where the visitor subscribed: the block id. */
-  source: z.string().max(120).optional(),
+  source: ZText.max(120).optional(),
 });
 export type TSubscriptionRequest = z.infer<typeof ZSubscriptionRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages";
+import { isSafeText, safeText } from "./safe-text";
 
 /**
  * Field schemas shared by the API routes and the web forms (seed 001 sections 5 and 9). Every rule
@@ -30,9 +31,12 @@ export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 }
 
-/** A string schema whose missing value reads "required" and whose wrong type reads `typeKey`. */
-export function text(typeKey: string) {
-  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : typeKey) });
+/**
+ * A string schema whose missing value reads "required" and whose wrong type reads `typeKey`, with
+ * the shared safe-text rule (no NUL, no lone surrogate, NFC; `normalize: false` for passwords).
+ */
+export function text(typeKey: string, opts: { normalize?: boolean } = {}) {
+  return safeText({ ...opts, error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : typeKey) });
 }
 
 /** Options for the "required" rule: aborting, so an empty field is not also "too short". */
@@ -85,7 +89,7 @@ export const ZEmail = text(MSG.email)
 // --- passwords ------------------------------------------------------------------------------------
 
 /** A new password (sign-up, restore, anonymous). Never trimmed or truncated: the hash sees every character. */
-export const ZPassword = text(MSG.required)
+export const ZPassword = text(MSG.required, { normalize: false })
   .refine(notBlank, REQUIRED_RULE)
   // Not aborting (min and max cannot both fail): a restore form can then still report the mismatch
   // with confirmPassword next to "too short"; an aborting issue would skip that refine.
@@ -96,7 +100,7 @@ export const ZPassword = text(MSG.required)
  * A password typed to sign in by e-mail: seed 5 only requires it. No minimum, so an account whose
  * password predates a rule can still sign in; the cap still bounds hashing cost.
  */
-export const ZCurrentPassword = text(MSG.required)
+export const ZCurrentPassword = text(MSG.required, { normalize: false })
   .refine(notBlank, REQUIRED_RULE)
   .max(PASSWORD_MAX, { error: MSG.maxLength });
 
@@ -179,7 +183,7 @@ export function isSafeReturnPath(s: unknown): s is string {
   if (typeof s !== "string" || s.length === 0 || s.length > RETURN_PATH_MAX) return false;
   if (s[0] !== "/" || s[1] === "/" || s[1] === "\\") return false;
   // A backslash is a slash to browsers in http(s) URLs; no legitimate path of ours needs a raw one.
-  if (s.includes("\\") || CONTROL.test(s)) return false;
+  if (s.includes("\\") || CONTROL.test(s) || !isSafeText(s)) return false;
   try {
     // Belt and braces: the WHATWG parser, which browsers use, must resolve it onto our own origin.
     return new URL(s, PROBE_ORIGIN).origin === PROBE_ORIGIN;

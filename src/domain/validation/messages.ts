@@ -26,6 +26,8 @@ export const MSG = {
   termsNotAccepted: "env.scenario.gdpr.no_check_msg",
   /** Seed 001 section 8: "invalid redirect path | ERR_REDIRECT"; the seed names no pack key for it. */
   redirect: "ERR_REDIRECT",
+  /** Text with a NUL character or a broken (lone surrogate) character: docs/decisions/0014. */
+  unsafeText: "crud.validation.message.unsafeText",
 } as const;
 
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

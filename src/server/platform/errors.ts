@@ -15,7 +15,7 @@ function body(code: keyof typeof ERROR_CODES, message: string, details?: unknown
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.status >= 500) req.log.error(err);
+      if (err.status >= 500) req.log.error({ err }, "request failed");
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -25,14 +25,18 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(body("VALIDATION", `Invalid ${err.validationContext ?? "request"}`, { validationErrors }));
     }
     if (isResponseSerializationError(err)) {
-      req.log.error(err, "response did not match its schema");
+      req.log.error({ err }, "response did not match its schema");
       return reply.status(500).send(body("INTERNAL", "Internal server error"));
     }
     if (err.statusCode === 429) return reply.status(429).send(body("RATE_LIMITED", "Too many requests"));
+    if (err.statusCode === 413) return reply.status(413).send(body("PAYLOAD_TOO_LARGE", err.message));
+    if (err.statusCode === 415) return reply.status(415).send(body("UNSUPPORTED_MEDIA_TYPE", err.message));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(body("VALIDATION", err.message));
     }
-    req.log.error(err);
+    // Never the error itself as the message: a failed query's message carries its parameters
+    // (the logger's err serializer redacts them, see platform/log-redaction.ts).
+    req.log.error({ err }, "request failed");
     return reply.status(500).send(body("INTERNAL", "Internal server error"));
   });
 }

@@ -1,6 +1,6 @@
 import { hasErrorCode } from "../../domain/errors";
 import type { Route } from "./+types/home";
-import { redirect } from "react-router";
+import { redirect } from "../redirect.server";
 import { ZCourseListQuery } from "../../domain/course";
 import { requestViewer } from "../features/learning/learning.server";
 import { courseFallbackUrl } from "../features/learning/rules";

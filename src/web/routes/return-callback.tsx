@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { redirect } from "../redirect.server";
 import type { LoaderFunctionArgs } from "react-router";
 import { isSafeReturnPath } from "../../domain/validation/fields";
 import { readCookie } from "../cookies";

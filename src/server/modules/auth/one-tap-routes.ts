@@ -8,6 +8,7 @@ import { setAuthCookies } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import type { AuthService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userId: z.string(), expiresIn: z.number() });
 
@@ -37,7 +38,7 @@ export const oneTapRoutes =
         schema: {
           tags: ["auth"],
           summary: "Sign in with a Google One Tap credential",
-          body: z.object({ credential: z.string().min(1).max(8192), g_csrf_token: z.string().max(512).nullish() }),
+          body: z.object({ credential: ZText.min(1).max(8192), g_csrf_token: ZText.max(512).nullish() }),
           response: { 200: ZTokens, 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply },
         },
       },

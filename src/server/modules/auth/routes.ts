@@ -13,12 +13,13 @@ import { isSignedIn } from "../../../domain/user";
 import type { AuthService } from "./service";
 import type { PasswordResetMail } from "./reset-mail";
 import type { EmailVerifyMail } from "./verify-mail";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userId: z.string(), expiresIn: z.number() });
 const ZState = z.object({ state: z.literal("ok") });
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply };
 /** Where the letter's language comes from: the page's address or the language itself. */
-const ZLangHint = { website: z.string().max(2048).optional(), lang: z.string().min(2).max(8).optional() };
+const ZLangHint = { website: ZText.max(2048).optional(), lang: ZText.min(2).max(8).optional() };
 
 export interface AuthRoutesDeps {
   auth: AuthService;
@@ -58,11 +59,11 @@ export const authRoutes =
           tags: ["auth"],
           summary: "Register with e-mail and password (role disciple)",
           body: ZSignUp.extend({
-            website: z.string().max(2048).optional(),
-            environmentId: z.string().max(64).optional(),
+            website: ZText.max(2048).optional(),
+            environmentId: ZText.max(64).optional(),
             role: z.literal("disciple").optional(),
             /** The form's language: its registration fields decide what else is required. */
-            lang: z.string().min(2).max(8).optional(),
+            lang: ZText.min(2).max(8).optional(),
           }),
           response: { 200: ZTokens, ...errors },
         },
@@ -137,7 +138,7 @@ export const authRoutes =
           tags: ["auth"],
           summary: "Rotate the refresh token (body or cookie) for new tokens",
           // Fastify hands a missing body to the validator as null (a cookie-only refresh sends none).
-          body: z.object({ refreshToken: z.string().min(1).max(200).optional() }).nullish(),
+          body: z.object({ refreshToken: ZText.min(1).max(200).optional() }).nullish(),
           response: { 200: ZTokens, ...errors },
         },
       },
@@ -173,7 +174,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Send a password reset e-mail (same reply whether or not the address is known)",
-          body: ZForgotPassword.extend({ website: z.string().max(2048).optional(), environmentId: z.string().max(64).optional() }),
+          body: ZForgotPassword.extend({ website: ZText.max(2048).optional(), environmentId: ZText.max(64).optional() }),
           response: { 200: ZState, ...errors },
         },
       },
@@ -195,7 +196,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Set a new password with the token from the e-mail; ends every other session",
-          body: z.object({ password: ZPassword, token: z.string().min(1).max(200) }),
+          body: z.object({ password: ZPassword, token: ZText.min(1).max(200) }),
           response: { 200: ZState, ...errors },
         },
       },
@@ -213,7 +214,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Open an e-mail verification link: the address becomes verified (or replaces the old one)",
-          body: z.object({ token: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/) }),
+          body: z.object({ token: ZText.min(1).max(200).regex(/^[A-Za-z0-9_-]+$/) }),
           response: { 200: z.object({ state: z.literal("verified"), email: z.string() }), ...errors },
         },
       },
@@ -255,7 +256,7 @@ export const authRoutes =
         schema: {
           tags: ["auth"],
           summary: "Exchange a single-use quick_token for tokens",
-          body: z.object({ token: z.string().min(1).max(200) }),
+          body: z.object({ token: ZText.min(1).max(200) }),
           response: { 200: ZTokens, ...errors },
         },
       },

@@ -335,9 +335,16 @@ export function createAuthService(deps: { repo: AuthRepo; users: UsersService; t
     /** Creates a reset token for an account with a password; null (and nothing sent) otherwise. */
     async createPasswordReset(email: string): Promise<{ token: string; user: TUser } | null> {
       const row = await users.repo.findByEmail(email);
-      if (!row?.passwordHash) return null;
+      // The same work for a known and an unknown address, so the reply time does not tell them
+      // apart: a token and its hash either way, and one write to the token table (for an unknown
+      // address one that matches nothing, the hash being fresh and random).
       const token = randomToken();
-      await repo.insertOneTime({ hash: tokenHash(token), kind: "password-reset", userId: row.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      const hash = tokenHash(token);
+      if (!row?.passwordHash) {
+        await repo.consumeOneTime(hash, "password-reset");
+        return null;
+      }
+      await repo.insertOneTime({ hash, kind: "password-reset", userId: row.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
       return { token, user: presentUser(row) };
     },
 

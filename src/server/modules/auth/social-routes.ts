@@ -11,6 +11,8 @@ import { verifyTelegramLogin } from "../../platform/auth/telegram";
 import type { RequestHost } from "../../platform/public-origin";
 import type { AuthRepo } from "./repo";
 import type { AuthService } from "./service";
+import { toLocation } from "../../../domain/validation/location";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const FLOW_TTL_MS = 10 * 60 * 1000;
 
@@ -47,7 +49,7 @@ export const socialRoutes =
           tags: ["auth"],
           summary: "Start a redirect login at an identity provider",
           params: z.object({ provider: z.enum(["google", "facebook"]) }),
-          querystring: z.object({ quick_link: z.string().max(2048).optional(), lang: z.string().max(8).optional() }),
+          querystring: z.object({ quick_link: ZText.max(2048).optional(), lang: ZText.max(8).optional() }),
         },
       },
       async (req, reply) => {
@@ -63,7 +65,7 @@ export const socialRoutes =
         if (provider.id === "facebook") {
           // Facebook's classic code flow has no PKCE or nonce: the app secret and /debug_token stand in.
           await repo.insertFlow({ state, provider: "facebook", codeVerifier: "", nonce: "", returnTo, redirectUri, expiresAt });
-          return reply.redirect(provider.authorizationUrl({ redirectUri, state }).toString(), 302);
+          return reply.redirect(toLocation(provider.authorizationUrl({ redirectUri, state }).toString()), 302);
         }
         const nonce = providers.randomNonce();
         const codeVerifier = providers.randomPKCECodeVerifier();
@@ -74,7 +76,7 @@ export const socialRoutes =
           nonce,
           codeChallenge: await providers.calculatePKCECodeChallenge(codeVerifier),
         });
-        return reply.redirect(url.toString(), 302);
+        return reply.redirect(toLocation(url.toString()), 302);
       },
     );
 
@@ -83,7 +85,7 @@ export const socialRoutes =
       const url = new URL(req.url, "http://callback.invalid");
       const state = url.searchParams.get("state");
       const flow = state ? await repo.takeFlow(state) : null;
-      if (!flow) return reply.redirect(withLoginFlag(`/${(await portalLangs()).primaryLang}/`, "failed"), 302);
+      if (!flow) return reply.redirect(toLocation(withLoginFlag(`/${(await portalLangs()).primaryLang}/`, "failed")), 302);
       try {
         let profile: Awaited<ReturnType<OidcProviders["complete"]>>;
         if (flow.provider === "facebook") {
@@ -98,11 +100,11 @@ export const socialRoutes =
         }
         const tokens = await auth.signInWithIdentity(flow.provider === "facebook" ? "facebook" : "google", profile);
         setAuthCookies(req, reply, tokens);
-        return reply.redirect(flow.returnTo, 302);
+        return reply.redirect(toLocation(flow.returnTo), 302);
       } catch (e) {
         req.log.warn({ err: e }, "redirect login failed");
         // An account holds the provider's address unverified: the popup asks to verify it first.
-        return reply.redirect(withLoginFlag(flow.returnTo, hasErrorCode(e, "EMAIL_UNVERIFIED_ACCOUNT") ? "unverified" : "failed"), 302);
+        return reply.redirect(toLocation(withLoginFlag(flow.returnTo, hasErrorCode(e, "EMAIL_UNVERIFIED_ACCOUNT") ? "unverified" : "failed")), 302);
       }
     };
     /**
@@ -111,7 +113,7 @@ export const socialRoutes =
      */
     app.get(
       "/connect/telegram/callback",
-      { schema: { tags: ["auth"], summary: "Complete a Telegram login (widget fields with their hash)", querystring: z.record(z.string(), z.string()) } },
+      { schema: { tags: ["auth"], summary: "Complete a Telegram login (widget fields with their hash)", querystring: z.record(ZText, ZText) } },
       async (req, reply) => {
         const { quick_link, lang, ...fields } = req.query;
         const { primaryLang } = await portalLangs();
@@ -119,16 +121,16 @@ export const socialRoutes =
         if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
         if (!telegramBotToken) throw new AppError("NOT_FOUND", "Telegram sign-in is not configured");
         const login = verifyTelegramLogin(fields, telegramBotToken);
-        if (!login) return reply.redirect(withLoginFlag(returnTo, "failed"), 302);
+        if (!login) return reply.redirect(toLocation(withLoginFlag(returnTo, "failed")), 302);
         const profile = { subject: login.id, email: null, emailVerified: false, givenName: login.firstName ?? login.username, familyName: login.lastName };
         // A signed-in learner connecting Telegram (messengers-login-hs) keeps the account they are in.
         const current = await req.auth();
         if (current.kind === "user" && isSignedIn(current.user)) {
           await auth.linkIdentity(current.user.id, "telegram", profile);
-          return reply.redirect(returnTo, 302);
+          return reply.redirect(toLocation(returnTo), 302);
         }
         setAuthCookies(req, reply, await auth.signInWithIdentity("telegram", profile));
-        return reply.redirect(returnTo, 302);
+        return reply.redirect(toLocation(returnTo), 302);
       },
     );
 

@@ -5,12 +5,13 @@ import { ZErrorReply } from "../../platform/errors";
 import { rateLimit } from "../../platform/rate-limit";
 import { hiddenFields } from "./policy";
 import type { FormsService } from "./service";
+import { ZJsonValue, ZText } from "../../../domain/validation/safe-text";
 
 /** Records per client address and window: a form is filled in by hand, a flood is not. */
 export const RECORD_CREATE_LIMIT = 20;
 
-const ZId = z.string().min(1).max(120).regex(/^[\w:-]+$/);
-const ZLang = z.string().min(2).max(8);
+const ZId = ZText.min(1).max(120).regex(/^[\w:-]+$/);
+const ZLang = ZText.min(2).max(8);
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply };
 
 export const formsRoutes =
@@ -37,7 +38,7 @@ export const formsRoutes =
           tags: ["forms"],
           summary: "Remote search for a select-like field: options whose label contains q (3+ characters)",
           params: z.object({ id: ZId, fieldId: ZId }),
-          querystring: z.object({ q: z.string().max(REMOTE_SEARCH_MAX_CHARS) }),
+          querystring: z.object({ q: ZText.max(REMOTE_SEARCH_MAX_CHARS) }),
           response: { 200: z.array(ZSearchOption), ...errors },
         },
       },
@@ -64,12 +65,12 @@ export const formsRoutes =
         schema: {
           tags: ["forms"],
           summary: "Create a record in a data source through one of its forms; userId and missionaryId are set by the server",
-          params: z.object({ plural: z.string().min(1).max(64) }),
+          params: z.object({ plural: ZText.min(1).max(64) }),
           body: z
             .object({
               formId: ZId,
               lang: ZLang.optional(),
-              values: z.record(z.string().max(64), z.unknown()),
+              values: z.record(ZText.max(64), ZJsonValue),
             })
             .strict(),
           response: { 201: ZRecordCreated, ...errors },

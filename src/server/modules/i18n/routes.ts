@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import type { LanguagePacks } from "../../platform/language-packs";
+import { ZText } from "../../../domain/validation/safe-text";
 
 /** Language packs over HTTP, never cached, so a deployment's new strings show at once. */
 export const languagePackRoutes =
@@ -13,7 +14,7 @@ export const languagePackRoutes =
         schema: {
           tags: ["i18n"],
           summary: "One language pack (package) of one locale",
-          params: z.object({ lang: z.string().regex(/^[a-z]{2,3}$/), pkg: z.string().regex(/^[a-z-]+\.json$/) }),
+          params: z.object({ lang: ZText.regex(/^[a-z]{2,3}$/), pkg: ZText.regex(/^[a-z-]+\.json$/) }),
           response: { 200: z.record(z.string(), z.unknown()) },
         },
       },

@@ -12,6 +12,8 @@ import { isLoopbackHost } from "../../platform/loopback";
 import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "../../platform/webhook-signature";
 import { CONNECT_COOKIE, type MessengersService } from "./service";
+import { toLocation } from "../../../domain/validation/location";
+import { ZText } from "../../../domain/validation/safe-text";
 
 function connectCookieOptions(req: FastifyRequest, maxAgeSeconds: number) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: !isLoopbackHost(req.hostname), maxAge: maxAgeSeconds };
@@ -39,7 +41,7 @@ export const messengerConnectRoutes =
           tags: ["auth"],
           summary: "Start a messenger sign-in and open its page",
           params: z.object({ messenger: ZMessenger }),
-          querystring: z.object({ quick_link: z.string().max(2048).optional(), lang: z.string().max(8).optional() }),
+          querystring: z.object({ quick_link: ZText.max(2048).optional(), lang: ZText.max(8).optional() }),
         },
       },
       async (req, reply) => {
@@ -50,20 +52,20 @@ export const messengerConnectRoutes =
         const lang = req.query.lang && langs.includes(req.query.lang) ? req.query.lang : primaryLang;
         const returnTo = req.query.quick_link ?? `/${lang}/`;
         if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
-        if (messenger === "telegram") return reply.redirect(`/${lang}/connect/telegram?quick_link=${encodeURIComponent(returnTo)}`, 302);
+        if (messenger === "telegram") return reply.redirect(toLocation(`/${lang}/connect/telegram?quick_link=${encodeURIComponent(returnTo)}`), 302);
         const current = await req.auth();
         const userId = current.kind === "user" && isSignedIn(current.user) ? current.user.id : undefined;
         const flow = await messengers.start(messenger, returnTo, userId);
         reply.setCookie(CONNECT_COOKIE, flow.cookie, connectCookieOptions(req, Math.ceil((CONNECT_CODE_TTL_MS + 5 * 60_000) / 1000)));
-        return reply.redirect(`/${lang}/connect/${messenger}`, 302);
+        return reply.redirect(toLocation(`/${lang}/connect/${messenger}`), 302);
       },
     );
   };
 
 const ZWebhookBody = z.object({
-  code: z.string().min(1).max(64),
-  messengerUserId: z.string().min(1).max(128),
-  name: z.string().max(200).nullish(),
+  code: ZText.min(1).max(64),
+  messengerUserId: ZText.min(1).max(128),
+  name: ZText.max(200).nullish(),
 });
 const ZStatus = z.object({ state: z.enum(["pending", "confirmed", "expired", "completed"]), messenger: z.string(), expiresAt: z.string() });
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 410: ZErrorReply };

@@ -5,6 +5,7 @@ import { ZMicrocourse, ZMicrocourseListQuery, ZMicrocourseWithComponents } from 
 import { requestViewer } from "../../platform/auth/viewer";
 import { ZErrorReply } from "../../platform/errors";
 import type { MicrocoursesService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
@@ -29,7 +30,7 @@ export const microcoursesRoutes =
         schema: {
           tags: ["microcourses"],
           summary: "Get a microcourse with components; guests and session users get REGISTRATION-REQUIRED where they must sign in",
-          params: z.object({ id: z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
+          params: z.object({ id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: z.object({ lang: ZLang }),
           response: { 200: ZMicrocourseWithComponents, ...errors },
         },

@@ -4,8 +4,9 @@ import { ZPage, ZPageQuery } from "../../../domain/page";
 import { requestViewer } from "../../platform/auth/viewer";
 import { ZErrorReply } from "../../platform/errors";
 import type { PagesService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
-const ZAlias = z.object({ alias: z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/i) });
+const ZAlias = z.object({ alias: ZText.min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/i) });
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export const pagesRoutes =
@@ -31,7 +32,7 @@ export const pagesRoutes =
           tags: ["pages"],
           summary: "Published page bound to a model (course, element, microcourse), answered only when the caller may read that model (same 403s as GET /elements/{id})",
           // Model names and ids are plain slugs, as every model id is (course, element, microcourse ids).
-          params: z.object({ name: z.string().min(1).max(40).regex(/^[a-z][a-z-]*$/), id: z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
+          params: z.object({ name: ZText.min(1).max(40).regex(/^[a-z][a-z-]*$/), id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: ZPageQuery,
           response: { 200: ZPage, ...errors },
         },

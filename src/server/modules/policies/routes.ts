@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ZPolicy } from "../../../domain/policy";
 import { ZErrorReply } from "../../platform/errors";
 import type { PoliciesService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
 export const policiesRoutes =
   (policies: PoliciesService): FastifyPluginAsyncZod =>
@@ -13,8 +14,8 @@ export const policiesRoutes =
         schema: {
           tags: ["pages"],
           summary: "A terms/policy page by category in one language, or the category's template",
-          params: z.object({ category: z.string().min(1).max(60) }),
-          querystring: z.object({ lang: z.string().min(2).max(8) }),
+          params: z.object({ category: ZText.min(1).max(60) }),
+          querystring: z.object({ lang: ZText.min(2).max(8) }),
           response: { 200: ZPolicy, 400: ZErrorReply, 404: ZErrorReply },
         },
       },

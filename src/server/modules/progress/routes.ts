@@ -17,10 +17,11 @@ import {
 import { requestViewer } from "../../platform/auth/viewer";
 import { ZErrorReply } from "../../platform/errors";
 import type { ProgressService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 /** User ids are slugs (usr-<uuid>); anything else is a malformed id, never a lookup. */
-const ZUserQuery = z.object({ userId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/).optional() });
+const ZUserQuery = z.object({ userId: ZText.min(1).max(100).regex(/^[A-Za-z0-9_-]+$/).optional() });
 const element = z.object({ elementId: ZElementId });
 const course = z.object({ courseId: ZCourseId });
 

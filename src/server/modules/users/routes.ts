@@ -11,6 +11,7 @@ import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from 
 import { canReadUser } from "./policy";
 import { ZUtmMeta } from "../../../domain/arrival";
 import type { UsersService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply };
 // The API refuses unknown keys; the arrival cookie only drops them.
@@ -42,7 +43,7 @@ export const usersRoutes =
     app.get(
       "/users/:id",
       {
-        schema: { tags: ["users"], summary: "A user by id: yourself, or anyone for admins", params: z.object({ id: z.string().min(1).max(100) }), response: { 200: ZUser, ...errors } },
+        schema: { tags: ["users"], summary: "A user by id: yourself, or anyone for admins", params: z.object({ id: ZText.min(1).max(100) }), response: { 200: ZUser, ...errors } },
       },
       async (req) => {
         const { user } = await requireUser(req);
@@ -60,8 +61,8 @@ export const usersRoutes =
           body: z.object({
             core: z.object({ email: ZEmail.optional(), phone: ZPhone.optional(), complete: z.boolean().optional() }).strict(),
             /** The page's address or language: the verification letter's language. */
-            website: z.string().max(2048).optional(),
-            lang: z.string().min(2).max(8).optional(),
+            website: ZText.max(2048).optional(),
+            lang: ZText.min(2).max(8).optional(),
           }),
           response: { 200: ZUser, ...errors },
         },
@@ -84,7 +85,7 @@ export const usersRoutes =
         schema: {
           tags: ["users"],
           summary: "Mark your account for deletion on this portal (profile id 'bo:<userId>')",
-          body: z.object({ id: z.string().regex(/^bo:/) }),
+          body: z.object({ id: ZText.regex(/^bo:/) }),
           response: { 200: ZUser, ...errors },
         },
       },
@@ -104,7 +105,7 @@ export const usersRoutes =
           tags: ["users"],
           summary: "Store cookie consent for a learning portal",
           body: z.object({
-            learningPortalId: z.string().min(1).max(64),
+            learningPortalId: ZText.min(1).max(64),
             cookies: z.record(z.enum(CONSENT_CATEGORIES), z.enum(["granted", "denied"])),
           }),
           response: { 200: ZUser, ...errors },
@@ -127,7 +128,7 @@ export const usersRoutes =
         schema: {
           tags: ["users"],
           summary: "Register yourself as a disciple of the portal",
-          params: z.object({ portalId: z.string().min(1).max(64), userId: z.string().min(1).max(100) }),
+          params: z.object({ portalId: ZText.min(1).max(64), userId: ZText.min(1).max(100) }),
           // Fastify hands a missing body to the validator as null.
           body: z.object({ utm: z.array(ZUtmRecord).max(20).optional() }).nullish(),
           response: { 204: z.null(), ...errors },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ZVideoEvent, ZVideoEventQuery } from "../../../domain/video-event";
 import { ZErrorReply } from "../../platform/errors";
 import type { VideoEventsService } from "./service";
+import { ZText } from "../../../domain/validation/safe-text";
 
 const errors = { 400: ZErrorReply, 404: ZErrorReply };
 
@@ -27,7 +28,7 @@ export const videoEventsRoutes =
         schema: {
           tags: ["video events"],
           summary: "A video event with its episodes and their derived state",
-          params: z.object({ id: z.string().min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
+          params: z.object({ id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: ZVideoEventQuery,
           response: { 200: ZVideoEvent, ...errors },
         },

@@ -30,10 +30,11 @@ export function createAccessTokens(secret: Uint8Array, issuer: string) {
         .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
         .sign(secret);
     },
-    /** Null for anything but a valid, unexpired token of ours (bad signature, other alg, expired). */
+    /** Null for anything but a valid, unexpired token of ours (bad signature, other alg, expired, no exp/sub/sid). */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer, algorithms: ["HS256"] });
+        // requiredClaims: a token of ours always has them; one without exp would never expire.
+        const { payload } = await jwtVerify(token, secret, { issuer, algorithms: ["HS256"], requiredClaims: ["exp", "sub", "sid"] });
         if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
         return { sub: payload.sub, sid: payload.sid };
       } catch {

@@ -1,4 +1,5 @@
-import { type AppLoadContext, redirect } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { redirect } from "../../redirect.server";
 import { readCookie } from "../../cookies";
 
 const MONTH = 30 * 24 * 60 * 60;

@@ -1,4 +1,5 @@
-import { redirect, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { redirect } from "../../redirect.server";
 import type { TUser } from "../../../domain/user";
 import { viewerOf } from "../../../domain/learning-access";
 

@@ -1,4 +1,5 @@
-import { type AppLoadContext, redirect } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { redirect } from "../../redirect.server";
 import { COOKIES } from "../../../domain/constants";
 import { firstSegment, langRedirectTarget } from "../../../domain/lang-redirect";
 import { readCookie } from "../../cookies";
