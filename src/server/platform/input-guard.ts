@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Socket } from "node:net";
-import { AppError, ERROR_CODES, type ErrorCode, wireCode } from "../../domain/errors";
+import { AppError, type ErrorCode } from "../../domain/errors";
 import { toLocation } from "../../domain/validation/location";
 import { MSG } from "../../domain/validation/messages";
 import { findUnsafeText, printableText } from "../../domain/validation/safe-text";
+import { errorBody } from "./errors";
 
 /**
  * Bad input never reaches a service as a 500 (docs/decisions/0014). Three pieces:
@@ -17,10 +18,6 @@ import { findUnsafeText, printableText } from "../../domain/validation/safe-text
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const REFUSED_METHODS = new Set(["TRACE", "CONNECT", "TRACK"]);
-
-function errorBody(code: ErrorCode, message: string, details?: unknown) {
-  return { error: { code: wireCode(code), message, key: ERROR_CODES[code].key, ...(details ? { details } : {}) } };
-}
 
 export async function methodGuard(req: FastifyRequest, reply: FastifyReply) {
   if (!REFUSED_METHODS.has(req.method)) return;

@@ -86,7 +86,10 @@ function useConnectProgress(initial: Phase): Phase {
         const res = await fetch("/api/messengers/connect/status", { headers: { accept: "application/json" } });
         // 404: this browser's flow is gone (another tab started a new one); other errors: ask again.
         if (res.ok) setPhase(((await res.json()) as { state: Phase }).state);
-        else if (res.status === 404) setPhase("failed");
+        else {
+          await res.body?.cancel();
+          if (res.status === 404) setPhase("failed");
+        }
       } catch {
         // Offline for a moment: ask again.
       }

@@ -1,6 +1,15 @@
 import { firstSegment } from "../../../domain/lang-redirect";
 import type { LanguagePacks } from "../../platform/language-packs";
 import type { Mailer } from "../../platform/mail";
+import type { RequestHost } from "../../platform/public-origin";
+
+/** What a kind of letter needs: the mailer, the mail packs, our origin and the portal's languages. */
+export interface LetterDeps {
+  mailer: Mailer;
+  packs: LanguagePacks;
+  publicOrigin: (req: RequestHost) => string;
+  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
+}
 
 /** A letter's texts in the mail pack: `{{name}}`-style placeholders. */
 export interface LetterTexts {

@@ -1,20 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { TUser } from "../../../domain/user";
-import type { LanguagePacks } from "../../platform/language-packs";
-import type { Mailer } from "../../platform/mail";
-import type { RequestHost } from "../../platform/public-origin";
-import { type LetterTexts, letterLanguage, mailPack, sendLetter } from "./letter";
+import { type LetterDeps, type LetterTexts, letterLanguage, mailPack, sendLetter } from "./letter";
 
 /**
  * The reset e-mail. The link always points at our own origin (platform/public-origin.ts, never the
  * Host header alone): `website` only chooses the language, so nobody can make us mail a link to another site.
  */
-export function createPasswordResetMail(deps: {
-  mailer: Mailer;
-  packs: LanguagePacks;
-  publicOrigin: (req: RequestHost) => string;
-  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
-}) {
+export function createPasswordResetMail(deps: LetterDeps) {
   return {
     async send(req: FastifyRequest, reset: { token: string; user: TUser }, website?: string) {
       const lang = await letterLanguage(deps.portalLangs, { website });

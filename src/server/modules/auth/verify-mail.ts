@@ -1,8 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { LanguagePacks } from "../../platform/language-packs";
-import type { Mailer } from "../../platform/mail";
-import type { RequestHost } from "../../platform/public-origin";
-import { type LetterTexts, letterLanguage, mailPack, sendLetter } from "./letter";
+import { type LetterDeps, type LetterTexts, letterLanguage, mailPack, sendLetter } from "./letter";
 import type { EmailVerificationLetter } from "./service";
 
 /**
@@ -10,12 +7,7 @@ import type { EmailVerificationLetter } from "./service";
  * learner's language (`website` or `lang` only choose the language), or, for an address another
  * account holds, a notice without any link.
  */
-export function createEmailVerifyMail(deps: {
-  mailer: Mailer;
-  packs: LanguagePacks;
-  publicOrigin: (req: RequestHost) => string;
-  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
-}) {
+export function createEmailVerifyMail(deps: LetterDeps) {
   return {
     async send(req: FastifyRequest, letter: EmailVerificationLetter, hint: { website?: string; lang?: string } = {}) {
       const lang = await letterLanguage(deps.portalLangs, hint);

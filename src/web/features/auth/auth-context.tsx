@@ -26,6 +26,7 @@ export function AuthProvider({ initial, children }: { initial: TUser; children: 
   }, []);
   const refresh = useCallback(async () => {
     const res = await fetch("/api/users/me", { headers: { accept: "application/json" } });
+    if (!res.ok) await res.body?.cancel();
     const next = res.ok ? ((await res.json()) as TUser) : guestUser();
     setUser(next);
     return next;

@@ -18,7 +18,10 @@ export interface CourseFacts {
 export async function openedElementPath(lang: string, courseId: string): Promise<string | null> {
   try {
     const res = await fetch(`/api/progress/courses/${encodeURIComponent(courseId)}/opened-element`, { headers: { accept: "application/json" } });
-    if (!res.ok) return null;
+    if (!res.ok) {
+      await res.body?.cancel();
+      return null;
+    }
     const { openedElement } = (await res.json()) as { openedElement: TOpenedElement | null };
     return openedElement ? elementPath(lang, courseId, openedElement.type, openedElement.id) : null;
   } catch {

@@ -12,7 +12,10 @@ export function usePolicy(category: PolicyCategory, lang: string, enabled: boole
     setState((s) => ({ status: "loading", policy: s.policy }));
     fetch(`/api/policies/${encodeURIComponent(category)}?lang=${encodeURIComponent(lang)}`, { signal: controller.signal, headers: { accept: "application/json" } })
       .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        if (!res.ok) {
+          await res.body?.cancel();
+          throw new Error(`HTTP ${res.status}`);
+        }
         setState({ status: "ready", policy: (await res.json()) as TPolicy });
       })
       .catch((e: unknown) => {

@@ -15,7 +15,12 @@ export function AdvantagesSection({ lang }: { lang: string }) {
   useEffect(() => {
     const controller = new AbortController();
     fetch(`/api/pages/by-alias/${ADVANTAGES_ALIAS}?lang=${encodeURIComponent(lang)}&withComponents=true`, { signal: controller.signal })
-      .then(async (res) => (res.ok ? setPage((await res.json()) as TPage) : setPage(null)))
+      .then(async (res) => {
+        if (res.ok) return setPage((await res.json()) as TPage);
+        // An unread body keeps the response open (a no-store reply is not drained into the cache).
+        await res.body?.cancel();
+        setPage(null);
+      })
       .catch(() => undefined);
     return () => controller.abort();
   }, [lang]);
