@@ -65,11 +65,15 @@ export function isDuplicateEmailOrPhoneCode(code: string): boolean {
   return code === "DUPLICATE-EMAIL-OR-PHONE" || code === "HS_USERS_DUPLICATE_EMAIL_OR_PHONE";
 }
 
+/** The brand every AppError carries: a copy of this class (the built SSR bundle has its own) is still recognised. */
+const APP_ERROR_BRAND = Symbol.for("mentora.AppError");
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly key: string;
   readonly details?: unknown;
+  readonly [APP_ERROR_BRAND] = true;
 
   constructor(code: ErrorCode, message?: string, details?: unknown) {
     super(message ?? code);
@@ -85,14 +89,16 @@ export interface ErrorBody {
   error: { code: string; message: string; key: string; details?: unknown };
 }
 
-export function isAppError(e: unknown): e is AppError {
-  return e instanceof AppError;
+/**
+ * The one check for our errors: an AppError (by its brand, not instanceof, so the SSR bundle's copy of
+ * this class counts), and when codes are given, one with one of those codes.
+ */
+export function isAppError(e: unknown, ...codes: ErrorCode[]): e is AppError {
+  if (typeof e !== "object" || e === null || (e as Record<symbol, unknown>)[APP_ERROR_BRAND] !== true) return false;
+  return codes.length === 0 || codes.includes((e as AppError).code);
 }
 
-/**
- * An AppError with one of these codes. Checked by name and code, not instanceof: the built SSR bundle
- * has its own copy of this class, while the services it calls throw the source one.
- */
+/** @deprecated Use isAppError(e, ...codes). Kept while src/web still calls it. */
 export function hasErrorCode(e: unknown, ...codes: ErrorCode[]): e is AppError {
-  return e instanceof Error && e.name === "AppError" && codes.includes((e as AppError).code);
+  return isAppError(e, ...codes);
 }

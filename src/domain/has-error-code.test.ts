@@ -1,20 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { AppError, hasErrorCode } from "./errors";
+import { AppError, hasErrorCode, isAppError } from "./errors";
 
-describe("hasErrorCode", () => {
-  it("matches an AppError by its code", () => {
-    expect(hasErrorCode(new AppError("PAGE_NOT_FOUND"), "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")).toBe(true);
-    expect(hasErrorCode(new AppError("INTERNAL"), "PAGE_NOT_FOUND")).toBe(false);
+describe("isAppError", () => {
+  it("matches an AppError, and by its code when codes are given", () => {
+    expect(isAppError(new AppError("PAGE_NOT_FOUND"))).toBe(true);
+    expect(isAppError(new AppError("PAGE_NOT_FOUND"), "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")).toBe(true);
+    expect(isAppError(new AppError("INTERNAL"), "PAGE_NOT_FOUND")).toBe(false);
+    // The deprecated alias answers the same.
+    expect(hasErrorCode(new AppError("PAGE_NOT_FOUND"), "PAGE_NOT_FOUND")).toBe(true);
   });
 
-  it("matches a copy of the class from another bundle (same name and code), but not other errors", () => {
+  it("matches a copy of the class from another bundle (it carries the same brand), but not other errors", () => {
     class AppErrorCopy extends Error {
       readonly code = "PAGE_NOT_FOUND";
       override name = "AppError";
+      constructor() {
+        super("copy");
+        Object.defineProperty(this, Symbol.for("mentora.AppError"), { value: true });
+      }
     }
-    expect(hasErrorCode(new AppErrorCopy(), "PAGE_NOT_FOUND")).toBe(true);
-    expect(hasErrorCode(Object.assign(new Error("x"), { code: "PAGE_NOT_FOUND" }), "PAGE_NOT_FOUND")).toBe(false);
-    expect(hasErrorCode({ name: "AppError", code: "PAGE_NOT_FOUND" }, "PAGE_NOT_FOUND")).toBe(false);
-    expect(hasErrorCode(null, "PAGE_NOT_FOUND")).toBe(false);
+    expect(isAppError(new AppErrorCopy(), "PAGE_NOT_FOUND")).toBe(true);
+    expect(isAppError(Object.assign(new Error("x"), { code: "PAGE_NOT_FOUND" }), "PAGE_NOT_FOUND")).toBe(false);
+    expect(isAppError({ name: "AppError", code: "PAGE_NOT_FOUND" }, "PAGE_NOT_FOUND")).toBe(false);
+    expect(isAppError(null, "PAGE_NOT_FOUND")).toBe(false);
+    expect(isAppError(new Error("x"))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { TCourseType } from "./course";
 import type { TElementState, TElementType } from "./element";
 import { AppError, type ErrorCode } from "./errors";
 import { microcourseAccess } from "./microcourse";
-import { GUEST_ID } from "./user";
+import { GUEST_ID, type TUser } from "./user";
 
 /**
  * Who is looking at learning content, reduced to what the access rules need.
@@ -20,6 +20,20 @@ export function viewerOf(
 ): TViewer {
   if (!user || user.id === GUEST_ID) return { kind: "guest" };
   return { kind: user.status === "session" ? "session" : "user", id: user.id, roles: user.roles, orderedCourses: user.orders.courses, teamId: user.teamId ?? null };
+}
+
+/** Who a request is: a user with a live session, a guest, or someone holding a bad token. */
+export type Auth = { kind: "user"; user: TUser; sessionId: string } | { kind: "guest" } | { kind: "bad-token" };
+
+/**
+ * The one "who is reading" rule for content, on the API and in SSR loaders: a user is their viewer,
+ * no token is a guest, and a bad token is read as a guest too (the reply then holds only what a guest
+ * may read). The learning API passes `badToken: "refuse"` to answer the seed's 401 TOKEN-BAD instead,
+ * so its client drops the token.
+ */
+export function requestViewer(auth: Auth, opts: { badToken?: "guest" | "refuse" } = {}): TViewer {
+  if (auth.kind === "bad-token" && opts.badToken === "refuse") throw new AppError("TOKEN_BAD", "The access token is not valid");
+  return auth.kind === "user" ? viewerOf(auth.user) : { kind: "guest" };
 }
 
 /** Seed 000 §6: "guest" is the guest id or the session status. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, ERROR_CODES, type ErrorBody, wireCode } from "../../domain/errors";
+import { type AppError, ERROR_CODES, isAppError, type ErrorBody, wireCode } from "../../domain/errors";
 
 export const ZErrorReply = z.object({
   error: z.object({ code: z.string(), message: z.string(), key: z.string(), details: z.unknown().optional() }),
@@ -15,7 +15,7 @@ export function errorBody(code: keyof typeof ERROR_CODES, message: string, detai
 /** One error shape for the whole API: typed code, HTTP status, language-pack key, safe message. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
+    if (isAppError(err)) {
       if (err.status >= 500) req.log.error({ err }, "request failed");
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
     }

@@ -3,26 +3,11 @@ import { AppError } from "../../../domain/errors";
 import type { Messenger } from "../../../domain/messengers";
 import type { LoginMethod, TUser } from "../../../domain/user";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords";
-import { ACCESS_TTL_SECONDS, type AccessTokens, REFRESH_TTL_MS, randomToken, tokenHash } from "../../platform/auth/tokens";
+import { ACCESS_TTL_SECONDS, type AccessOnly, type AccessTokens, type IssuedTokens, REFRESH_TTL_MS, randomToken, tokenHash } from "../../platform/auth/tokens";
+import type { Auth } from "../../../domain/learning-access";
 import type { UserRow } from "../users/repo";
 import { presentUser, type UsersService } from "../users/service";
 import type { AuthRepo } from "./repo";
-
-export interface IssuedTokens {
-  accessToken: string;
-  refreshToken: string;
-  userId: string;
-  expiresIn: number;
-}
-
-/** A renewed access token for a session whose refresh token a parallel request just rotated. */
-export type AccessOnly = Omit<IssuedTokens, "refreshToken"> & { refreshToken?: undefined };
-
-/** Who a request is: a user with a live session, a guest, or someone holding a bad token. */
-export type Auth =
-  | { kind: "user"; user: TUser; sessionId: string }
-  | { kind: "guest" }
-  | { kind: "bad-token" };
 
 export interface RegisterInput {
   email: string;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, hasErrorCode } from "../../../domain/errors";
+import { AppError, isAppError } from "../../../domain/errors";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
 import { isSignedIn } from "../../../domain/user";
 import type { FacebookLogin } from "../../platform/auth/facebook";
@@ -104,7 +104,7 @@ export const socialRoutes =
       } catch (e) {
         req.log.warn({ err: e }, "redirect login failed");
         // An account holds the provider's address unverified: the popup asks to verify it first.
-        return reply.redirect(toLocation(withLoginFlag(flow.returnTo, hasErrorCode(e, "EMAIL_UNVERIFIED_ACCOUNT") ? "unverified" : "failed")), 302);
+        return reply.redirect(toLocation(withLoginFlag(flow.returnTo, isAppError(e, "EMAIL_UNVERIFIED_ACCOUNT") ? "unverified" : "failed")), 302);
       }
     };
     /**

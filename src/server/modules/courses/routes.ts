@@ -15,7 +15,7 @@ import {
   ZReviewListQuery,
 } from "../../../domain/course";
 import { ZElementId, ZElementPage, ZElementWithProgress } from "../../../domain/element";
-import { requestViewer } from "../../platform/auth/viewer";
+import { requestViewer } from "../../../domain/learning-access";
 import { ZErrorReply } from "../../platform/errors";
 import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import type { ProgressService } from "../progress/service";
@@ -45,7 +45,7 @@ export const coursesRoutes =
           response: { 200: z.object({ courses: z.array(ZCourseCard) }), ...errors },
         },
       },
-      async (req) => ({ courses: await progress.listCourses(await requestViewer(req), req.query) }),
+      async (req) => ({ courses: await progress.listCourses(requestViewer(await req.auth(), { badToken: "refuse" }), req.query) }),
     );
 
     app.get(
@@ -60,7 +60,7 @@ export const coursesRoutes =
           response: { 200: ZCourse, ...errors },
         },
       },
-      async (req) => progress.getCourse(await requestViewer(req), req.params.courseId, { ...req.query, client: req.ip }),
+      async (req) => progress.getCourse(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, { ...req.query, client: req.ip }),
     );
 
     app.get(
@@ -74,7 +74,7 @@ export const coursesRoutes =
           response: { 200: ZCourseAccess, ...errors },
         },
       },
-      async (req) => progress.access(await requestViewer(req), req.params.courseId, req.query),
+      async (req) => progress.access(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.query),
     );
 
     app.get(
@@ -88,7 +88,7 @@ export const coursesRoutes =
           response: { 200: z.object({ elements: z.array(ZElementWithProgress) }), ...errors },
         },
       },
-      async (req) => ({ elements: await progress.listElements(await requestViewer(req), req.params.courseId, req.query) }),
+      async (req) => ({ elements: await progress.listElements(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.query) }),
     );
 
     app.get(
@@ -103,7 +103,7 @@ export const coursesRoutes =
           response: { 200: ZElementPage, ...errors },
         },
       },
-      async (req) => progress.openElement(await requestViewer(req), req.params.elementId, { ...req.query, client: req.ip }),
+      async (req) => progress.openElement(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.elementId, { ...req.query, client: req.ip }),
     );
 
     app.get(

@@ -8,7 +8,7 @@ import {
   type TReview,
 } from "../../../domain/course";
 import { elementPath, type TElement, type TElementState } from "../../../domain/element";
-import { AppError, type ErrorCode } from "../../../domain/errors";
+import { AppError, isAppError, type ErrorCode } from "../../../domain/errors";
 import type { TViewer } from "../../../domain/learning-access";
 import type { TBlock } from "../../../domain/page";
 import type { PagesService, PortalLangs } from "../pages/service";
@@ -172,7 +172,7 @@ export function createCoursesService({ repo, pages, portalId, portalLangs, cache
         const page = await pages.getByModel(viewer, { name: model, id }, { lang, withComponents: true, grant });
         return page.components ?? [];
       } catch (e) {
-        if (e instanceof AppError && e.code === "PAGE_NOT_FOUND") return [];
+        if (isAppError(e, "PAGE_NOT_FOUND")) return [];
         throw e;
       }
     },

@@ -1,7 +1,7 @@
 import { arrivalFromCookies } from "../../../domain/arrival";
 import { AppError } from "../../../domain/errors";
 import { GUEST_ID } from "../../../domain/user";
-import type { Auth } from "../auth/service";
+import type { Auth } from "../../../domain/learning-access";
 
 /**
  * The hidden fields of a record (seed 001 §3), decided here and only here: userId is who the

@@ -13,7 +13,8 @@ import {
 } from "../../../domain/messengers";
 import type { TPortalSettings } from "../../../domain/portal";
 import { randomToken, tokenHash } from "../../platform/auth/tokens";
-import type { AuthService, IssuedTokens } from "../auth/service";
+import type { IssuedTokens } from "../../platform/auth/tokens";
+import type { AuthService } from "../auth/service";
 import type { ConnectRow, MessengersRepo } from "./repo";
 
 export { CONNECT_COOKIE };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZLang } from "../../../domain/course";
 import { ZMicrocourse, ZMicrocourseListQuery, ZMicrocourseWithComponents } from "../../../domain/microcourse";
-import { requestViewer } from "../../platform/auth/viewer";
+import { requestViewer } from "../../../domain/learning-access";
 import { ZErrorReply } from "../../platform/errors";
 import type { MicrocoursesService } from "./service";
 import { ZText } from "../../../domain/validation/safe-text";
@@ -22,7 +22,7 @@ export const microcoursesRoutes =
           response: { 200: z.object({ microcourses: z.array(ZMicrocourse) }), ...errors },
         },
       },
-      async (req) => ({ microcourses: await microcourses.list(await requestViewer(req), req.query) }),
+      async (req) => ({ microcourses: await microcourses.list(requestViewer(await req.auth(), { badToken: "refuse" }), req.query) }),
     );
     app.get(
       "/microcourses/:id",
@@ -35,6 +35,6 @@ export const microcoursesRoutes =
           response: { 200: ZMicrocourseWithComponents, ...errors },
         },
       },
-      async (req) => microcourses.get(await requestViewer(req), req.params.id, req.query),
+      async (req) => microcourses.get(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.id, req.query),
     );
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZPage, ZPageQuery } from "../../../domain/page";
-import { requestViewer } from "../../platform/auth/viewer";
+import { requestViewer } from "../../../domain/learning-access";
 import { ZErrorReply } from "../../platform/errors";
 import type { PagesService } from "./service";
 import { ZText } from "../../../domain/validation/safe-text";
@@ -23,7 +23,7 @@ export const pagesRoutes =
           response: { 200: ZPage, ...errors },
         },
       },
-      async (req) => pages.getByAlias(await requestViewer(req, { badTokenAsGuest: true }), req.params.alias, req.query),
+      async (req) => pages.getByAlias(requestViewer(await req.auth()), req.params.alias, req.query),
     );
     app.get(
       "/pages/by-model/:name/:id",
@@ -37,7 +37,7 @@ export const pagesRoutes =
           response: { 200: ZPage, ...errors },
         },
       },
-      async (req) => pages.getByModel(await requestViewer(req, { badTokenAsGuest: true }), req.params, req.query),
+      async (req) => pages.getByModel(requestViewer(await req.auth()), req.params, req.query),
     );
     app.get(
       "/pages/templates/:alias",
@@ -50,6 +50,6 @@ export const pagesRoutes =
           response: { 200: ZPage, ...errors },
         },
       },
-      async (req) => pages.getTemplate(await requestViewer(req, { badTokenAsGuest: true }), req.params.alias, req.query),
+      async (req) => pages.getTemplate(requestViewer(await req.auth()), req.params.alias, req.query),
     );
   };

@@ -1,4 +1,4 @@
-import { AppError } from "../../../domain/errors";
+import { AppError, isAppError } from "../../../domain/errors";
 import { GUEST_VIEWER } from "../../../domain/learning-access";
 import { isPolicyCategory, policyCategories, policyTypeOf, type TPolicy } from "../../../domain/policy";
 import type { PagesService } from "../pages/service";
@@ -18,7 +18,7 @@ export function createPoliciesService(deps: { pages: PagesService }) {
         return { ...base, source: "page", page: await deps.pages.getByAlias(GUEST_VIEWER, category, { lang, withComponents: true }) };
       } catch (e) {
         // Only a missing page falls back; a bad language is still the caller's error.
-        if (!(e instanceof AppError) || e.code !== "PAGE_NOT_FOUND") throw e;
+        if (!isAppError(e, "PAGE_NOT_FOUND")) throw e;
       }
       return { ...base, source: "template", page: await deps.pages.getTemplate(GUEST_VIEWER, category, { lang, withComponents: true }) };
     },

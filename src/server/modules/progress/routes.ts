@@ -14,7 +14,7 @@ import {
   ZVariableName,
   ZVariableValue,
 } from "../../../domain/progress";
-import { requestViewer } from "../../platform/auth/viewer";
+import { requestViewer } from "../../../domain/learning-access";
 import { ZErrorReply } from "../../platform/errors";
 import type { ProgressService } from "./service";
 import { ZText } from "../../../domain/validation/safe-text";
@@ -39,7 +39,7 @@ export const progressRoutes =
           response: { 200: ZUserProgress, ...errors },
         },
       },
-      async (req) => progress.userProgress(await requestViewer(req), req.query),
+      async (req) => progress.userProgress(requestViewer(await req.auth(), { badToken: "refuse" }), req.query),
     );
 
     app.get(
@@ -53,7 +53,7 @@ export const progressRoutes =
           response: { 200: ZCourseProgress, ...errors },
         },
       },
-      async (req) => progress.courseProgress(await requestViewer(req), req.params.courseId, req.query.userId),
+      async (req) => progress.courseProgress(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.query.userId),
     );
 
     app.get(
@@ -66,7 +66,7 @@ export const progressRoutes =
           response: { 200: z.object({ openedElement: ZOpenedElement.nullable() }), ...errors },
         },
       },
-      async (req) => ({ openedElement: await progress.openedElement(await requestViewer(req), req.params.courseId) }),
+      async (req) => ({ openedElement: await progress.openedElement(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId) }),
     );
 
     app.put(
@@ -80,7 +80,7 @@ export const progressRoutes =
           response: { 200: z.object({ courseId: z.string(), variables: z.record(z.string(), ZVariableValue) }), ...errors },
         },
       },
-      async (req) => progress.setVariable(await requestViewer(req), req.params.courseId, req.params.name, req.body.value),
+      async (req) => progress.setVariable(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.params.name, req.body.value),
     );
 
     app.post(
@@ -93,7 +93,7 @@ export const progressRoutes =
           response: { 200: ZUpgradeReply, ...errors },
         },
       },
-      async (req) => progress.upgrade(await requestViewer(req), { courseId: req.body?.courseId, force: req.body?.force ?? false }),
+      async (req) => progress.upgrade(requestViewer(await req.auth(), { badToken: "refuse" }), { courseId: req.body?.courseId, force: req.body?.force ?? false }),
     );
 
     app.get(
@@ -107,7 +107,7 @@ export const progressRoutes =
           response: { 200: ZElementProgress, ...errors },
         },
       },
-      async (req) => progress.elementProgress(await requestViewer(req), req.params.elementId, req.query.userId),
+      async (req) => progress.elementProgress(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.elementId, req.query.userId),
     );
 
     app.post(
@@ -120,7 +120,7 @@ export const progressRoutes =
           response: { 200: ZElementProgress, ...errors },
         },
       },
-      async (req) => progress.start(await requestViewer(req), req.params.elementId),
+      async (req) => progress.start(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.elementId),
     );
 
     app.post(
@@ -133,7 +133,7 @@ export const progressRoutes =
           response: { 200: ZFinishReply, ...errors },
         },
       },
-      async (req) => progress.finish(await requestViewer(req), req.params.elementId),
+      async (req) => progress.finish(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.elementId),
     );
 
     app.put(
@@ -147,6 +147,6 @@ export const progressRoutes =
           response: { 200: ZElementProgress, ...errors },
         },
       },
-      async (req) => progress.sync(await requestViewer(req), req.params.elementId, req.body),
+      async (req) => progress.sync(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.elementId, req.body),
     );
   };

@@ -10,7 +10,7 @@ import {
   type TCourseListQuery,
 } from "../../../domain/course";
 import { elementPath, type TElementPage, type TElementState } from "../../../domain/element";
-import { AppError } from "../../../domain/errors";
+import { AppError, isAppError } from "../../../domain/errors";
 import {
   contentRefusal,
   elementRefusal,
@@ -244,7 +244,7 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
         return course ? verdict({ model: "course", course }) : isAdmin(viewer) ? null : unknown;
       }
       const s = await courses.elementStructure(id, { unpublished: true }).catch((e: unknown) => {
-        if (e instanceof AppError && e.code === "ELEMENT_NOT_RECEIVED") return null;
+        if (isAppError(e, "ELEMENT_NOT_RECEIVED")) return null;
         throw e;
       });
       if (!s) return isAdmin(viewer) ? null : unknown;
@@ -308,7 +308,7 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
       for (const row of rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())) {
         // A course unpublished (or removed) since the learner started it is left out for all but creators.
         const s = await courses.structure(row.courseId, { unpublished: isAdmin(viewer) }).catch((e: unknown) => {
-          if (e instanceof AppError && e.code === "COURSE_NOT_RECEIVED") return null;
+          if (isAppError(e, "COURSE_NOT_RECEIVED")) return null;
           throw e;
         });
         if (!s) continue;
@@ -417,7 +417,7 @@ export function createProgressService({ repo, courses, users, portalId, now = ()
       for (const id of ids) {
         // All of the learner's courses: one unpublished (or removed) since is left out, not named.
         const s = await courses.structure(id, { unpublished: isAdmin(viewer) }).catch((e: unknown) => {
-          if (!body.courseId && e instanceof AppError && e.code === "COURSE_NOT_RECEIVED") return null;
+          if (!body.courseId && isAppError(e, "COURSE_NOT_RECEIVED")) return null;
           throw e;
         });
         if (!s) continue;

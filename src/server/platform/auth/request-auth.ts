@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../../../domain/errors";
+import { AppError, isAppError } from "../../../domain/errors";
 import { isLoopbackHost } from "../loopback";
-import type { AccessOnly, Auth, AuthService, IssuedTokens } from "../../modules/auth/service";
+import type { Auth } from "../../../domain/learning-access";
+import type { AccessOnly, IssuedTokens } from "./tokens";
+
+/** What request authentication needs from the identity service (modules/auth provides it). */
+export interface RequestAuthenticator {
+  /** Who holds this access token: a user, a guest (no token) or a bad token. */
+  authenticate(accessToken: string | undefined): Promise<Auth>;
+  /** Rotates a refresh token; throws an AppError when it is not valid. */
+  renew(refreshToken: string, opts: { graceMs?: number }): Promise<IssuedTokens | AccessOnly>;
+}
 
 export const ACCESS_COOKIE = "apollo-token";
 export const REFRESH_COOKIE = "apollo-refresh";
@@ -47,7 +56,7 @@ export function clearAuthCookies(req: FastifyRequest, reply: FastifyReply) {
  * Lazily resolves `req.auth()`: the bearer header or the apollo-token cookie; when the access token
  * has expired, the refresh cookie rotates silently so page loads keep the visitor signed in.
  */
-export function installRequestAuth(app: FastifyInstance, auth: AuthService) {
+export function installRequestAuth(app: FastifyInstance, auth: RequestAuthenticator) {
   app.decorateRequest("auth", null as unknown as () => Promise<Auth>);
   app.addHook("onRequest", async (req, reply) => {
     let memo: Promise<Auth> | undefined;
@@ -67,7 +76,7 @@ export function installRequestAuth(app: FastifyInstance, auth: AuthService) {
         const again = await auth.authenticate(tokens.accessToken);
         if (again.kind === "user") return again;
       } catch (e) {
-        if (!(e instanceof AppError)) throw e;
+        if (!isAppError(e)) throw e;
       }
     }
     if (token || refresh) clearAuthCookies(req, reply);

@@ -14,6 +14,17 @@ export function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** A signed-in session's tokens, as sign-in replies and the session cookies carry them. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+  expiresIn: number;
+}
+
+/** A renewed access token for a session whose refresh token a parallel request just rotated. */
+export type AccessOnly = Omit<IssuedTokens, "refreshToken"> & { refreshToken?: undefined };
+
 export interface AccessClaims {
   sub: string;
   sid: string;

@@ -1,15 +1,14 @@
 import { data, type AppLoadContext } from "react-router";
 import { hasErrorCode } from "../../../domain/errors";
-import { viewerOf, type TViewer } from "../../../domain/learning-access";
+import { requestViewer as viewerOfAuth, type TViewer } from "../../../domain/learning-access";
 import { localized } from "../../../domain/portal";
 import { throwAccessDenied, throwNotFound } from "../errors/error-pages.server";
 import { seoMeta, type SeoInput } from "../seo/meta";
 import { createI18n } from "../../i18n/instance";
 
-/** Who is asking, as the learning services see it (a bad or missing token is a guest). */
+/** Who is asking, as the learning services see it: domain requestViewer (a bad or missing token is a guest). */
 export async function requestViewer(context: AppLoadContext): Promise<TViewer> {
-  const auth = await context.auth();
-  return viewerOf(auth.kind === "user" ? auth.user : null);
+  return viewerOfAuth(await context.auth());
 }
 
 /**
