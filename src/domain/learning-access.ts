@@ -1,4 +1,4 @@
-import type { TCourseType } from "./course";
+import { COURSE_MESSAGES, type TCourseType } from "./course";
 import type { TElementState, TElementType } from "./element";
 import { AppError, type ErrorCode } from "./errors";
 import { microcourseAccess } from "./microcourse";
@@ -175,4 +175,34 @@ export function canSeeProgress(viewer: TViewer, learner: { id: string; mentorId:
 export function inMyGroups(courseGroups: readonly string[], viewer: TViewer): boolean {
   if (courseGroups.length === 0) return true;
   return viewer.kind !== "guest" && viewer.teamId !== null && courseGroups.includes(viewer.teamId);
+}
+
+/** An element with its course and the viewer's state, as the content rule judges it. */
+export function elementTarget(
+  course: { id: string; type: TCourseType; requiresRegistration: boolean; published: boolean },
+  element: { id: string; type: TElementType; visible: boolean },
+  state: TElementState | null,
+): Extract<TContentTarget, { model: "element" }> {
+  return {
+    model: "element",
+    course: { id: course.id, type: course.type, requiresRegistration: course.requiresRegistration, published: course.published },
+    element: { id: element.id, type: element.type, visible: element.visible },
+    state,
+  };
+}
+
+/**
+ * Opening (and starting, syncing, finishing) an element: the content rule (contentRefusal) as typed
+ * refusals; a draft is 'Element is not received'. `preview`: the course's preview secret was checked.
+ */
+export function assertMayOpen(
+  viewer: TViewer,
+  course: { id: string; type: TCourseType; requiresRegistration: boolean; published: boolean },
+  element: { id: string; type: TElementType; visible: boolean },
+  state: TElementState | null,
+  opts: { preview?: boolean } = {},
+): void {
+  const target = elementTarget(course, element, state);
+  const refusal = contentRefusal(viewer, target, opts);
+  if (refusal) throw contentRefusalError(refusal, target, { code: "ELEMENT_NOT_RECEIVED", message: COURSE_MESSAGES.elementNotReceived });
 }

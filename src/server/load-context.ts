@@ -2,7 +2,6 @@ import type { TPortalSettings } from "../domain/portal";
 import type { Config } from "./config";
 import type { PasswordResetMail } from "./modules/auth/reset-mail";
 import type { EmailVerifyMail } from "./modules/auth/verify-mail";
-import type { AuthRepo } from "./modules/auth/repo";
 import type { Auth } from "../domain/learning-access";
 import type { AuthService } from "./modules/auth/service";
 import type { IssuedTokens } from "./platform/auth/tokens";
@@ -14,7 +13,10 @@ import type { PagesService } from "./modules/pages/service";
 import type { PoliciesService } from "./modules/policies/service";
 import type { FormsService } from "./modules/forms/service";
 import type { UsersService } from "./modules/users/service";
-import type { LearningServices } from "./modules/courses/wiring";
+import type { CoursesService } from "./modules/courses/service";
+import type { MicrocoursesService } from "./modules/microcourses/service";
+import type { ProgressService } from "./modules/progress/service";
+import type { VideoEventsService } from "./modules/video-events/service";
 import type { SubscriptionsService } from "./modules/subscriptions/service";
 import type { Mailer } from "./platform/mail";
 import type { PortalService } from "./modules/portal/service";
@@ -22,7 +24,11 @@ import type { LanguagePacks } from "./platform/language-packs";
 import type { RequestHost } from "./platform/public-origin";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
-export interface Services extends LearningServices {
+export interface Services {
+  courses: CoursesService;
+  progress: ProgressService;
+  microcourses: MicrocoursesService;
+  videoEvents: VideoEventsService;
   portal: PortalService;
   pages: PagesService;
   policies: PoliciesService;
@@ -30,7 +36,6 @@ export interface Services extends LearningServices {
   packs: LanguagePacks;
   users: UsersService;
   auth: AuthService;
-  authRepo: AuthRepo;
   oidc: OidcProviders;
   facebook?: FacebookLogin;
   oneTap?: OneTapVerifier;

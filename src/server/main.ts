@@ -29,7 +29,18 @@ import { createSubscriptionsRepo } from "./modules/subscriptions/repo";
 import { subscriptionsRoutes } from "./modules/subscriptions/routes";
 import { createSubscriptionsService } from "./modules/subscriptions/service";
 import { createUsersService } from "./modules/users/service";
-import { createLearningServices, learningRoutes, type LearningServices } from "./modules/courses/wiring";
+import { createCoursesRepo } from "./modules/courses/repo";
+import { coursesRoutes } from "./modules/courses/routes";
+import { createContentAccess, createCoursesService } from "./modules/courses/service";
+import { createMicrocoursesRepo } from "./modules/microcourses/repo";
+import { microcoursesRoutes } from "./modules/microcourses/routes";
+import { createMicrocoursesService } from "./modules/microcourses/service";
+import { createProgressRepo } from "./modules/progress/repo";
+import { progressRoutes } from "./modules/progress/routes";
+import { createProgressService, createViewerProgress } from "./modules/progress/service";
+import { createVideoEventsRepo } from "./modules/video-events/repo";
+import { videoEventsRoutes } from "./modules/video-events/routes";
+import { createVideoEventsService } from "./modules/video-events/service";
 import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth";
 import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
@@ -44,7 +55,7 @@ import { policiesRoutes } from "./modules/policies/routes";
 import { createFormsRepo } from "./modules/forms/repo";
 import { formsRoutes } from "./modules/forms/routes";
 import { createFormsService } from "./modules/forms/service";
-import { createPagesService, type ModelAccess } from "./modules/pages/service";
+import { createPageBlocks, createPagesService } from "./modules/pages/service";
 import { createPortalRepo } from "./modules/portal/repo";
 import { portalRoutes } from "./modules/portal/routes";
 import { createPortalService } from "./modules/portal/service";
@@ -92,20 +103,12 @@ export async function createServices(config: Config, database: Database): Promis
     },
   });
   const portalLangs = () => portal.getI18n();
-  // The pages service asks the learning services (made below, on top of it) whether a page's model may be read.
-  let learning: LearningServices | undefined;
-  const modelAccess: ModelAccess = (viewer, model) => {
-    if (!learning) throw new Error("The learning services are not ready");
-    return learning.contentAccess(viewer, model);
-  };
-  const pages = createPagesService({ repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs, modelAccess });
-  const policies = createPoliciesService({ pages });
+  const pageDeps = { repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs };
   const forms = createFormsService({ repo: createFormsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
   const users = createUsersService({ repo: createUsersRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID });
   const secret = await loadSigningSecret(database.db, config.AUTH_SECRET);
-  const authRepo = createAuthRepo(database.db);
-  const auth = createAuthService({ repo: authRepo, users, tokens: createAccessTokens(secret, `mentora:${config.PORTAL_ID}`) });
+  const auth = createAuthService({ repo: createAuthRepo(database.db), users, tokens: createAccessTokens(secret, `mentora:${config.PORTAL_ID}`) });
   const oidc = createOidcProviders(
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? [{ id: "google", issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }]
@@ -122,8 +125,26 @@ export async function createServices(config: Config, database: Database): Promis
   const resetMail = createPasswordResetMail({ mailer, packs, publicOrigin, portalLangs });
   const verifyMail = createEmailVerifyMail({ mailer, packs, publicOrigin, portalLangs });
   const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
-  learning = createLearningServices({ config, database, pages, users, portalLangs });
-  return { ...learning, portal, pages, policies, forms, packs, users, auth, authRepo, oidc, facebook, oneTap, messengers, mailer, resetMail, verifyMail, subscriptions, publicOrigin };
+
+  // Learning content. Content reads need the viewer's own progress and page blocks, never the whole
+  // pages service: so pages (which ask the content rule of the model a page is bound to) come last.
+  const progressRepo = createProgressRepo(database.db);
+  const courses = createCoursesService({
+    repo: createCoursesRepo(database.db),
+    pageBlocks: createPageBlocks(pageDeps),
+    viewerProgress: createViewerProgress({ repo: progressRepo }),
+    teamOf: users.teamOf,
+    portalId: config.PORTAL_ID,
+    portalLangs,
+    cacheMs: config.SETTINGS_CACHE_MS,
+    rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
+  });
+  const progress = createProgressService({ repo: progressRepo, courses, users, portalId: config.PORTAL_ID });
+  const microcourses = createMicrocoursesService({ repo: createMicrocoursesRepo(database.db), courses, users, portalId: config.PORTAL_ID });
+  const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID });
+  const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
+  const policies = createPoliciesService({ pages });
+  return { portal, pages, policies, forms, packs, users, auth, oidc, facebook, oneTap, messengers, mailer, resetMail, verifyMail, subscriptions, publicOrigin, courses, progress, microcourses, videoEvents };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -194,7 +215,10 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
           },
         }),
       );
-      await api.register(learningRoutes(services, { windowMs: config.RATE_LIMIT_WINDOW_MS }));
+      await api.register(coursesRoutes({ courses: services.courses, windowMs: config.RATE_LIMIT_WINDOW_MS }));
+      await api.register(progressRoutes(services.progress));
+      await api.register(microcoursesRoutes(services.microcourses));
+      await api.register(videoEventsRoutes(services.videoEvents));
       await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
@@ -209,7 +233,6 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
   await app.register(
     socialRoutes({
       auth: services.auth,
-      repo: services.authRepo,
       providers: services.oidc,
       facebook: services.facebook,
       publicOrigin: services.publicOrigin,

@@ -13,7 +13,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = await requestViewer(context);
   let course;
   try {
-    course = await context.services.progress.getCourse(viewer, params.courseId, { lang, rel: "all" });
+    course = await context.services.courses.getCourse(viewer, params.courseId, { lang, rel: "all" });
   } catch (e) {
     return learningFailure(e, context, lang);
   }

@@ -11,7 +11,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = await requestViewer(context);
   let courses;
   try {
-    courses = await context.services.progress.listCourses(viewer, ZCourseListQuery.parse({ lang: params.lang, rel: "all" }));
+    courses = await context.services.courses.listCourses(viewer, ZCourseListQuery.parse({ lang: params.lang, rel: "all" }));
   } catch (e) {
     return learningFailure(e, context, params.lang);
   }

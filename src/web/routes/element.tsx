@@ -36,16 +36,16 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const courseId = params.courseId!;
   const elementId = asked.id!;
   const viewer: TViewer = await requestViewer(context);
-  const { progress } = context.services;
+  const { courses } = context.services;
   let course;
   try {
-    course = await progress.getCourse(viewer, courseId, { lang });
+    course = await courses.getCourse(viewer, courseId, { lang });
   } catch (e) {
     return learningFailure(e, context, lang);
   }
   let element;
   try {
-    element = await progress.openElement(viewer, elementId, { lang });
+    element = await courses.openElement(viewer, elementId, { lang });
   } catch (e) {
     if (hasErrorCode(e, "REGISTRATION_REQUIRED") && viewer.kind !== "user") {
       const t = await learnT(context, lang);

@@ -26,14 +26,14 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   if (!secret) return throwAccessDenied(context, lang);
   if (elementId !== null && !ZElementId.safeParse(elementId).success) return throwNotFound(context, lang);
   const viewer = await requestViewer(context);
-  const { progress } = context.services;
+  const { courses } = context.services;
   const t = await learnT(context, lang);
   try {
-    const course = await progress.getCourse(viewer, params.id, { lang, rel: "all", secret, client: context.clientIp });
+    const course = await courses.getCourse(viewer, params.id, { lang, rel: "all", secret, client: context.clientIp });
     const courseFacts = { id: course.id, title: course.title, isCommercial: course.isCommercial, isBought: course.isBought, requiresRegistration: course.requiresRegistration, price: course.price, currency: course.currency };
     const seo = [{ title: `${t("preview.badge")}: ${course.title}` }, { name: "robots", content: "noindex" }];
     if (elementId) {
-      const element = await progress.openElement(viewer, elementId, { lang, secret, client: context.clientIp });
+      const element = await courses.openElement(viewer, elementId, { lang, secret, client: context.clientIp });
       if (element.courseId !== course.id) return throwNotFound(context, lang);
       return { kind: "element" as const, element, course: courseFacts, backTo: previewHref(lang, course.id, secret), seo };
     }

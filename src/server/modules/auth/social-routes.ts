@@ -9,7 +9,6 @@ import type { OidcProviders } from "../../platform/auth/oidc";
 import { setAuthCookies } from "../../platform/auth/request-auth";
 import { verifyTelegramLogin } from "../../platform/auth/telegram";
 import type { RequestHost } from "../../platform/public-origin";
-import type { AuthRepo } from "./repo";
 import type { AuthService } from "./service";
 import { toLocation } from "../../../domain/validation/location";
 import { ZText } from "../../../domain/validation/safe-text";
@@ -19,7 +18,6 @@ const FLOW_TTL_MS = 10 * 60 * 1000;
 export interface SocialRoutesDeps {
   telegramBotToken?: string;
   auth: AuthService;
-  repo: AuthRepo;
   providers: OidcProviders;
   /** Facebook Login, when FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set. */
   facebook?: FacebookLogin;
@@ -40,7 +38,7 @@ function withLoginFlag(path: string, value: string): string {
  * also with PKCE and a nonce); /callback/ completes the login and returns to quick_link.
  */
 export const socialRoutes =
-  ({ auth, repo, providers, facebook, publicOrigin, portalLangs, telegramBotToken }: SocialRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, providers, facebook, publicOrigin, portalLangs, telegramBotToken }: SocialRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/auth/:provider",
@@ -64,12 +62,12 @@ export const socialRoutes =
         const expiresAt = new Date(Date.now() + FLOW_TTL_MS);
         if (provider.id === "facebook") {
           // Facebook's classic code flow has no PKCE or nonce: the app secret and /debug_token stand in.
-          await repo.insertFlow({ state, provider: "facebook", codeVerifier: "", nonce: "", returnTo, redirectUri, expiresAt });
+          await auth.startLoginFlow({ state, provider: "facebook", codeVerifier: "", nonce: "", returnTo, redirectUri, expiresAt });
           return reply.redirect(toLocation(provider.authorizationUrl({ redirectUri, state }).toString()), 302);
         }
         const nonce = providers.randomNonce();
         const codeVerifier = providers.randomPKCECodeVerifier();
-        await repo.insertFlow({ state, provider: provider.id, codeVerifier, nonce, returnTo, redirectUri, expiresAt });
+        await auth.startLoginFlow({ state, provider: provider.id, codeVerifier, nonce, returnTo, redirectUri, expiresAt });
         const url = await providers.authorizationUrl(provider, {
           redirectUri,
           state,
@@ -84,7 +82,7 @@ export const socialRoutes =
       // Only the query is read: the base never reaches a link (and a hostile Host cannot break parsing).
       const url = new URL(req.url, "http://callback.invalid");
       const state = url.searchParams.get("state");
-      const flow = state ? await repo.takeFlow(state) : null;
+      const flow = state ? await auth.takeLoginFlow(state) : null;
       if (!flow) return reply.redirect(toLocation(withLoginFlag(`/${(await portalLangs()).primaryLang}/`, "failed")), 302);
       try {
         let profile: Awaited<ReturnType<OidcProviders["complete"]>>;

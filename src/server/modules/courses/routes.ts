@@ -18,7 +18,6 @@ import { ZElementId, ZElementPage, ZElementWithProgress } from "../../../domain/
 import { requestViewer } from "../../../domain/learning-access";
 import { ZErrorReply } from "../../platform/errors";
 import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
-import type { ProgressService } from "../progress/service";
 import type { CoursesService } from "./service";
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply };
@@ -28,9 +27,9 @@ const withSecret = (req: FastifyRequest) => typeof (req.query as { secret?: unkn
 
 /** Seed 000 §7 learning portal and creator API: courses, elements, reviews, previews with a secret. */
 export const coursesRoutes =
-  (deps: { courses: CoursesService; progress: ProgressService; windowMs: number }): FastifyPluginAsyncZod =>
+  (deps: { courses: CoursesService; windowMs: number }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { courses, progress, windowMs } = deps;
+    const { courses, windowMs } = deps;
     // Preview secrets: every request with one counts here; wrong ones also count in the courses
     // service (shared with the SSR preview page), which answers 429 RATE-LIMITED after a few.
     const previewLimit = rateLimit(RATE_LIMITS.previewRequests, windowMs, withSecret);
@@ -45,7 +44,7 @@ export const coursesRoutes =
           response: { 200: z.object({ courses: z.array(ZCourseCard) }), ...errors },
         },
       },
-      async (req) => ({ courses: await progress.listCourses(requestViewer(await req.auth(), { badToken: "refuse" }), req.query) }),
+      async (req) => ({ courses: await courses.listCourses(requestViewer(await req.auth(), { badToken: "refuse" }), req.query) }),
     );
 
     app.get(
@@ -60,7 +59,7 @@ export const coursesRoutes =
           response: { 200: ZCourse, ...errors },
         },
       },
-      async (req) => progress.getCourse(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, { ...req.query, client: req.ip }),
+      async (req) => courses.getCourse(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, { ...req.query, client: req.ip }),
     );
 
     app.get(
@@ -74,7 +73,7 @@ export const coursesRoutes =
           response: { 200: ZCourseAccess, ...errors },
         },
       },
-      async (req) => progress.access(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.query),
+      async (req) => courses.access(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.query),
     );
 
     app.get(
@@ -88,7 +87,7 @@ export const coursesRoutes =
           response: { 200: z.object({ elements: z.array(ZElementWithProgress) }), ...errors },
         },
       },
-      async (req) => ({ elements: await progress.listElements(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.query) }),
+      async (req) => ({ elements: await courses.listElements(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.courseId, req.query) }),
     );
 
     app.get(
@@ -103,7 +102,7 @@ export const coursesRoutes =
           response: { 200: ZElementPage, ...errors },
         },
       },
-      async (req) => progress.openElement(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.elementId, { ...req.query, client: req.ip }),
+      async (req) => courses.openElement(requestViewer(await req.auth(), { badToken: "refuse" }), req.params.elementId, { ...req.query, client: req.ip }),
     );
 
     app.get(

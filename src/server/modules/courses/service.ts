@@ -1,199 +1,76 @@
-import {
-  COURSE_MESSAGES,
-  currencySymbol,
-  ensureReviewsArray,
-  isCommercial,
-  localized,
-  type TCourseCard,
-  type TReview,
-} from "../../../domain/course";
-import { elementPath, type TElement, type TElementState } from "../../../domain/element";
-import { AppError, isAppError, type ErrorCode } from "../../../domain/errors";
-import type { TViewer } from "../../../domain/learning-access";
-import type { TBlock } from "../../../domain/page";
-import type { PagesService, PortalLangs } from "../pages/service";
-import { previewSecretMatches } from "../../platform/preview-secret";
-import { createWindowCounter, RATE_LIMITS } from "../../platform/rate-limit";
-import type { CourseListFilter, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
+import type { TCourseListQuery } from "../../../domain/course";
+import { isAdmin, isContentModel, type TViewer } from "../../../domain/learning-access";
+import { createCourseCatalog, type CourseCatalogDeps, type CourseStructure as CatalogStructure, type Lang as CatalogLang } from "./catalog";
+import { courseContentAccess, type ContentVerdict } from "./operations/content-access";
+import type { ViewerProgressReads } from "./operations/context";
+import { getCourse } from "./operations/get-course";
+import { getCourseAccess } from "./operations/get-course-access";
+import { listCourses } from "./operations/list-courses";
+import { listElements } from "./operations/list-elements";
+import { openElement } from "./operations/open-element";
+import type { ElementRow } from "./repo";
 
-export interface Lang {
-  lang: string;
-  primaryLang: string;
+// The types other modules use, named here: they import them from service.ts, never from repo.ts or catalog.ts.
+/** A content language and the portal's primary one. */
+export type Lang = CatalogLang;
+/** A course with all its elements, as the progress rules need it. */
+export type CourseStructure = CatalogStructure;
+/** An element of a course as stored. */
+export type CourseElement = ElementRow;
+
+export interface CoursesServiceDeps extends CourseCatalogDeps {
+  /** The viewer's own progress (modules/progress: createViewerProgress). */
+  viewerProgress: ViewerProgressReads;
+  /** The team of a signed-in user (modules/users). */
+  teamOf: (userId: string) => Promise<string | null>;
 }
 
-/** A course with its elements, as the progress rules need it. */
-export interface CourseStructure {
-  course: CourseRow;
-  elements: ElementRow[];
-}
-
-export interface CoursesServiceDeps {
-  repo: CoursesRepo;
-  pages: PagesService;
-  portalId: string;
-  portalLangs: () => Promise<PortalLangs>;
-  /** How long a catalogue query serves list requests that pass cache=true. */
-  cacheMs: number;
-  /** The window of the wrong-preview-secret limit (RATE_LIMITS.previewGuesses per client address). */
-  rateLimitWindowMs: number;
-}
-
-/** Learning content: courses, elements, their pages and reviews. Knows nothing of who is asking. */
-export function createCoursesService({ repo, pages, portalId, portalLangs, cacheMs, rateLimitWindowMs }: CoursesServiceDeps) {
-  const previewGuesses = createWindowCounter({ max: RATE_LIMITS.previewGuesses, windowMs: rateLimitWindowMs });
-  const catalogue = new Map<string, { at: number; value: Promise<CourseWithCount[]> }>();
-
-  function cached(f: CourseListFilter): Promise<CourseWithCount[]> {
-    const key = `${f.published}:${f.exceptHidden}`;
-    const now = Date.now();
-    const hit = catalogue.get(key);
-    if (hit && now - hit.at < cacheMs) return hit.value;
-    const value = repo.listCourses(f);
-    const entry = { at: now, value };
-    catalogue.set(key, entry);
-    value.catch(() => {
-      if (catalogue.get(key) === entry) catalogue.delete(key);
-    });
-    return value;
-  }
-
-  function presentCard(row: CourseWithCount, l: Lang): TCourseCard {
-    return {
-      id: row.id,
-      title: localized(row.title, l.lang, l.primaryLang),
-      description: localized(row.description, l.lang, l.primaryLang),
-      pageAlias: row.pageAlias,
-      type: row.type,
-      isCommercial: isCommercial(row.type),
-      duration: row.duration,
-      elementsCount: row.elementsCount,
-      price: row.price ?? null,
-      currency: row.currency ?? null,
-      currencySymbol: currencySymbol(row.currency),
-      cover: row.cover,
-      arbitraryWalkthrough: row.arbitraryWalkthrough,
-      category: { id: row.categoryId, title: localized(row.categoryTitle, l.lang, l.primaryLang) },
-      dateCreated: row.dateCreated.toISOString(),
-      requiresRegistration: row.requiresRegistration,
-      hidden: row.hidden,
-      published: row.published,
-    };
-  }
-
-  function presentElement(row: ElementRow, l: Lang, state: TElementState | null): TElement {
-    return {
-      id: row.id,
-      courseId: row.courseId,
-      type: row.type,
-      title: localized(row.title, l.lang, l.primaryLang),
-      duration: row.duration,
-      cover: row.cover,
-      number: row.number,
-      index: row.index,
-      visible: row.visible,
-      pattern: row.pattern,
-      discussion: { id: row.discussionId, active: row.discussionActive },
-      state,
-      path: elementPath(l.lang, row.courseId, row.type, row.id),
-    };
-  }
-
-  /** A course that learners may reach: published, of this portal. Unpublished ones only with preview rights. */
-  function reachable<T extends CourseRow>(row: T | null, opts: { code: ErrorCode; message: string; unpublished: boolean }): T {
-    if (!row || (!row.published && !opts.unpublished)) throw new AppError(opts.code, opts.message);
-    return row;
-  }
-
+/**
+ * Learning content (courses, elements, their pages and reviews) and its reads for a viewer: the
+ * catalogue, a course, its access scenario, its elements, an element with its blocks. The API
+ * routes and the SSR loaders call these; each reads the course row once.
+ */
+export function createCoursesService(deps: CoursesServiceDeps) {
+  const catalog = createCourseCatalog(deps);
+  const reads = { catalog, progress: deps.viewerProgress, teamOf: deps.teamOf };
   return {
-    /** Content exists only in the portal's languages; anything else is a client error. */
-    async lang(lang: string): Promise<Lang> {
-      const p = await portalLangs();
-      if (!p.langs.includes(lang)) throw new AppError("UNSUPPORTED_LANG", `Language '${lang}' is not one of ${p.langs.join(", ")}`);
-      return { lang, primaryLang: p.primaryLang };
-    },
-    presentCard,
-    presentElement,
-    /** Catalogue rows (seed 000 §7 list courses), from a short-lived snapshot when `cache` is on. */
-    listCourses(f: Omit<CourseListFilter, "portalId">, cache: boolean): Promise<CourseWithCount[]> {
-      const filter = { ...f, portalId };
-      return cache ? cached(filter) : repo.listCourses(filter);
-    },
-    /** Drops the catalogue snapshot after content changes in this process. */
-    invalidate() {
-      catalogue.clear();
-    },
-    /**
-     * The creator preview: a secret that matches the course's stored hash. A wrong secret is refused
-     * outright rather than ignored, so a broken preview link says so. `client` (the caller's address)
-     * may guess wrong RATE_LIMITS.previewGuesses times per window, on the API and the SSR preview
-     * page together; then every secret from it is refused with 429 RATE-LIMITED until the window ends.
-     */
-    async checkPreview(courseId: string, secret: string, client: string): Promise<void> {
-      if (previewGuesses.blocked(client)) throw new AppError("RATE_LIMITED", "Too many wrong preview secrets; try again later");
-      const row = await repo.findCourseRow(portalId, courseId);
-      if (!row || !previewSecretMatches(secret, row.previewSecretHash)) {
-        previewGuesses.fail(client);
-        throw new AppError("PREVIEW_DENIED", "The preview secret does not match");
-      }
-    },
-    /** Get course: 'Course was not received' when there is none to receive. */
-    async course(id: string, unpublished: boolean): Promise<CourseWithCount> {
-      return reachable(await repo.findCourse(portalId, id), { code: "COURSE_NOT_RECEIVED", message: COURSE_MESSAGES.courseNotReceived, unpublished });
-    },
-    /** A course with all its elements; `code`/`message` name the seed's error of the calling operation. */
-    async structure(courseId: string, opts: { unpublished: boolean; code?: ErrorCode; message?: string }): Promise<CourseStructure> {
-      const course = reachable(await repo.findCourseRow(portalId, courseId), {
-        code: opts.code ?? "COURSE_NOT_RECEIVED",
-        message: opts.message ?? COURSE_MESSAGES.courseNotReceived,
-        unpublished: opts.unpublished,
-      });
-      return { course, elements: await repo.listElements(courseId) };
-    },
-    /** An element with its course's structure: 'Element is not received' when it is missing or unreachable. */
-    async elementStructure(elementId: string, opts: { unpublished: boolean }): Promise<CourseStructure & { element: ElementRow }> {
-      const element = await repo.findElement(elementId);
-      const notReceived = () => new AppError("ELEMENT_NOT_RECEIVED", COURSE_MESSAGES.elementNotReceived);
-      if (!element || (!element.visible && !opts.unpublished)) throw notReceived();
-      const course = await repo.findCourseRow(portalId, element.courseId);
-      if (!course || (!course.published && !opts.unpublished)) throw notReceived();
-      return { course, element, elements: await repo.listElements(course.id) };
-    },
-    /** A course of this portal as stored, published or not (for the content rule); null when there is none. */
-    courseRow(id: string): Promise<CourseRow | null> {
-      return repo.findCourseRow(portalId, id);
-    },
-    /**
-     * The blocks of a page bound to a model (course, element, microcourse); none when it has no page.
-     * `grant`: the caller has applied the content rule to this model for this viewer ("checked"), or
-     * checked the course's preview secret ("preview"); see PageLookup.
-     */
-    async components(viewer: TViewer, model: "course" | "element" | "microcourse", id: string, lang: string, grant: "checked" | "preview"): Promise<TBlock[]> {
-      try {
-        const page = await pages.getByModel(viewer, { name: model, id }, { lang, withComponents: true, grant });
-        return page.components ?? [];
-      } catch (e) {
-        if (isAppError(e, "PAGE_NOT_FOUND")) return [];
-        throw e;
-      }
-    },
-    /** List reviews (limit 20): "Can't get reviews. No course" without a course; always an array. */
-    async reviews(courseId: string, q: { lang?: string; limit: number }): Promise<TReview[]> {
-      if (q.lang) await this.lang(q.lang);
-      reachable(await repo.findCourseRow(portalId, courseId), { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
-      const rows = await repo.listReviews(courseId, q.lang, q.limit);
-      // Seed 000 §5: reviews must be an array; the check guards the reply whatever the store gives.
-      ensureReviewsArray(rows);
-      return rows.map((r) => ({
-        id: r.id,
-        courseId: r.courseId,
-        lang: r.lang,
-        author: r.author,
-        avatar: r.avatar,
-        rating: r.rating,
-        text: r.text,
-        date: r.createdAt.toISOString(),
-      }));
-    },
+    lang: catalog.lang,
+    presentCard: catalog.presentCard,
+    presentElement: catalog.presentElement,
+    invalidate: catalog.invalidate,
+    structure: catalog.structure,
+    elementStructure: catalog.elementStructure,
+    components: catalog.components,
+    reviews: catalog.reviews,
+    listCourses: (viewer: TViewer, q: TCourseListQuery) => listCourses(reads, viewer, q),
+    getCourse: (viewer: TViewer, id: string, q: { lang: string; rel?: "all"; secret?: string; client?: string }) => getCourse(reads, viewer, id, q),
+    access: (viewer: TViewer, courseId: string, q: { lang: string }) => getCourseAccess(reads, viewer, courseId, q),
+    listElements: (viewer: TViewer, courseId: string, q: { lang: string; rel?: "all"; limit: number }) => listElements(reads, viewer, courseId, q),
+    openElement: (viewer: TViewer, elementId: string, q: { lang: string; secret?: string; client?: string }) => openElement(reads, viewer, elementId, q),
+    contentAccess: (viewer: TViewer, model: "course" | "element", id: string) => courseContentAccess(reads, viewer, model, id),
   };
 }
 export type CoursesService = ReturnType<typeof createCoursesService>;
+
+/**
+ * The one content rule for the model a page is bound to, what the pages service asks (its
+ * ModelAccess): courses and elements here, microcourses and video events from their modules.
+ */
+export function createContentAccess(deps: {
+  courses: Pick<CoursesService, "contentAccess">;
+  microcourses: { contentAccess(viewer: TViewer, id: string): Promise<ContentVerdict> };
+  videoEvents: { contentAccess(viewer: TViewer, id: string): Promise<ContentVerdict> };
+}) {
+  return async (viewer: TViewer, model: { name: string; id: string }): Promise<ContentVerdict> => {
+    if (!isContentModel(model.name)) return isAdmin(viewer) ? null : { refusal: "not-found", target: { model: "unknown" } };
+    switch (model.name) {
+      case "course":
+      case "element":
+        return deps.courses.contentAccess(viewer, model.name, model.id);
+      case "microcourse":
+        return deps.microcourses.contentAccess(viewer, model.id);
+      case "video-event":
+        return deps.videoEvents.contentAccess(viewer, model.id);
+    }
+  };
+}

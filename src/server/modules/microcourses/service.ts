@@ -8,7 +8,7 @@ import type { UsersService } from "../users/service";
 import type { MicrocourseRow, MicrocoursesRepo } from "./repo";
 
 /** Microcourses (seed 000 §3, §7) with the guest rules of seed 001 "Free microcourse start". */
-export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; courses: CoursesService; users: UsersService; portalId: string }) {
+export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; courses: CoursesService; users: Pick<UsersService, "teamOf">; portalId: string }) {
   const { repo, courses, users, portalId } = deps;
 
   const target = (row: MicrocourseRow): TContentTarget => ({
@@ -45,7 +45,7 @@ export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; course
       }
       let rows = await repo.list({ portalId, published: q.published, exceptHidden: q.exceptHidden });
       if (q.onlyMyGroups && rows.some((r) => r.groups.length > 0)) {
-        const teamId = viewer.kind === "guest" ? null : ((await users.repo.findById(viewer.id))?.teamId ?? null);
+        const teamId = viewer.kind === "guest" ? null : await users.teamOf(viewer.id);
         rows = rows.filter((r) => inMyGroups(r.groups, viewer.kind === "guest" ? viewer : { ...viewer, teamId }));
       }
       return rows.slice(0, q.limit).map((r) => present(r, l, viewer));

@@ -1,7 +1,7 @@
 import { FALLBACK_LANG } from "../../../domain/constants";
-import { AppError } from "../../../domain/errors";
+import { AppError, isAppError } from "../../../domain/errors";
 import { contentRefusalError, maySeeDrafts, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
-import type { TPage } from "../../../domain/page";
+import type { TBlock, TPage } from "../../../domain/page";
 import type { PageRow, PagesRepo } from "./repo";
 
 export interface PageLookup {
@@ -58,7 +58,42 @@ export interface PortalLangs {
   primaryLang: string;
 }
 
-export function createPagesService(deps: { repo: PagesRepo; environmentId: string; portalLangs: () => Promise<PortalLangs>; modelAccess: ModelAccess }) {
+export interface PageReadDeps {
+  repo: PagesRepo;
+  environmentId: string;
+  portalLangs: () => Promise<PortalLangs>;
+}
+
+/**
+ * The pages a viewer reads. `modelAccess` is the content rule for the model a page is bound to
+ * (modules/courses: createContentAccess); the page blocks lookup below works without it.
+ */
+export function createPagesService(deps: PageReadDeps & { modelAccess: ModelAccess }) {
+  return pageReads(deps, deps.modelAccess);
+}
+export type PagesService = ReturnType<typeof createPagesService>;
+
+/**
+ * The blocks of the page bound to a model, for callers that applied the model's content rule
+ * themselves ("checked") or checked its course's preview secret ("preview"): the content services
+ * (modules/courses, microcourses) use it, so they need no pages service and pages can depend on them.
+ * None when the model has no page the viewer may see in that language.
+ */
+export function createPageBlocks(deps: PageReadDeps) {
+  const reads = pageReads(deps, null);
+  return async (viewer: TViewer, model: { name: string; id: string }, q: { lang: string; grant: "checked" | "preview" }): Promise<TBlock[]> => {
+    try {
+      const page = await reads.getByModel(viewer, model, { lang: q.lang, withComponents: true, grant: q.grant });
+      return page.components ?? [];
+    } catch (e) {
+      if (isAppError(e, "PAGE_NOT_FOUND")) return [];
+      throw e;
+    }
+  };
+}
+
+/** Page reads; without `modelAccess` only granted lookups (PageLookup.grant) of model pages are possible. */
+function pageReads(deps: PageReadDeps, modelAccess: ModelAccess | null) {
   const { repo, environmentId } = deps;
 
   /**
@@ -72,7 +107,8 @@ export function createPagesService(deps: { repo: PagesRepo; environmentId: strin
     if (!row) throw missing();
     if (!row.published && row.type !== "system" && row.type !== "template" && !maySeeDrafts(viewer, { preview })) throw missing();
     if (row.modelName === null || preview || q.grant === "checked") return row;
-    const verdict = await deps.modelAccess(viewer, { name: row.modelName, id: row.modelId ?? "" });
+    if (!modelAccess) throw new Error("A page bound to a model needs the content rule (modelAccess) or a grant");
+    const verdict = await modelAccess(viewer, { name: row.modelName, id: row.modelId ?? "" });
     if (verdict) throw contentRefusalError(verdict.refusal, verdict.target, { code: "PAGE_NOT_FOUND", message: notFound });
     return row;
   }
@@ -110,4 +146,3 @@ export function createPagesService(deps: { repo: PagesRepo; environmentId: strin
     },
   };
 }
-export type PagesService = ReturnType<typeof createPagesService>;

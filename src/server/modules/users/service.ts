@@ -59,8 +59,29 @@ export function createUsersService(deps: { repo: UsersRepo; portalId: string; en
   }
 
   return {
-    repo,
     guarded,
+    /** The stored account (for the identity service); null when there is none. */
+    findById(id: string): Promise<UserRow | null> {
+      return repo.findById(id);
+    },
+    findByEmail(email: string): Promise<UserRow | null> {
+      return repo.findByEmail(email);
+    },
+    findByPhone(phone: string): Promise<UserRow | null> {
+      return repo.findByPhone(phone);
+    },
+    findByUsername(username: string): Promise<UserRow | null> {
+      return repo.findByUsername(username);
+    },
+    /** The team a user belongs to (group-only content); null for none or no such user. */
+    async teamOf(id: string): Promise<string | null> {
+      return (await repo.findById(id))?.teamId ?? null;
+    },
+    /** A learner and their mentor, for the progress rules (who may read whose record); null when there is none. */
+    async findLearner(id: string): Promise<{ id: string; mentorId: string | null } | null> {
+      const row = await repo.findById(id);
+      return row ? { id: row.id, mentorId: row.mentorId ?? null } : null;
+    },
     async get(id: string): Promise<TUser> {
       return presentUser(await mustFind(id));
     },
@@ -139,3 +160,7 @@ export function createUsersService(deps: { repo: UsersRepo; portalId: string; en
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
+/** An account as stored, for modules that work with accounts (auth): import it from here, not from repo.ts. */
+export type UserRecord = UserRow;
+/** The columns of a new account. */
+export type NewUserRecord = Omit<UserInsert, "id">;

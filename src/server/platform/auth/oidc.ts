@@ -1,6 +1,15 @@
 import * as client from "openid-client";
 import { isLoopbackHost } from "../loopback";
 
+/** What an identity provider (OIDC, One Tap, Facebook, a messenger) tells about the person signing in. */
+export interface IdentityProfile {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  givenName: string | null;
+  familyName: string | null;
+}
+
 export interface OidcProviderConfig {
   id: "google";
   issuer: string;

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { isLoopbackHost } from "../loopback";
-import type { IdentityProfile } from "../../modules/auth/service";
+import type { IdentityProfile } from "./oidc";
 
 /** Google signs ID tokens with either spelling of its issuer. */
 export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];

@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import type { Messenger } from "../../../../domain/messengers";
+import type { LoginMethod, TUser } from "../../../../domain/user";
+import { ACCESS_TTL_SECONDS, type AccessTokens, type IssuedTokens, REFRESH_TTL_MS, randomToken, tokenHash } from "../../../platform/auth/tokens";
+import type { UserRecord, UsersService } from "../../users/service";
+import type { AuthRepo } from "../repo";
+
+/** What the identity operations work with. */
+export interface AuthContext {
+  repo: AuthRepo;
+  users: UsersService;
+  tokens: AccessTokens;
+}
+
+/** Identity providers accounts are keyed by (provider + the provider's user id). */
+export type IdentityProvider = "google" | "facebook" | Messenger;
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const QUICK_TTL_MS = 15 * 60 * 1000;
+/** E-mail verification links live a day (docs/decisions/0012). */
+export const EMAIL_VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A new session for the account: a refresh token stored hashed, and a signed access token. */
+export async function issueTokens({ repo, tokens }: AuthContext, user: UserRecord, method: LoginMethod): Promise<IssuedTokens> {
+  const refreshToken = randomToken();
+  const sessionId = `ses-${randomUUID()}`;
+  await repo.insertSession({
+    id: sessionId,
+    userId: user.id,
+    refreshHash: tokenHash(refreshToken),
+    method,
+    expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+  });
+  return { accessToken: await tokens.sign({ sub: user.id, sid: sessionId }), refreshToken, userId: user.id, expiresIn: ACCESS_TTL_SECONDS };
+}
+
+/** After any sign-in: the portal's deletion mark goes (seed 001 §4) and the learner is on the portal. */
+export async function completeSignIn(ctx: AuthContext, user: UserRecord, method: LoginMethod): Promise<IssuedTokens> {
+  await ctx.users.removeDeletion(user.id);
+  await ctx.users.registerDisciple(user.id);
+  await ctx.users.ensureProgress(user.id);
+  return issueTokens(ctx, user, method);
+}
+
+/**
+ * A new registered account, or the visitor's session user turned into one: it keeps its id and so
+ * its progress, and the anonymous session's tokens end (new session id at sign-up).
+ */
+export async function createOrConvertAccount({ repo, users }: AuthContext, current: TUser | undefined, fields: Partial<UserRecord>, link: string): Promise<UserRecord> {
+  if (current?.status !== "session") return users.create({ ...fields, status: "active", roles: ["disciple"], links: [link] });
+  const existing = await users.findById(current.id);
+  const links = existing?.links.includes(link) ? existing.links : [...(existing?.links ?? []), link];
+  const row = await users.update(current.id, { ...fields, roles: ["disciple"], links });
+  await repo.revokeAllOf(current.id);
+  return row;
+}

@@ -1,0 +1,212 @@
+import {
+  COURSE_MESSAGES,
+  currencySymbol,
+  ensureReviewsArray,
+  isCommercial,
+  localized,
+  type TCourseCard,
+  type TReview,
+} from "../../../domain/course";
+import { elementPath, type TElement, type TElementState } from "../../../domain/element";
+import { AppError, type ErrorCode } from "../../../domain/errors";
+import type { TViewer } from "../../../domain/learning-access";
+import type { TBlock } from "../../../domain/page";
+import { previewSecretMatches } from "../../platform/preview-secret";
+import { createWindowCounter, RATE_LIMITS } from "../../platform/rate-limit";
+import type { CourseListFilter, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
+
+export interface Lang {
+  lang: string;
+  primaryLang: string;
+}
+
+/** A course with its elements, as the progress rules need it. */
+export interface CourseStructure {
+  course: CourseRow;
+  elements: ElementRow[];
+}
+
+/** The portal's languages (modules/portal provides them). */
+export interface PortalLangs {
+  langs: string[];
+  primaryLang: string;
+}
+
+/**
+ * The blocks of the page bound to a model, for a caller that has applied the content rule itself
+ * ("checked") or checked the course's preview secret ("preview"); none when there is no such page.
+ * modules/pages provides it (createPageBlocks): no model access is looked up for it.
+ */
+export type PageBlocks = (viewer: TViewer, model: { name: "course" | "element" | "microcourse"; id: string }, q: { lang: string; grant: "checked" | "preview" }) => Promise<TBlock[]>;
+
+export interface CourseCatalogDeps {
+  repo: CoursesRepo;
+  pageBlocks: PageBlocks;
+  portalId: string;
+  portalLangs: () => Promise<PortalLangs>;
+  /** How long a catalogue query serves list requests that pass cache=true. */
+  cacheMs: number;
+  /** The window of the wrong-preview-secret limit (RATE_LIMITS.previewGuesses per client address). */
+  rateLimitWindowMs: number;
+}
+
+/** Learning content as stored: courses, elements, their pages and reviews. Knows nothing of who is asking. */
+export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, cacheMs, rateLimitWindowMs }: CourseCatalogDeps) {
+  const previewGuesses = createWindowCounter({ max: RATE_LIMITS.previewGuesses, windowMs: rateLimitWindowMs });
+  const catalogue = new Map<string, { at: number; value: Promise<CourseWithCount[]> }>();
+
+  function cached(f: CourseListFilter): Promise<CourseWithCount[]> {
+    const key = `${f.published}:${f.exceptHidden}`;
+    const now = Date.now();
+    const hit = catalogue.get(key);
+    if (hit && now - hit.at < cacheMs) return hit.value;
+    const value = repo.listCourses(f);
+    const entry = { at: now, value };
+    catalogue.set(key, entry);
+    value.catch(() => {
+      if (catalogue.get(key) === entry) catalogue.delete(key);
+    });
+    return value;
+  }
+
+  function presentCard(row: CourseWithCount, l: Lang): TCourseCard {
+    return {
+      id: row.id,
+      title: localized(row.title, l.lang, l.primaryLang),
+      description: localized(row.description, l.lang, l.primaryLang),
+      pageAlias: row.pageAlias,
+      type: row.type,
+      isCommercial: isCommercial(row.type),
+      duration: row.duration,
+      elementsCount: row.elementsCount,
+      price: row.price ?? null,
+      currency: row.currency ?? null,
+      currencySymbol: currencySymbol(row.currency),
+      cover: row.cover,
+      arbitraryWalkthrough: row.arbitraryWalkthrough,
+      category: { id: row.categoryId, title: localized(row.categoryTitle, l.lang, l.primaryLang) },
+      dateCreated: row.dateCreated.toISOString(),
+      requiresRegistration: row.requiresRegistration,
+      hidden: row.hidden,
+      published: row.published,
+    };
+  }
+
+  function presentElement(row: ElementRow, l: Lang, state: TElementState | null): TElement {
+    return {
+      id: row.id,
+      courseId: row.courseId,
+      type: row.type,
+      title: localized(row.title, l.lang, l.primaryLang),
+      duration: row.duration,
+      cover: row.cover,
+      number: row.number,
+      index: row.index,
+      visible: row.visible,
+      pattern: row.pattern,
+      discussion: { id: row.discussionId, active: row.discussionActive },
+      state,
+      path: elementPath(l.lang, row.courseId, row.type, row.id),
+    };
+  }
+
+  /** A course that learners may reach: published, of this portal. Unpublished ones only with preview rights. */
+  function reachable<T extends CourseRow>(row: T | null, opts: { code: ErrorCode; message: string; unpublished: boolean }): T {
+    if (!row || (!row.published && !opts.unpublished)) throw new AppError(opts.code, opts.message);
+    return row;
+  }
+
+  /** Content exists only in the portal's languages; anything else is a client error. */
+  async function lang(code: string): Promise<Lang> {
+    const p = await portalLangs();
+    if (!p.langs.includes(code)) throw new AppError("UNSUPPORTED_LANG", `Language '${code}' is not one of ${p.langs.join(", ")}`);
+    return { lang: code, primaryLang: p.primaryLang };
+  }
+
+  return {
+    lang,
+    presentCard,
+    presentElement,
+    reachable,
+    /** Catalogue rows (seed 000 §7 list courses), from a short-lived snapshot when `cache` is on. */
+    catalogue(f: Omit<CourseListFilter, "portalId">, cache: boolean): Promise<CourseWithCount[]> {
+      const filter = { ...f, portalId };
+      return cache ? cached(filter) : repo.listCourses(filter);
+    },
+    /** Drops the catalogue snapshot after content changes in this process. */
+    invalidate() {
+      catalogue.clear();
+    },
+    /**
+     * The creator preview: a secret that matches the stored hash of `course` (the row the caller read;
+     * null when there is none). A wrong secret is refused outright rather than ignored, so a broken
+     * preview link says so. `client` (the caller's address) may guess wrong RATE_LIMITS.previewGuesses
+     * times per window, on the API and the SSR preview page together; then every secret from it is
+     * refused with 429 RATE-LIMITED until the window ends.
+     */
+    checkPreview(course: Pick<CourseRow, "previewSecretHash"> | null, secret: string, client: string): void {
+      if (previewGuesses.blocked(client)) throw new AppError("RATE_LIMITED", "Too many wrong preview secrets; try again later");
+      if (!course || !previewSecretMatches(secret, course.previewSecretHash)) {
+        previewGuesses.fail(client);
+        throw new AppError("PREVIEW_DENIED", "The preview secret does not match");
+      }
+    },
+    /** A course of this portal with its visible elements counted, published or not; null when there is none. */
+    findCourse(id: string): Promise<CourseWithCount | null> {
+      return repo.findCourse(portalId, id);
+    },
+    /** A course of this portal as stored, published or not (for the content rule); null when there is none. */
+    courseRow(id: string): Promise<CourseRow | null> {
+      return repo.findCourseRow(portalId, id);
+    },
+    /** Every element of a course, hidden ones included (the rules decide what is shown). */
+    elementsOf(courseId: string): Promise<ElementRow[]> {
+      return repo.listElements(courseId);
+    },
+    /** A course with all its elements; `code`/`message` name the seed's error of the calling operation. */
+    async structure(courseId: string, opts: { unpublished: boolean; code?: ErrorCode; message?: string }): Promise<CourseStructure> {
+      const course = reachable(await repo.findCourseRow(portalId, courseId), {
+        code: opts.code ?? "COURSE_NOT_RECEIVED",
+        message: opts.message ?? COURSE_MESSAGES.courseNotReceived,
+        unpublished: opts.unpublished,
+      });
+      return { course, elements: await repo.listElements(courseId) };
+    },
+    /** An element with its course's structure: 'Element is not received' when it is missing or unreachable. */
+    async elementStructure(elementId: string, opts: { unpublished: boolean }): Promise<CourseStructure & { element: ElementRow }> {
+      const element = await repo.findElement(elementId);
+      const notReceived = () => new AppError("ELEMENT_NOT_RECEIVED", COURSE_MESSAGES.elementNotReceived);
+      if (!element || (!element.visible && !opts.unpublished)) throw notReceived();
+      const course = await repo.findCourseRow(portalId, element.courseId);
+      if (!course || (!course.published && !opts.unpublished)) throw notReceived();
+      return { course, element, elements: await repo.listElements(course.id) };
+    },
+    /**
+     * The blocks of a page bound to a model (course, element, microcourse); none when it has no page.
+     * `grant`: the caller has applied the content rule to this model for this viewer ("checked"), or
+     * checked the course's preview secret ("preview"); see PageLookup.
+     */
+    components(viewer: TViewer, model: "course" | "element" | "microcourse", id: string, lang: string, grant: "checked" | "preview"): Promise<TBlock[]> {
+      return pageBlocks(viewer, { name: model, id }, { lang, grant });
+    },
+    /** List reviews (limit 20): "Can't get reviews. No course" without a course; always an array. */
+    async reviews(courseId: string, q: { lang?: string; limit: number }): Promise<TReview[]> {
+      if (q.lang) await lang(q.lang);
+      reachable(await repo.findCourseRow(portalId, courseId), { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
+      const rows = await repo.listReviews(courseId, q.lang, q.limit);
+      // Seed 000 §5: reviews must be an array; the check guards the reply whatever the store gives.
+      ensureReviewsArray(rows);
+      return rows.map((r) => ({
+        id: r.id,
+        courseId: r.courseId,
+        lang: r.lang,
+        author: r.author,
+        avatar: r.avatar,
+        rating: r.rating,
+        text: r.text,
+        date: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+export type CourseCatalog = ReturnType<typeof createCourseCatalog>;

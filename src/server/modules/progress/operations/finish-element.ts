@@ -1,0 +1,29 @@
+import { AppError } from "../../../../domain/errors";
+import { assertMayOpen, isAdmin, type TViewer } from "../../../../domain/learning-access";
+import { finishElement as finishedMap, openedElement } from "../../../../domain/progress";
+import { assertTracked } from "../policy";
+import { elementProgressOf, ref, statesOf, write, type ProgressContext } from "./context";
+
+/** Finish: done + finished time, and the next element opens in the same transaction. */
+export async function finishElement(ctx: ProgressContext, viewer: TViewer, elementId: string) {
+  assertTracked(viewer);
+  const s = await ctx.courses.elementStructure(elementId, { unpublished: isAdmin(viewer) });
+  return write(ctx, viewer, s, async ({ map, states }, tx) => {
+    const state = states.find((e) => e.id === elementId)?.state ?? null;
+    assertMayOpen(viewer, s.course, s.element, state);
+    const r = finishedMap(s.elements, map, elementId, s.course.arbitraryWalkthrough, ctx.now());
+    // assertMayOpen lets admins through locks; the rules still only finish what is open.
+    if (!r.ok) throw new AppError("ELEMENT_LOCKED", `Element ${elementId} is not open`, { courseId: s.course.id, elementId });
+    const changed = Object.fromEntries(Object.entries(r.progress).filter(([id, e]) => map[id] !== e));
+    await tx.saveEntries(viewer.id, s.course.id, changed);
+    await tx.updateCourse(viewer.id, s.course.id, { currentElementId: r.current });
+    const after = statesOf(s, r.progress);
+    const opened = r.opened ? s.elements.find((e) => e.id === r.opened) : undefined;
+    return {
+      progress: elementProgressOf(viewer.id, s, r.progress, elementId),
+      opened: opened ? ref(opened) : null,
+      openedElement: openedElement(s.elements, r.progress, r.current, s.course.arbitraryWalkthrough),
+      courseFinished: after.every((e) => e.state === "done"),
+    };
+  });
+}
