@@ -13,7 +13,7 @@ import { formatPrice } from "../../src/domain/blocks/course";
 import { formatEventDate } from "../../src/domain/blocks/event-date";
 import { LANGUAGE_PACKAGES } from "../../src/domain/constants";
 import type { TBlock } from "../../src/domain/page";
-import { subscriptions } from "../../src/server/db/schema";
+import { subscriptions } from "../../src/server/db/schema/subscriptions";
 import type { DemoLang } from "../../src/server/db/seed/demo-content";
 import { SHOWCASE_ALIAS, STUDY_PLAN_SIZES, showcasePage } from "../../src/server/db/seed/demo-showcase";
 import { createI18n } from "../../src/web/i18n/instance";

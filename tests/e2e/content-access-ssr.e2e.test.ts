@@ -6,7 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { courses, users } from "../../src/server/db/schema";
+import { courses } from "../../src/server/db/schema/courses";
+import { users } from "../../src/server/db/schema/users";
 import { upsertCourse, upsertElement, upsertModelPage } from "../../src/server/db/seed/course-factories";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
 import { Browser, register } from "../../src/server/modules/auth/test-helpers";

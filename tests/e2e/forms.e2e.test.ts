@@ -8,7 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TBlock } from "../../src/domain/page";
-import { dataRecords, pages } from "../../src/server/db/schema";
+import { dataRecords } from "../../src/server/db/schema/forms";
+import { pages } from "../../src/server/db/schema/portal";
 import { DEMO_FORM_ID, demoFormFields, demoFormTexts } from "../../src/server/db/seed/demo-forms";
 import { useE2E, waitForHydration } from "./fixtures";
 

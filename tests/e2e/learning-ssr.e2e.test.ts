@@ -5,7 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { courses, pages, portals, users } from "../../src/server/db/schema";
+import { courses } from "../../src/server/db/schema/courses";
+import { pages, portals } from "../../src/server/db/schema/portal";
+import { users } from "../../src/server/db/schema/users";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
 import { Browser, register } from "../../src/server/modules/auth/test-helpers";
 import { useSsrApp } from "./ssr-app";

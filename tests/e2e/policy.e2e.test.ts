@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ALL_POLICY_CATEGORIES, POLICY_CATEGORIES, type PolicyCategory } from "../../src/domain/policy";
-import { pages } from "../../src/server/db/schema";
+import { pages } from "../../src/server/db/schema/portal";
 import { policyPage } from "../../src/server/db/seed/demo-policies";
 import { upsertPage } from "../../src/server/db/seed/factories";
 import { useE2E, waitForHydration } from "./fixtures";

@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { environments, messengerConnects, portals } from "../../src/server/db/schema";
+import { messengerConnects } from "../../src/server/db/schema/auth";
+import { environments, portals } from "../../src/server/db/schema/portal";
 import { signWebhook } from "../../src/server/platform/webhook-signature";
 import { type FacebookStandIn, startFacebookStandIn } from "../stand-ins/facebook";
 import { type GoogleJwksStandIn, startGoogleJwks } from "../stand-ins/google-jwks";

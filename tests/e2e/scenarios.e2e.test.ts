@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { pages, portals, users } from "../../src/server/db/schema";
+import { pages, portals } from "../../src/server/db/schema/portal";
+import { users } from "../../src/server/db/schema/users";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const e2e = useE2E(() => ({ SETTINGS_CACHE_MS: "0" }));

@@ -5,7 +5,7 @@
  * Runs on the built app through app.inject (no browser).
  */
 import { describe, expect, it } from "vitest";
-import { mailOutbox } from "../../src/server/db/schema";
+import { mailOutbox } from "../../src/server/db/schema/mail";
 import { useSsrApp } from "./ssr-app";
 
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portals } from "../../src/server/db/schema";
+import { portals } from "../../src/server/db/schema/portal";
 import { useE2E, waitForHydration } from "./fixtures";
 
 let idp: OAuth2Server;

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { environments } from "../../src/server/db/schema";
+import { environments } from "../../src/server/db/schema/portal";
 import { createServices } from "../../src/server/main";
 import { useSsrApp } from "./ssr-app";
 

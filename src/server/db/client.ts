@@ -7,7 +7,16 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import * as schema from "./schema";
+import * as authSchema from "./schema/auth";
+import * as coursesSchema from "./schema/courses";
+import * as formsSchema from "./schema/forms";
+import * as mailSchema from "./schema/mail";
+import * as portalSchema from "./schema/portal";
+import * as subscriptionsSchema from "./schema/subscriptions";
+import * as usersSchema from "./schema/users";
+
+/** Every table, one schema file per area (drizzle.config.ts reads the same folder). */
+const schema = { ...portalSchema, ...usersSchema, ...authSchema, ...mailSchema, ...coursesSchema, ...formsSchema, ...subscriptionsSchema };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { desc } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox } from "../db/schema/mail";
 
 export interface Mail {
   to: string;

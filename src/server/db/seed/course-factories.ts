@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TBlock } from "../../../domain/page";
 import { hashPreviewSecret } from "../../platform/preview-secret";
 import type { Db } from "../client";
-import { courses, elements, microcourses, reviews, videoEventEpisodes, videoEvents } from "../schema";
+import { courses, elements, microcourses, reviews, videoEventEpisodes, videoEvents } from "../schema/courses";
 import { upsertPage } from "./factories";
 
 type CourseInsert = typeof courses.$inferInsert;

@@ -3,7 +3,8 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { ZBlock } from "../../../domain/page";
 import type { Db } from "../client";
-import { courses, elements, microcourses, pages, reviews, videoEventEpisodes, videoEvents } from "../schema";
+import { courses, elements, microcourses, reviews, videoEventEpisodes, videoEvents } from "../schema/courses";
+import { pages } from "../schema/portal";
 import { DEMO_LANGS } from "./demo-content";
 import { DEMO_COURSES, seedDemoCourses } from "./demo-courses";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import { hashPreviewSecret } from "../../platform/preview-secret";
-import { courses } from "../schema";
+import { courses } from "../schema/courses";
 import type { Db } from "../client";
 import { upsertCourse, upsertElement, upsertEpisode, upsertMicrocourse, upsertModelPage, upsertReview, upsertVideoEvent } from "./course-factories";
 import { DEMO_LANGS } from "./demo-content";

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { isHiddenField, ZStoredFormField } from "../../../domain/forms";
 import type { Db } from "../client";
-import { dataRecords, dataSources, forms } from "../schema";
+import { dataRecords, dataSources, forms } from "../schema/forms";
 import { DEMO_CITIES_SOURCE, DEMO_FORM_ID, DEMO_QUESTIONS_SOURCE, demoFormFields, seedDemoForms } from "./demo-forms";
 
 async function counts(db: Db) {

@@ -2,7 +2,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import type { Db } from "../client";
-import { environments, pages, portals } from "../schema";
+import { environments, pages, portals } from "../schema/portal";
 import { ALL_POLICY_CATEGORIES } from "../../../domain/policy";
 import { DEMO_LANGS, mainPageBlocks } from "./demo-content";
 import { SHOWCASE_ALIAS } from "./demo-showcase";

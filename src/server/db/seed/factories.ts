@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { THEME_DEFAULTS } from "../../../domain/constants";
 import type { TBlock } from "../../../domain/page";
 import type { Db } from "../client";
-import { environments, pages, portals } from "../schema";
+import { environments, pages, portals } from "../schema/portal";
 
 type PortalInsert = typeof portals.$inferInsert;
 type EnvironmentInsert = typeof environments.$inferInsert;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../client";
-import { dataRecords, dataSources, forms } from "../schema";
+import { dataRecords, dataSources, forms } from "../schema/forms";
 
 type DataSourceInsert = typeof dataSources.$inferInsert;
 type FormInsert = typeof forms.$inferInsert;

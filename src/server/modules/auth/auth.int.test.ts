@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { portalDisciples, progressRecords, users } from "../../db/schema";
+import { portalDisciples, progressRecords, users } from "../../db/schema/users";
 import { createServices } from "../../main";
 import {
   Browser,

@@ -12,7 +12,8 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { type GoogleJwksStandIn, startGoogleJwks } from "../../../../tests/stand-ins/google-jwks";
-import { identities, oneTimeTokens, users } from "../../db/schema";
+import { identities, oneTimeTokens } from "../../db/schema/auth";
+import { users } from "../../db/schema/users";
 import { randomToken, tokenHash } from "../../platform/auth/tokens";
 import {
   Browser,

@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { type FacebookStandIn, startFacebookStandIn } from "../../../../tests/stand-ins/facebook";
-import { identities, oauthFlows, portals } from "../../db/schema";
+import { identities, oauthFlows } from "../../db/schema/auth";
+import { portals } from "../../db/schema/portal";
 import { cookieHeader, cookiesOf, uniqueIp } from "./test-helpers";
 
 let fb: FacebookStandIn;

@@ -4,7 +4,8 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { mailOutbox, oneTimeTokens } from "../../db/schema";
+import { oneTimeTokens } from "../../db/schema/auth";
+import { mailOutbox } from "../../db/schema/mail";
 import { createServices } from "../../main";
 import { tokenHash } from "../../platform/auth/tokens";
 import {

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { defaultRegistrationFields, type TRegistrationField } from "../../../domain/validation/registration-fields";
-import { portals, users } from "../../db/schema";
+import { portals } from "../../db/schema/portal";
+import { users } from "../../db/schema/users";
 import { Browser, expectError, signUpBody } from "./test-helpers";
 
 describeEachDatabase(

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { identities, oauthFlows, oneTimeTokens, sessions } from "../../db/schema";
+import { identities, oauthFlows, oneTimeTokens, sessions } from "../../db/schema/auth";
 
 export type SessionRow = typeof sessions.$inferSelect;
 type OneTimeKind = (typeof oneTimeTokens.$inferInsert)["kind"];

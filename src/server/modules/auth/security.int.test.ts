@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { appSecrets, sessions } from "../../db/schema";
+import { appSecrets, sessions } from "../../db/schema/auth";
 import {
   Browser,
   bearer,

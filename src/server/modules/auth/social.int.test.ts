@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { portals } from "../../db/schema";
+import { portals } from "../../db/schema/portal";
 import { cookieHeader, cookiesOf, outboxVerifyToken, uniqueIp } from "./test-helpers";
 
 let idp: OAuth2Server;

@@ -10,7 +10,7 @@ import { desc, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { expect } from "vitest";
 import type { Db } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox } from "../../db/schema/mail";
 
 // --- cookies --------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/users";
 import { Browser, register, type Registered } from "../auth/test-helpers";
 
 export { Browser, expectError } from "../auth/test-helpers";

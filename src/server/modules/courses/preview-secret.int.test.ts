@@ -6,7 +6,7 @@
 import { isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { courses } from "../../db/schema";
+import { courses } from "../../db/schema/courses";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
 import { seedAtStart, seedDemo } from "../../db/seed/demo";
 import { DEMO_PREVIEW_SECRET } from "../../db/seed/demo-courses";

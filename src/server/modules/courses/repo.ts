@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { courses, elements, reviews } from "../../db/schema";
+import { courses, elements, reviews } from "../../db/schema/courses";
 
 export type CourseRow = typeof courses.$inferSelect;
 export type CourseInsert = typeof courses.$inferInsert;

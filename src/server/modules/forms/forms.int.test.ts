@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { FORM_MSG, REMOTE_SEARCH_LIMIT, ZDataSource, ZForm, ZRecordCreated } from "../../../domain/forms";
 import { MSG } from "../../../domain/validation/messages";
-import { dataRecords } from "../../db/schema";
+import { dataRecords } from "../../db/schema/forms";
 import { DEMO_FORM_ID, demoFormTexts } from "../../db/seed/demo-forms";
 import { upsertDataSource, upsertForm, upsertRecord } from "../../db/seed/form-factories";
 import { RECORD_CREATE_LIMIT } from "./routes";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { dataRecords, dataSources, forms } from "../../db/schema";
+import { dataRecords, dataSources, forms } from "../../db/schema/forms";
 
 export type FormRow = typeof forms.$inferSelect;
 export type DataSourceRow = typeof dataSources.$inferSelect;

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { environments, messengerConnects, portals } from "../../db/schema";
+import { messengerConnects } from "../../db/schema/auth";
+import { environments, portals } from "../../db/schema/portal";
 import { signWebhook } from "../../platform/webhook-signature";
 import { Browser, expectError, PASSWORD, setCookie, uniqueEmail } from "../auth/test-helpers";
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { messengerConnects } from "../../db/schema";
+import { messengerConnects } from "../../db/schema/auth";
 
 export type ConnectRow = typeof messengerConnects.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { microcourses } from "../../db/schema";
+import { microcourses } from "../../db/schema/courses";
 
 export type MicrocourseRow = typeof microcourses.$inferSelect;
 

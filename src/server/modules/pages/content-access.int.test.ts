@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { courses } from "../../db/schema";
+import { courses } from "../../db/schema/courses";
 import { upsertCourse, upsertElement, upsertMicrocourse, upsertModelPage } from "../../db/seed/course-factories";
 import { upsertPage } from "../../db/seed/factories";
 import type { Browser } from "../auth/test-helpers";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { pages } from "../../db/schema";
+import { pages } from "../../db/schema/portal";
 
 export type PageRow = typeof pages.$inferSelect;
 

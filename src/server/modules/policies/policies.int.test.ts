@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { ALL_POLICY_CATEGORIES, POLICY_CATEGORIES, ZPolicy } from "../../../domain/policy";
-import { pages } from "../../db/schema";
+import { pages } from "../../db/schema/portal";
 import { DEMO_LANGS } from "../../db/seed/demo-content";
 import { policyPage } from "../../db/seed/demo-policies";
 import { upsertPage } from "../../db/seed/factories";

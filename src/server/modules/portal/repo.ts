@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { environments, portals } from "../../db/schema";
+import { environments, portals } from "../../db/schema/portal";
 
 export function createPortalRepo(db: Db) {
   return {

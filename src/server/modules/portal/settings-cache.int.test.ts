@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { environments } from "../../db/schema";
+import { environments } from "../../db/schema/portal";
 import { createServices } from "../../main";
 
 describeEachDatabase("portal settings cache", (t) => {

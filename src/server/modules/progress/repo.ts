@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { courseProgress, elementProgress, elements } from "../../db/schema";
+import { courseProgress, elementProgress, elements } from "../../db/schema/courses";
 import type { ProgressEntry, ProgressMap, TVariableValue } from "../../../domain/progress";
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { subscriptions } from "../../db/schema";
+import { subscriptions } from "../../db/schema/subscriptions";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionInsert = typeof subscriptions.$inferInsert;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { subscriptions } from "../../db/schema";
+import { subscriptions } from "../../db/schema/subscriptions";
 import { SUBSCRIBE_RATE_LIMIT } from "./routes";
 
 let ipCounter = 0;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { users } from "../../db/schema";
+import { users } from "../../db/schema/users";
 import { Browser, login, register, uniqueUsername } from "../auth/test-helpers";
 
 const UTM = { utm_source: "newsletter", utm_campaign: "spring", utm_medium: "email" };

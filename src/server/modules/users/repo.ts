@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { portalDisciples, progressRecords, users } from "../../db/schema";
+import { portalDisciples, progressRecords, users } from "../../db/schema/users";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;

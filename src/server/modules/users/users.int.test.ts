@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { guestUser } from "../../../domain/user";
-import { portalDisciples, users } from "../../db/schema";
+import { portalDisciples, users } from "../../db/schema/users";
 import { Browser, expectError, login, outboxVerifyToken, register, uniqueEmail, uniqueIp, uniquePhone, type Registered } from "../auth/test-helpers";
 
 describeEachDatabase("users API", (t) => {

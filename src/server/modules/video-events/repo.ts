@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { videoEventEpisodes, videoEvents } from "../../db/schema";
+import { videoEventEpisodes, videoEvents } from "../../db/schema/courses";
 
 export type VideoEventRow = typeof videoEvents.$inferSelect;
 export type EpisodeRow = typeof videoEventEpisodes.$inferSelect;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { appSecrets } from "../../db/schema";
+import { appSecrets } from "../../db/schema/auth";
 
 /**
  * The signing key: AUTH_SECRET when configured, else one generated at first start and kept in the

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { ALIGN_CONTENT, COURSE_TYPES, CURRENCIES, NO_CATEGORY } from "../../domain/course";
-import { ELEMENT_STATES, ELEMENT_TYPES } from "../../domain/element";
-import { MICROCOURSE_ACCESS_TYPES } from "../../domain/microcourse";
-import type { TLocalized } from "../../domain/portal";
-import type { THistoryEntry, TVariableValue } from "../../domain/progress";
-import { portals, progressRecords, users } from "./schema";
+import { ALIGN_CONTENT, COURSE_TYPES, CURRENCIES, NO_CATEGORY } from "../../../domain/course";
+import { ELEMENT_STATES, ELEMENT_TYPES } from "../../../domain/element";
+import { MICROCOURSE_ACCESS_TYPES } from "../../../domain/microcourse";
+import type { TLocalized } from "../../../domain/portal";
+import type { THistoryEntry, TVariableValue } from "../../../domain/progress";
+import { portals } from "./portal";
+import { progressRecords, users } from "./users";
 
 /**
  * Learning content and progress (seed 000 §3). Texts that differ per language are jsonb maps

@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { environments } from "./schema";
+import { environments } from "./portal";
 
 /**
  * E-mail subscriptions from subscribe blocks: one row per e-mail and topic in an environment, so

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { TDataSourceField, TStoredFormField } from "../../domain/forms";
-import type { TLocalized } from "../../domain/portal";
-import { environments } from "./schema";
+import type { TDataSourceField, TStoredFormField } from "../../../domain/forms";
+import type { TLocalized } from "../../../domain/portal";
+import { environments } from "./portal";
 
 /** A data source: a named collection of records (its plural is the API name) with typed fields. */
 export const dataSources = pgTable(
