@@ -8,19 +8,20 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
-  useParams,
-  useRouteLoaderData,
 } from "react-router";
 import { COOKIES } from "../domain/constants";
-import { dirOf, normalizeLocale } from "../domain/locale";
+import { dirOf, requestLang } from "../domain/locale";
 import { localized } from "../domain/portal";
 import { guestUser } from "../domain/user";
 import { shouldRefreshSettings } from "../domain/timing-guards";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { parseConsent, readCookie } from "./cookies";
+import { type RootData, useLang, useRootData } from "./root-data";
 import { RootErrorBoundary } from "./features/errors/root-error-boundary";
 import { ThemeProvider } from "./components/ui/theme-context";
+import { BlockRegistryContext } from "./features/blocks/block-registry";
+import { BLOCKS } from "./features/blocks/registry";
 import { AuthProvider } from "./features/auth/auth-context";
 import { ScenarioProvider } from "./features/scenario/scenario-context";
 import { ConsentProvider } from "./features/consent/consent-context";
@@ -32,15 +33,12 @@ import { createI18n } from "./i18n/instance";
 import { themeStyleText } from "./theme";
 import { useNonce } from "./features/shell/nonce";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
   const { services } = context;
   const settings = await context.settings();
   const { langs, primaryLang } = settings.portal.i18n;
   const cookieHeader = request.headers.get("cookie");
-  const lang =
-    params.lang && langs.includes(params.lang)
-      ? params.lang
-      : normalizeLocale(readCookie(cookieHeader, COOKIES.lang) ?? primaryLang, langs, primaryLang);
+  const lang = requestLang(params.lang, readCookie(cookieHeader, COOKIES.lang), langs, primaryLang);
   const auth = await context.auth();
   return {
     settings,
@@ -51,8 +49,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
   };
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** Error screens (404, access denied, others) are never indexed; their title names the page. */
 export const meta: Route.MetaFunction = ({ error, loaderData }) => {
@@ -72,18 +68,6 @@ let settingsLoadedAt: number | null = null;
 export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return shouldRefreshSettings(settingsLoadedAt, Date.now());
-}
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
-/** The language in force: the route's {lang} when supported, else what the server chose. */
-export function useLang(): string {
-  const data = useRootData();
-  const params = useParams();
-  const langs = data?.settings.portal.i18n.langs ?? [];
-  return params.lang && langs.includes(params.lang) ? params.lang : (data?.lang ?? "en");
 }
 
 /** Zod reads its global config from here (zod/v4/core); jitless parsers need no eval. */
@@ -120,15 +104,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
         <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={data?.settings.environment.theme}>
-            <AuthProvider initial={initialUser}>
-              <ConsentProvider initial={data?.consent ?? null}>
-                {data ? <TagManager /> : null}
-                {data ? <ProgressRefreshAfterLogin /> : null}
-                {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
-              </ConsentProvider>
-            </AuthProvider>
-          </ThemeProvider>
+          <BlockRegistryContext.Provider value={BLOCKS}>
+            <ThemeProvider theme={data?.settings.environment.theme}>
+              <AuthProvider initial={initialUser}>
+                <ConsentProvider initial={data?.consent ?? null}>
+                  {data ? <TagManager /> : null}
+                  {data ? <ProgressRefreshAfterLogin /> : null}
+                  {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
+                </ConsentProvider>
+              </AuthProvider>
+            </ThemeProvider>
+          </BlockRegistryContext.Provider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -11,7 +11,7 @@ import { ElementView } from "../features/learning/element-view";
 import { learnT, learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
 import { coursePath, gateScenario } from "../features/learning/rules";
 import { SignInGate } from "../features/learning/sign-in-gate";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 /** Which of the three element routes (lesson-id, test-id, webinar-id) asked, from its parameter. */
 function routeElement(params: LoaderFunctionArgs["params"]): { type: TElementType; id: string | undefined } {

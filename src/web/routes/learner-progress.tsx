@@ -9,7 +9,7 @@ import { throwNotFound } from "../features/errors/error-pages.server";
 import { learnT, learningFailure, requestViewer } from "../features/learning/learning.server";
 import { ProgressBar } from "../features/learning/progress-bar";
 import { coursePath } from "../features/learning/rules";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 const USER_ID = /^[A-Za-z0-9_:-]{1,100}$/;
 

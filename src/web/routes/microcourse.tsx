@@ -13,7 +13,7 @@ import { PageRenderer } from "../features/blocks/page-renderer";
 import { ELEMENT_ICON } from "../features/learning/element-type";
 import { learnT, learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
 import { SignInGate } from "../features/learning/sign-in-gate";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 const ID = /^[A-Za-z0-9_-]{1,120}$/;
 

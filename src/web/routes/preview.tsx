@@ -6,7 +6,7 @@ import { CourseView } from "../features/learning/course-view";
 import { ElementView } from "../features/learning/element-view";
 import { learnT, learningFailure, modelPage, requestViewer } from "../features/learning/learning.server";
 import { Container } from "../components/ui/container";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 function previewHref(lang: string, courseId: string, secret: string, elementId?: string): string {
   const q = new URLSearchParams({ secret, ...(elementId ? { element: elementId } : {}) });

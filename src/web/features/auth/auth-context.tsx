@@ -1,17 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { guestUser, isSignedIn, type TUser } from "../../../domain/user";
-
-interface AuthState {
-  user: TUser;
-  signedIn: boolean;
-  /** Re-reads the current user from the server (after sign-in, sign-up, profile changes). */
-  refresh(): Promise<TUser>;
-  signOut(): Promise<void>;
-  /** The newest user known, even before React re-renders (middleware runs right after a refresh). */
-  latest(): TUser;
-}
-
-const AuthContext = createContext<AuthState | null>(null);
+import { AuthContext } from "./use-auth";
 
 /**
  * The current user: server-rendered first, then kept in the browser. A 401 TOKEN-BAD means the
@@ -40,10 +29,4 @@ export function AuthProvider({ initial, children }: { initial: TUser; children: 
   const latest = useCallback(() => latestRef.current, []);
   const value = useMemo(() => ({ user, signedIn: isSignedIn(user), refresh, signOut, latest }), [user, refresh, signOut, latest]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthState {
-  const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error("useAuth outside AuthProvider");
-  return ctx;
 }

@@ -5,7 +5,7 @@ import { isSignedIn } from "../../../domain/user";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { postJson } from "../scenario/api";
-import { useAuth } from "./auth-context";
+import { useAuth } from "./use-auth";
 
 type Outcome = { kind: "verified"; email: string } | { kind: "failed"; key: string } | null;
 

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ONE_TAP_CSRF_COOKIE, ONE_TAP_PROMPT_DELAY_MS, ONE_TAP_SCRIPT, type OneTapContext } from "../../../domain/providers";
 import { isSignedIn } from "../../../domain/user";
-import { useRootData } from "../../root";
+import { useRootData } from "../../root-data";
 import { postJson } from "../scenario/api";
-import { useAuth } from "./auth-context";
+import { useAuth } from "./use-auth";
 
 interface GoogleIdentity {
   initialize(config: {

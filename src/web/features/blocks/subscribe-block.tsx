@@ -6,7 +6,7 @@ import { ZEmail } from "../../../domain/validation/fields";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { type ApiError, postJson } from "../scenario/api";
 import { useZodForm } from "../scenario/use-zod-form";
 import { BlockTitle } from "./block-title";

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useRevalidator } from "react-router";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../auth/use-auth";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { useLang, useRootData } from "../../root";
+import { useLang, useRootData } from "../../root-data";
 import { PageRenderer } from "../blocks/page-renderer";
-import type { ErrorKind } from "./root-error-boundary";
+import type { ErrorKind } from "./classify-error";
 
 export interface ErrorViewProps {
   error: ErrorKind;

@@ -7,7 +7,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Spinner } from "../../components/ui/spinner";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { AgreeLabel } from "../policy/policy-link";
 import type { ApiError } from "../scenario/api";
 import { createRecord } from "./api";

@@ -5,9 +5,9 @@ import type { TElementPage, TElementType } from "../../../domain/element";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { postJson } from "../scenario/api";
-import { useScenario } from "../scenario/scenario-context";
+import { useScenario } from "../scenario/use-scenario";
 import { courseTarget } from "./course-target";
 import { finishDestination } from "./rules";
 

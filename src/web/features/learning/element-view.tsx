@@ -5,7 +5,7 @@ import { formatDuration } from "../../../domain/blocks/course";
 import type { TElementPage } from "../../../domain/element";
 import { Badge } from "../../components/ui/badge";
 import { Icon } from "../../components/ui/icon";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { PageRenderer } from "../blocks/page-renderer";
 import { postJson } from "../scenario/api";
 import { DiscussionButton } from "./discussion-button";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { TIMERS } from "../../../domain/constants";
 import { isSignedIn } from "../../../domain/user";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../auth/use-auth";
 import { postJson } from "../scenario/api";
 
 /**

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { useEffect, useMemo, useReducer, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ScenarioEngine } from "../../../domain/scenario/engine";
 import { isMessengerMethod } from "../../../domain/messengers";
@@ -6,14 +6,13 @@ import { NO_PROVIDERS } from "../../../domain/providers";
 import { isSignedIn, linkMethod } from "../../../domain/user";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
 import { postJson } from "./api";
-import { useLang, useRootData } from "../../root";
-import { useAuth } from "../auth/auth-context";
+import { useLang, useRootData } from "../../root-data";
+import { useAuth } from "../auth/use-auth";
 import { OneTap } from "../auth/one-tap";
 import { EmailVerifyNotice } from "../auth/email-verify-notice";
 import { ScenarioPopup } from "./scenario-popup";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
-
-const ScenarioContext = createContext<ScenarioEngine<ScenarioCtx> | null>(null);
+import { ScenarioContext } from "./use-scenario";
 
 declare global {
   interface Window {
@@ -122,10 +121,4 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
       <OneTap />
     </ScenarioContext.Provider>
   );
-}
-
-export function useScenario(): ScenarioEngine<ScenarioCtx> {
-  const engine = useContext(ScenarioContext);
-  if (!engine) throw new Error("useScenario outside ScenarioProvider");
-  return engine;
 }

@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { ZAnonymousSignIn, ZAnonymousSignUp } from "../../../../domain/validation/forms";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { useAuth } from "../../auth/auth-context";
+import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { AdvantagesSection } from "./advantages";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 interface Tokens {

@@ -3,8 +3,8 @@ import { formatPrice } from "../../../../domain/blocks/course";
 import { checkoutFields, type TOrderResponse } from "../../../../domain/order";
 import type { CourseTarget } from "../../../../domain/scenario/course-target";
 import { Button } from "../../../components/ui/button";
-import { useRootData } from "../../../root";
-import type { StepProps } from "./registry";
+import { useRootData } from "../../../root-data";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, StepIntro, useStepRequest } from "./shared";
 
 /** Posts the checkout form to the payment provider, as its checkout expects a browser form post. */

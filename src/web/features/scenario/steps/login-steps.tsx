@@ -5,11 +5,11 @@ import { Button } from "../../../components/ui/button";
 import { hasProviderButtons } from "../../../../domain/providers";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/text-field";
-import { useAuth } from "../../auth/auth-context";
+import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { AdvantagesSection } from "./advantages";
 import { ProviderButtons, useAgreementGate } from "./provider-buttons";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 interface Tokens {

@@ -4,7 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 export function ForgotPasswordStep({ engine }: StepProps) {

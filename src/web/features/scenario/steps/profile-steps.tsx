@@ -6,9 +6,9 @@ import { ZProfileFill } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { useAuth } from "../../auth/auth-context";
+import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ValidationIssue } from "../../../../domain/validation/messages";
 import { Alert } from "../../../components/ui/alert";
 import { type ApiError, type ApiResult, sendJson } from "../api";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
 
 /** Translates a validation issue or an API error key (keys may carry their namespace). */
 export function useMessage() {

@@ -10,12 +10,12 @@ import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextArea } from "../../../components/ui/text-area";
 import { TextField } from "../../../components/ui/text-field";
-import { useRootData } from "../../../root";
+import { useRootData } from "../../../root-data";
 import { AgreeLabel } from "../../policy/policy-link";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { AdvantagesSection } from "./advantages";
 import { useSignedIn } from "./login-steps";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 interface Tokens {

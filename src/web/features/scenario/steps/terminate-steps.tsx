@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { useAuth } from "../../auth/auth-context";
-import type { StepProps } from "./registry";
+import { useAuth } from "../../auth/use-auth";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, StepIntro, useStepRequest } from "./shared";
 
 /**
