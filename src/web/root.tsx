@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -31,6 +32,7 @@ import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { packCache } from "./i18n/fetch-packs";
 import { createI18n } from "./i18n/instance";
 import { themeStyleText } from "./theme";
+import { getQueryClient } from "./lib/query-client";
 import { useNonce } from "./features/shell/nonce";
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
@@ -77,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const lang = useLang();
   const nonce = useNonce();
+  const [queryClient] = useState(getQueryClient);
   const portal = data?.settings.portal;
   const resources = (typeof window !== "undefined" && packCache.get(lang)) || (lang === data?.lang ? data?.resources : undefined);
   const i18n = useMemo(() => createI18n(lang, resources ?? data?.resources ?? {}), [lang, resources, data?.resources]);
@@ -103,19 +106,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
-        <I18nextProvider i18n={i18n}>
-          <BlockRegistryContext.Provider value={BLOCKS}>
-            <ThemeProvider theme={data?.settings.environment.theme}>
-              <AuthProvider initial={initialUser}>
-                <ConsentProvider initial={data?.consent ?? null}>
-                  {data ? <TagManager /> : null}
-                  {data ? <ProgressRefreshAfterLogin /> : null}
-                  {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
-                </ConsentProvider>
-              </AuthProvider>
-            </ThemeProvider>
-          </BlockRegistryContext.Provider>
-        </I18nextProvider>
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            <BlockRegistryContext.Provider value={BLOCKS}>
+              <ThemeProvider theme={data?.settings.environment.theme}>
+                <AuthProvider initial={initialUser}>
+                  <ConsentProvider initial={data?.consent ?? null}>
+                    {data ? <TagManager /> : null}
+                    {data ? <ProgressRefreshAfterLogin /> : null}
+                    {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
+                  </ConsentProvider>
+                </AuthProvider>
+              </ThemeProvider>
+            </BlockRegistryContext.Provider>
+          </I18nextProvider>
+        </QueryClientProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

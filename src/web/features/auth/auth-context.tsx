@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { guestUser, isSignedIn, type TUser } from "../../../domain/user";
+import { ZNoContent } from "../../../domain/api-replies";
+import { guestUser, isSignedIn, type TUser, ZUser } from "../../../domain/user";
+import { ApiFailure, api } from "../../lib/api";
 import { AuthContext } from "./use-auth";
 
 /**
@@ -14,14 +16,15 @@ export function AuthProvider({ initial, children }: { initial: TUser; children: 
     setUserState(next);
   }, []);
   const refresh = useCallback(async () => {
-    const res = await fetch("/api/users/me", { headers: { accept: "application/json" } });
-    if (!res.ok) await res.body?.cancel();
-    const next = res.ok ? ((await res.json()) as TUser) : guestUser();
+    const res = await api.get("/api/users/me", ZUser);
+    // No reply at all says nothing about who is signed in: the caller learns of it, the user stays.
+    if (!res.ok && res.error.kind === "network") throw new ApiFailure(res.error);
+    const next = res.ok ? res.data : guestUser();
     setUser(next);
     return next;
   }, [setUser]);
   const signOut = useCallback(async () => {
-    await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+    await api.post("/api/auth/logout", ZNoContent);
     setUser(guestUser());
   }, [setUser]);
   // A revalidated root loader (e.g. after a sign-in on the server) is the newer truth.

@@ -5,6 +5,8 @@ import { useAuth } from "../auth/use-auth";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { useLang, useRootData } from "../../root-data";
+import { ZNoContent } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
 import { PageRenderer } from "../blocks/page-renderer";
 import type { ErrorKind } from "./classify-error";
 
@@ -101,7 +103,7 @@ function LogoutButton() {
   return (
     <form method="post" action="/api/auth/logout" onSubmit={async (e) => {
       e.preventDefault();
-      await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+      await api.post("/api/auth/logout", ZNoContent);
       window.location.assign(`/${lang}/`);
     }}>
       <Button type="submit" variant="ghost">

@@ -9,7 +9,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Spinner } from "../../components/ui/spinner";
 import { useLang } from "../../root-data";
 import { AgreeLabel } from "../policy/policy-link";
-import type { ApiError } from "../scenario/api";
+import type { ApiError } from "../../lib/api";
 import { createRecord } from "./api";
 import { FormField } from "./form-field";
 import { issueText, useFormMessage } from "./messages";

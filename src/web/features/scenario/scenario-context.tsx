@@ -5,7 +5,8 @@ import { isMessengerMethod } from "../../../domain/messengers";
 import { NO_PROVIDERS } from "../../../domain/providers";
 import { isSignedIn, linkMethod } from "../../../domain/user";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
-import { postJson } from "./api";
+import { ZTokens } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
 import { useLang, useRootData } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
 import { OneTap } from "../auth/one-tap";
@@ -40,7 +41,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     },
     user: latest,
     createSession: async () => {
-      const res = await postJson<{ userId?: string }>("/api/auth/session");
+      const res = await api.post("/api/auth/session", ZTokens);
       // Seed 001 §8: a failed session creation is only logged.
       if (!res.ok) console.error("Session creation failed", res.error.message);
       else await refresh();
