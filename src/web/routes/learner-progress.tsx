@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
-import { localized } from "../../domain/course";
+import { localized } from "../../domain/portal";
 import { ZElementId } from "../../domain/element";
 import { formatDate } from "../../domain/locale";
 import { Badge } from "../components/ui/badge";

@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { hasErrorCode } from "../../../domain/errors";
 import { viewerOf, type TViewer } from "../../../domain/learning-access";
+import { modelPageOrNull, type TPageModelName } from "../../../domain/model-page";
 import { localized } from "../../../domain/portal";
 import { throwAccessDenied, throwNotFound } from "../errors/error-pages.server";
 import { seoMeta, type SeoInput } from "../seo/meta";
@@ -62,15 +63,10 @@ export async function learnT(context: AppLoadContext, lang: string) {
 export async function modelPage(
   context: AppLoadContext,
   viewer: TViewer,
-  model: "course" | "element" | "microcourse",
+  model: TPageModelName,
   id: string,
   lang: string,
   opts: { withComponents: boolean; grant?: "checked" | "preview" },
 ) {
-  try {
-    return await context.services.pages.getByModel(viewer, { name: model, id }, { lang, ...opts });
-  } catch (e) {
-    if (hasErrorCode(e, "PAGE_NOT_FOUND")) return null;
-    throw e;
-  }
+  return modelPageOrNull(context.services.pages.getByModel(viewer, { name: model, id }, { lang, ...opts }));
 }
