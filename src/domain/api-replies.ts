@@ -12,9 +12,9 @@ export const ZErrorReplyBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), key: z.string(), details: z.unknown().optional() }),
 });
 
-/** details of a 400 for bad input: one entry per offending field. */
+/** details of a 400 for bad input: one entry per offending field (message is a translation key). */
 export const ZValidationDetails = z.object({
-  validationErrors: z.array(z.object({ path: z.string(), message: z.string() })),
+  validationErrors: z.array(z.object({ path: z.string(), message: z.string(), params: z.record(z.string(), z.union([z.number(), z.string()])).optional() })),
 });
 export type TValidationError = z.infer<typeof ZValidationDetails>["validationErrors"][number];
 

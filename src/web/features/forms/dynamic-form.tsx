@@ -91,7 +91,7 @@ function FormView({ form, headingLevel, onDone }: { form: TForm; headingLevel: 2
     const list = res.error.validationErrors ?? [];
     if (list.length) {
       state.setServerErrors(
-        list.map((v) => ({ path: v.path.replace(/^values\.?/, ""), key: v.message, ...("params" in v && v.params ? { params: v.params as Record<string, string | number> } : {}) })),
+        list.map((v) => ({ path: v.path.replace(/^values\.?/, ""), key: v.message, ...(v.params ? { params: v.params } : {}) })),
       );
       setInvalid(true);
     } else setFailure(res.error);
