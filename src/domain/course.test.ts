@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   COURSE_MESSAGES,
   courseAction,
+  courseButton,
   currencySymbol,
   ensureReviewsArray,
   hasCategoryLabel,
@@ -29,6 +30,9 @@ describe("course rules", () => {
   });
 
   it("the course action is buy-course only for a commercial course not yet bought", () => {
+    expect(courseButton({ isCommercial: true, isBought: false })).toBe("buy-course");
+    expect(courseButton({ isCommercial: true, isBought: true })).toBe("start-free-lesson");
+    expect(courseButton({ isCommercial: false, isBought: false })).toBe("start-free-lesson");
     expect(courseAction("paid", false)).toBe("buy-course");
     expect(courseAction("paid", true)).toBe("start-free-lesson");
     expect(courseAction("free", false)).toBe("start-free-lesson");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "./constants";
 import { CURRENCIES, CURRENCY_SYMBOLS, NO_CATEGORY, type TCurrency } from "./course-labels";
 import { AppError } from "./errors";
+import { localized as localizedText } from "./portal";
 import { ZElementState, ZElementType, ZElementWithProgress, elementPath, type TElementType } from "./element";
 import { ZOpenedElement, ZOpenedElementName, type TOpenedElement } from "./progress";
 import { ZText } from "./validation/safe-text";
@@ -38,9 +39,17 @@ export function isBought(orderedCourses: readonly string[], courseId: string): b
 }
 
 export type TCourseAction = "buy-course" | "start-free-lesson";
-/** Seed 000 §4: buy-course when the course is commercial and not yet bought, else start-free-lesson. */
+/**
+ * The course button rule (seed 000 §4, seed 001 §4): buy-course for a commercial course not yet
+ * bought, else start-free-lesson. Everything that chooses a course's action asks this.
+ */
+export function courseButton(course: { isCommercial: boolean; isBought: boolean }): TCourseAction {
+  return course.isCommercial && !course.isBought ? "buy-course" : "start-free-lesson";
+}
+
+/** The course button rule for a stored course: its type says whether it is commercial. */
 export function courseAction(type: TCourseType, bought: boolean): TCourseAction {
-  return isCommercial(type) && !bought ? "buy-course" : "start-free-lesson";
+  return courseButton({ isCommercial: isCommercial(type), isBought: bought });
 }
 
 /** A course card (seed 000 §3) in one language. */
@@ -199,8 +208,8 @@ export function ensureReviewsArray(value: unknown): unknown[] {
   return value;
 }
 
-/** Picks a text in the requested language, else the primary language, else any. */
-export function localized(map: Record<string, string> | null | undefined, lang: string, primaryLang: string): string {
-  if (!map) return "";
-  return map[lang] ?? map[primaryLang] ?? Object.values(map)[0] ?? "";
-}
+/**
+ * @deprecated The rule is `localized` of ./portal; this name stays only for src/server's imports
+ * (courses, progress, microcourses, video-events) until they import it from there.
+ */
+export const localized = localizedText;

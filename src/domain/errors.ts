@@ -98,7 +98,3 @@ export function isAppError(e: unknown, ...codes: ErrorCode[]): e is AppError {
   return codes.length === 0 || codes.includes((e as AppError).code);
 }
 
-/** @deprecated Use isAppError(e, ...codes). Kept while src/web still calls it. */
-export function hasErrorCode(e: unknown, ...codes: ErrorCode[]): e is AppError {
-  return isAppError(e, ...codes);
-}

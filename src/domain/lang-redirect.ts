@@ -1,3 +1,5 @@
+import { isPortalLang } from "./locale";
+
 /**
  * Seed 2.1: when the first path segment is not a supported language the visitor goes to the
  * language of the previous route, else the language cookie, else the primary language; the query
@@ -21,7 +23,7 @@ export function firstSegment(pathname: string): string {
 
 export function pickLang({ supported, primary, previousLang, cookieLang }: LangRedirectInput): string {
   for (const candidate of [previousLang, cookieLang]) {
-    if (candidate && supported.includes(candidate)) return candidate;
+    if (isPortalLang(candidate, supported)) return candidate;
   }
   return primary;
 }
@@ -30,7 +32,7 @@ export function pickLang({ supported, primary, previousLang, cookieLang }: LangR
 export function langRedirectTarget(input: LangRedirectInput): string | null {
   const segments = input.pathname.split("/").filter(Boolean);
   const first = segments[0] ?? "";
-  if (input.supported.includes(first)) return null;
+  if (isPortalLang(first, input.supported)) return null;
   const lang = pickLang(input);
   const rest = LANG_LIKE.test(first) ? segments.slice(1) : segments;
   const trailing = input.pathname.endsWith("/") && rest.length > 0 ? "/" : "";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FALLBACK_LANG } from "./constants";
-import { dirOf, formatDate, isRtl, normalizeLocale } from "./locale";
+import { dirOf, formatDate, isPortalLang, isRtl, normalizeLocale, portalLang, requestLang } from "./locale";
 
 describe("normalizeLocale", () => {
   const supported = ["en", "tr", "ru", "ar"];
@@ -72,5 +72,22 @@ describe("formatDate", () => {
     expect(formatDate("not a date", "en")).toBe("");
     expect(formatDate(new Date(Number.NaN), "tr")).toBe("");
     expect(formatDate(Number.NaN, "ru")).toBe("");
+  });
+});
+
+describe("the portal's language check", () => {
+  const langs = ["tr", "en", "ar"];
+  it("takes a portal language, else the fallback", () => {
+    expect(isPortalLang("en", langs)).toBe(true);
+    expect(isPortalLang("de", langs)).toBe(false);
+    expect(isPortalLang(undefined, langs)).toBe(false);
+    expect(portalLang("ar", langs, "tr")).toBe("ar");
+    expect(portalLang("de", langs, "tr")).toBe("tr");
+  });
+  it("picks a request's language: route, else cookie, else primary", () => {
+    expect(requestLang("en", "ar", langs, "tr")).toBe("en");
+    expect(requestLang("de", "ar-SA", langs, "tr")).toBe("ar");
+    expect(requestLang(undefined, "de", langs, "tr")).toBe("tr");
+    expect(requestLang(undefined, null, langs, "tr")).toBe("tr");
   });
 });

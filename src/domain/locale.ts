@@ -35,3 +35,21 @@ export function formatDate(date: Date | string | number, lang: string): string {
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("month").replace(/\.$/, "")} ${get("day")}, ${get("year")}`;
 }
+
+/** Whether `lang` is one of the portal's languages. */
+export function isPortalLang(lang: string | null | undefined, langs: readonly string[]): lang is string {
+  return !!lang && langs.includes(lang);
+}
+
+/** The portal's language check: `lang` when it is one of the portal's languages, else `fallback`. */
+export function portalLang(lang: string | null | undefined, langs: readonly string[], fallback: string): string {
+  return isPortalLang(lang, langs) ? lang : fallback;
+}
+
+/**
+ * The language of a request: the route's {lang} when the portal has it, else the language cookie
+ * (normalised), else the portal's primary language.
+ */
+export function requestLang(routeLang: string | null | undefined, cookieLang: string | null | undefined, langs: readonly string[], primaryLang: string): string {
+  return portalLang(routeLang, langs, normalizeLocale(cookieLang ?? primaryLang, langs, primaryLang));
+}

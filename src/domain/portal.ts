@@ -135,8 +135,11 @@ export const ZPortalSettings = z.object({
 });
 export type TPortalSettings = z.infer<typeof ZPortalSettings>;
 
-/** Picks the text for `lang`, falling back to the primary language, then to any value. */
-export function localized(value: TLocalized | undefined, lang: string, primary: string): string {
+/**
+ * The one rule for a text given per language: the text for `lang`, else the primary language's,
+ * else any value. Portal settings, forms and course data all pick their texts with it.
+ */
+export function localized(value: TLocalized | null | undefined, lang: string, primary: string): string {
   if (!value) return "";
   // An empty translation counts as missing, as it does for logos.
   return value[lang] || value[primary] || Object.values(value).find(Boolean) || "";

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -8,19 +9,20 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
-  useParams,
-  useRouteLoaderData,
 } from "react-router";
 import { COOKIES } from "../domain/constants";
-import { dirOf, normalizeLocale } from "../domain/locale";
+import { dirOf, requestLang } from "../domain/locale";
 import { localized } from "../domain/portal";
 import { guestUser } from "../domain/user";
 import { shouldRefreshSettings } from "../domain/timing-guards";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { parseConsent, readCookie } from "./cookies";
+import { type RootData, useLang, useRootData } from "./root-data";
 import { RootErrorBoundary } from "./features/errors/root-error-boundary";
 import { ThemeProvider } from "./components/ui/theme-context";
+import { BlockRegistryContext } from "./features/blocks/block-registry";
+import { BLOCKS } from "./features/blocks/registry";
 import { AuthProvider } from "./features/auth/auth-context";
 import { ScenarioProvider } from "./features/scenario/scenario-context";
 import { ConsentProvider } from "./features/consent/consent-context";
@@ -30,17 +32,15 @@ import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { packCache } from "./i18n/fetch-packs";
 import { createI18n } from "./i18n/instance";
 import { themeStyleText } from "./theme";
+import { getQueryClient } from "./lib/query-client";
 import { useNonce } from "./features/shell/nonce";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
   const { services } = context;
   const settings = await context.settings();
   const { langs, primaryLang } = settings.portal.i18n;
   const cookieHeader = request.headers.get("cookie");
-  const lang =
-    params.lang && langs.includes(params.lang)
-      ? params.lang
-      : normalizeLocale(readCookie(cookieHeader, COOKIES.lang) ?? primaryLang, langs, primaryLang);
+  const lang = requestLang(params.lang, readCookie(cookieHeader, COOKIES.lang), langs, primaryLang);
   const auth = await context.auth();
   return {
     settings,
@@ -51,8 +51,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
   };
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** Error screens (404, access denied, others) are never indexed; their title names the page. */
 export const meta: Route.MetaFunction = ({ error, loaderData }) => {
@@ -74,18 +72,6 @@ export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: Should
   return shouldRefreshSettings(settingsLoadedAt, Date.now());
 }
 
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
-/** The language in force: the route's {lang} when supported, else what the server chose. */
-export function useLang(): string {
-  const data = useRootData();
-  const params = useParams();
-  const langs = data?.settings.portal.i18n.langs ?? [];
-  return params.lang && langs.includes(params.lang) ? params.lang : (data?.lang ?? "en");
-}
-
 /** Zod reads its global config from here (zod/v4/core); jitless parsers need no eval. */
 const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true}";
 
@@ -93,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const lang = useLang();
   const nonce = useNonce();
+  const [queryClient] = useState(getQueryClient);
   const portal = data?.settings.portal;
   const resources = (typeof window !== "undefined" && packCache.get(lang)) || (lang === data?.lang ? data?.resources : undefined);
   const i18n = useMemo(() => createI18n(lang, resources ?? data?.resources ?? {}), [lang, resources, data?.resources]);
@@ -119,17 +106,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
-        <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={data?.settings.environment.theme}>
-            <AuthProvider initial={initialUser}>
-              <ConsentProvider initial={data?.consent ?? null}>
-                {data ? <TagManager /> : null}
-                {data ? <ProgressRefreshAfterLogin /> : null}
-                {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
-              </ConsentProvider>
-            </AuthProvider>
-          </ThemeProvider>
-        </I18nextProvider>
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            <BlockRegistryContext.Provider value={BLOCKS}>
+              <ThemeProvider theme={data?.settings.environment.theme}>
+                <AuthProvider initial={initialUser}>
+                  <ConsentProvider initial={data?.consent ?? null}>
+                    {data ? <TagManager /> : null}
+                    {data ? <ProgressRefreshAfterLogin /> : null}
+                    {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
+                  </ConsentProvider>
+                </AuthProvider>
+              </ThemeProvider>
+            </BlockRegistryContext.Provider>
+          </I18nextProvider>
+        </QueryClientProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

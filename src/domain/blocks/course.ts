@@ -1,6 +1,4 @@
 import { z } from "zod";
-// Type only: importing values from ../course would be a cycle (course -> element -> page -> blocks).
-import type { TCourseCard } from "../course";
 import { CURRENCY_SYMBOLS, NO_CATEGORY } from "../course-labels";
 import { ZImage, ZLabel, blockSchema } from "./common";
 
@@ -72,8 +70,25 @@ export function courseHref(lang: string, id: string): string {
   return `/${lang}/courses/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The fields of the courses API's card (TCourseCard in ../course) that a card block reads, stated
+ * here: ../course imports the page blocks (course -> element -> page -> blocks), so this file must
+ * not import it back, not even its types.
+ */
+export interface CourseCardSource {
+  id: string;
+  title: string;
+  description: string;
+  cover: string | null;
+  duration: number;
+  elementsCount: number;
+  price: number | null;
+  currency: string | null;
+  category: { id: string; title: string };
+}
+
 /** A course card from the courses API as the card blocks show it (e.g. for a courses-popup loader). */
-export function toCourseCardProps(card: TCourseCard): TCourseCardProps {
+export function toCourseCardProps<C extends CourseCardSource>(card: C): TCourseCardProps {
   return {
     id: card.id,
     title: card.title,

@@ -38,8 +38,3 @@ export const MICROCOURSE_MISSING = COURSE_MESSAGES.microcourseMissing;
 export function microcourseOpenToGuests(m: MicrocourseTarget): boolean {
   return !microcourseAccess({ type: m.type, props: { accessType: m.accessType ?? null } }, { guestLike: true }).requiresLogin;
 }
-
-/** Seed 001 §4: the course button starts buy-course for a commercial course not yet bought. */
-export function courseButtonScenario(c: Pick<CourseTarget, "isCommercial" | "isBought">): "buy-course" | "start-free-lesson" {
-  return c.isCommercial && !c.isBought ? "buy-course" : "start-free-lesson";
-}

@@ -16,7 +16,11 @@ export async function fetchLanguagePacks(
   const results = await Promise.allSettled(
     LANGUAGE_PACKAGES.map(async (pkg) => {
       const res = await fetcher(`/locales/${lang}/${pkg}.json`, { cache: "no-cache" });
-      if (!res.ok) throw new Error(`${res.status} for ${lang}/${pkg}`);
+      if (!res.ok) {
+        // Static files, not the API (lib/api.ts): the body of a failure is still let go of.
+        await res.body?.cancel();
+        throw new Error(`${res.status} for ${lang}/${pkg}`);
+      }
       return [pkg, (await res.json()) as Record<string, unknown>] as const;
     }),
   );

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { hasErrorCode } from "../../domain/errors";
+import { useQuery } from "@tanstack/react-query";
+import { ZConnectComplete, ZConnectStatus } from "../../domain/api-replies";
+import { isAppError } from "../../domain/errors";
 import {
   CONNECT_CODE_TTL_MS,
   CONNECT_COOKIE,
@@ -20,7 +22,8 @@ import { buttonClass } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { readCookie } from "../cookies";
 import { errorLang, throwNotFound } from "../features/errors/error-pages.server";
-import { postJson } from "../features/scenario/api";
+import { ApiFailure, api } from "../lib/api";
+import { queryKeys } from "../lib/query-client";
 import { createI18n } from "../i18n/instance";
 import type { Route } from "./+types/connect";
 
@@ -64,7 +67,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       newCodeHref: start(view.returnTo),
     };
   } catch (e) {
-    if (hasErrorCode(e, "CONNECT_CODE_INVALID")) return { kind: "missing" as const, messenger, title, newCodeHref: start() };
+    if (isAppError(e, "CONNECT_CODE_INVALID")) return { kind: "missing" as const, messenger, title, newCodeHref: start() };
     throw e;
   }
 }
@@ -74,37 +77,34 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 type Phase = "pending" | "confirmed" | "expired" | "completed" | "failed";
 
 /** Asks every few seconds whether the bot has confirmed; once it has, finishes the sign-in (once). */
-function useConnectProgress(initial: Phase): Phase {
-  const [phase, setPhase] = useState<Phase>(initial);
-  const [tick, setTick] = useState(0);
+function useConnectProgress(code: string, initial: Phase): Phase {
+  const [failed, setFailed] = useState(false);
   const finishing = useRef(false);
-
-  useEffect(() => {
-    if (phase !== "pending") return;
-    const timer = setTimeout(async () => {
-      try {
-        const res = await fetch("/api/messengers/connect/status", { headers: { accept: "application/json" } });
-        // 404: this browser's flow is gone (another tab started a new one); other errors: ask again.
-        if (res.ok) setPhase(((await res.json()) as { state: Phase }).state);
-        else {
-          await res.body?.cancel();
-          if (res.status === 404) setPhase("failed");
-        }
-      } catch {
-        // Offline for a moment: ask again.
-      }
-      setTick((n) => n + 1);
-    }, CONNECT_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [phase, tick]);
+  const status = useQuery({
+    queryKey: queryKeys.connectStatus(code),
+    queryFn: async ({ signal }): Promise<Phase> => {
+      const res = await api.get("/api/messengers/connect/status", ZConnectStatus, signal);
+      if (res.ok) return res.data.state;
+      // 404: this browser's flow is gone (another tab started a new one); other errors (offline for
+      // a moment included): ask again at the next tick.
+      if (res.error.status === 404) return "failed";
+      throw new ApiFailure(res.error);
+    },
+    // The page came with the state: the first question waits a full interval.
+    initialData: initial,
+    staleTime: CONNECT_POLL_MS,
+    refetchInterval: (query) => (query.state.data === "pending" ? CONNECT_POLL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+  const phase: Phase = failed ? "failed" : status.data;
 
   useEffect(() => {
     if (phase !== "confirmed" || finishing.current) return;
     finishing.current = true;
-    void postJson<{ returnTo: string }>("/api/messengers/connect/complete").then((res) => {
+    void api.post("/api/messengers/connect/complete", ZConnectComplete).then((res) => {
       // A full load: the new session (or the newly linked messenger) is in effect everywhere.
       if (res.ok && isSafeReturnPath(res.data.returnTo)) window.location.assign(res.data.returnTo);
-      else setPhase("failed");
+      else setFailed(true);
     });
   }, [phase]);
 
@@ -114,7 +114,7 @@ function useConnectProgress(initial: Phase): Phase {
 function CodePage({ loaderData }: { loaderData: Extract<Route.ComponentProps["loaderData"], { kind: "code" }> }) {
   const { t } = useTranslation("social");
   const name = MESSENGER_NAMES[loaderData.messenger];
-  const phase = useConnectProgress(loaderData.state);
+  const phase = useConnectProgress(loaderData.code, loaderData.state);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard?.writeText(loaderData.code.replace("-", "")).then(

@@ -1,4 +1,5 @@
 import { ZCourseId } from "../../domain/course";
+import { modelPageBlocks } from "../../domain/model-page";
 import { pageRobots } from "../../domain/page";
 import type { Route } from "./+types/course";
 import { throwNotFound } from "../features/errors/error-pages.server";
@@ -20,7 +21,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = await modelPage(context, viewer, "course", course.id, lang, { withComponents: true, grant: "checked" });
   return {
     course,
-    blocks: page?.components ?? [],
+    blocks: modelPageBlocks(page),
     seo: await learningSeo(context, request, lang, {
       kind: "course",
       title: page?.title || course.title,

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData, useLoc
 import { useTranslation } from "react-i18next";
 import { ZCourseId } from "../../domain/course";
 import { ZElementId, type TElementType } from "../../domain/element";
-import { hasErrorCode } from "../../domain/errors";
+import { isAppError } from "../../domain/errors";
 import type { TViewer } from "../../domain/learning-access";
 import { pageRobots } from "../../domain/page";
 import { throwNotFound } from "../features/errors/error-pages.server";
@@ -11,7 +11,7 @@ import { ElementView } from "../features/learning/element-view";
 import { learnT, learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
 import { coursePath, gateScenario } from "../features/learning/rules";
 import { SignInGate } from "../features/learning/sign-in-gate";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 /** Which of the three element routes (lesson-id, test-id, webinar-id) asked, from its parameter. */
 function routeElement(params: LoaderFunctionArgs["params"]): { type: TElementType; id: string | undefined } {
@@ -47,7 +47,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   try {
     element = await courses.openElement(viewer, elementId, { lang });
   } catch (e) {
-    if (hasErrorCode(e, "REGISTRATION_REQUIRED") && viewer.kind !== "user") {
+    if (isAppError(e, "REGISTRATION_REQUIRED") && viewer.kind !== "user") {
       const t = await learnT(context, lang);
       return data(
         {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/guideline.base";
 import { GuidelineFrame } from "../features/guideline/guideline-frame";
 import { THEME_PALETTE } from "../theme";
-import { useRootData } from "../root";
+import { useRootData } from "../root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mentora — guideline" }, { name: "robots", content: "noindex" }];
 

@@ -1,4 +1,4 @@
-import { hasErrorCode } from "../../domain/errors";
+import { isAppError } from "../../domain/errors";
 import type { Route } from "./+types/home";
 import { redirect } from "../redirect.server";
 import { ZCourseListQuery } from "../../domain/course";
@@ -14,7 +14,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     page = await context.services.pages.getByAlias(await requestViewer(context), "main", { lang: params.lang, withComponents: true });
   } catch (e) {
     // By code, not instanceof: the built bundle has its own copy of AppError.
-    if (hasErrorCode(e, "PAGE_NOT_FOUND")) throw redirect(await fallbackUrl(context, params.lang, settings.portal.type));
+    if (isAppError(e, "PAGE_NOT_FOUND")) throw redirect(await fallbackUrl(context, params.lang, settings.portal.type));
     throw e;
   }
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
-import { localized } from "../../domain/course";
+import { localized } from "../../domain/portal";
 import { ZElementId } from "../../domain/element";
 import { formatDate } from "../../domain/locale";
 import { Badge } from "../components/ui/badge";
@@ -9,7 +9,7 @@ import { throwNotFound } from "../features/errors/error-pages.server";
 import { learnT, learningFailure, requestViewer } from "../features/learning/learning.server";
 import { ProgressBar } from "../features/learning/progress-bar";
 import { coursePath } from "../features/learning/rules";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 const USER_ID = /^[A-Za-z0-9_:-]{1,100}$/;
 

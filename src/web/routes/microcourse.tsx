@@ -3,7 +3,7 @@ import { Link, data, type LoaderFunctionArgs, type MetaFunction, useLoaderData, 
 import { formatDuration } from "../../domain/blocks/course";
 import { COURSE_MESSAGES } from "../../domain/course";
 import type { TElementType } from "../../domain/element";
-import { AppError, hasErrorCode } from "../../domain/errors";
+import { AppError, isAppError } from "../../domain/errors";
 import { ZMicrocourseListQuery, type TMicrocourse } from "../../domain/microcourse";
 import { pageRobots, type TBlock } from "../../domain/page";
 import type { MicrocourseTarget } from "../../domain/scenario/course-target";
@@ -13,7 +13,7 @@ import { PageRenderer } from "../features/blocks/page-renderer";
 import { ELEMENT_ICON } from "../features/learning/element-type";
 import { learnT, learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
 import { SignInGate } from "../features/learning/sign-in-gate";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 const ID = /^[A-Za-z0-9_-]{1,120}$/;
 
@@ -49,8 +49,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   try {
     m = await microcourses.get(viewer, params.id, { lang });
   } catch (e) {
-    if (hasErrorCode(e, "MICROCOURSE_NOT_PROVIDED")) return missing();
-    if (hasErrorCode(e, "REGISTRATION_REQUIRED")) {
+    if (isAppError(e, "MICROCOURSE_NOT_PROVIDED")) return missing();
+    if (isAppError(e, "REGISTRATION_REQUIRED")) {
       const d = (e as AppError).details as { type: TElementType; props: { accessType: string | null } };
       return data(
         {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { hasErrorCode } from "../../domain/errors";
+import { isAppError } from "../../domain/errors";
 import { isPolicyCategory, policyPath } from "../../domain/policy";
 import type { Route } from "./+types/policy";
 import { Icon } from "../components/ui/icon";
@@ -19,7 +19,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   try {
     policy = await context.services.policies.get(params.type, params.lang);
   } catch (e) {
-    if (hasErrorCode(e, "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) return notFound();
+    if (isAppError(e, "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) return notFound();
     throw e;
   }
   const settings = await context.settings();

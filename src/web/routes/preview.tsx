@@ -1,12 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { ZCourseId } from "../../domain/course";
 import { ZElementId } from "../../domain/element";
+import { modelPageBlocks } from "../../domain/model-page";
 import { throwAccessDenied, throwNotFound } from "../features/errors/error-pages.server";
 import { CourseView } from "../features/learning/course-view";
 import { ElementView } from "../features/learning/element-view";
 import { learnT, learningFailure, modelPage, requestViewer } from "../features/learning/learning.server";
 import { Container } from "../components/ui/container";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 function previewHref(lang: string, courseId: string, secret: string, elementId?: string): string {
   const q = new URLSearchParams({ secret, ...(elementId ? { element: elementId } : {}) });
@@ -38,7 +39,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       return { kind: "element" as const, element, course: courseFacts, backTo: previewHref(lang, course.id, secret), seo };
     }
     const page = await modelPage(context, viewer, "course", course.id, lang, { withComponents: true, grant: "preview" });
-    return { kind: "course" as const, course, blocks: page?.components ?? [], secret, seo };
+    return { kind: "course" as const, course, blocks: modelPageBlocks(page), secret, seo };
   } catch (e) {
     return learningFailure(e, context, lang);
   }

@@ -7,7 +7,7 @@ import { learnT } from "../features/learning/learning.server";
 import { ownProgress, profileUser } from "../features/learning/profile.server";
 import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { PROFILE_TABS, inTab, isProfileTab } from "../features/learning/rules";
-import { useLang } from "../root";
+import { useLang } from "../root-data";
 
 /** /{lang}/profile/progress and /profile/progress/{tabId}: the learner's courses, by tab (under way, finished, all). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

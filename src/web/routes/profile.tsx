@@ -9,8 +9,8 @@ import { learnT } from "../features/learning/learning.server";
 import { ownProgress, profileUser } from "../features/learning/profile.server";
 import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { inTab } from "../features/learning/rules";
-import { useScenario } from "../features/scenario/scenario-context";
-import { useLang } from "../root";
+import { useScenario } from "../features/scenario/use-scenario";
+import { useLang } from "../root-data";
 
 /** /{lang}/profile: the learner's account facts and the courses under way. */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn";
-import { useThemeButtonType } from "./theme-context";
+import { useThemeButtonType } from "./use-theme";
 
 export type ButtonVariant = "gradient" | "flat" | "outline" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";

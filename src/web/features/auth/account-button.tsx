@@ -5,9 +5,9 @@ import { Dropdown } from "../../components/ui/dropdown";
 import { Icon } from "../../components/ui/icon";
 import { isMessengerMethod } from "../../../domain/messengers";
 import { linkMethod } from "../../../domain/user";
-import { useScenario } from "../scenario/scenario-context";
+import { useScenario } from "../scenario/use-scenario";
 
-import { useAuth } from "./auth-context";
+import { useAuth } from "./use-auth";
 
 /** Guests and session users see "Sign in" (seed 001 §4); signed-in learners their menu. */
 export function AccountButton() {

@@ -1,17 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { guestUser, isSignedIn, type TUser } from "../../../domain/user";
-
-interface AuthState {
-  user: TUser;
-  signedIn: boolean;
-  /** Re-reads the current user from the server (after sign-in, sign-up, profile changes). */
-  refresh(): Promise<TUser>;
-  signOut(): Promise<void>;
-  /** The newest user known, even before React re-renders (middleware runs right after a refresh). */
-  latest(): TUser;
-}
-
-const AuthContext = createContext<AuthState | null>(null);
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ZNoContent } from "../../../domain/api-replies";
+import { guestUser, isSignedIn, type TUser, ZUser } from "../../../domain/user";
+import { ApiFailure, api } from "../../lib/api";
+import { AuthContext } from "./use-auth";
 
 /**
  * The current user: server-rendered first, then kept in the browser. A 401 TOKEN-BAD means the
@@ -25,14 +16,15 @@ export function AuthProvider({ initial, children }: { initial: TUser; children: 
     setUserState(next);
   }, []);
   const refresh = useCallback(async () => {
-    const res = await fetch("/api/users/me", { headers: { accept: "application/json" } });
-    if (!res.ok) await res.body?.cancel();
-    const next = res.ok ? ((await res.json()) as TUser) : guestUser();
+    const res = await api.get("/api/users/me", ZUser);
+    // No reply at all says nothing about who is signed in: the caller learns of it, the user stays.
+    if (!res.ok && res.error.kind === "network") throw new ApiFailure(res.error);
+    const next = res.ok ? res.data : guestUser();
     setUser(next);
     return next;
   }, [setUser]);
   const signOut = useCallback(async () => {
-    await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+    await api.post("/api/auth/logout", ZNoContent);
     setUser(guestUser());
   }, [setUser]);
   // A revalidated root loader (e.g. after a sign-in on the server) is the newer truth.
@@ -40,10 +32,4 @@ export function AuthProvider({ initial, children }: { initial: TUser; children: 
   const latest = useCallback(() => latestRef.current, []);
   const value = useMemo(() => ({ user, signedIn: isSignedIn(user), refresh, signOut, latest }), [user, refresh, signOut, latest]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthState {
-  const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error("useAuth outside AuthProvider");
-  return ctx;
 }

@@ -4,8 +4,9 @@ import { useLocation, useNavigate } from "react-router";
 import { isSignedIn } from "../../../domain/user";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { postJson } from "../scenario/api";
-import { useAuth } from "./auth-context";
+import { ZEmailVerified, ZEmailVerifySent } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
+import { useAuth } from "./use-auth";
 
 type Outcome = { kind: "verified"; email: string } | { kind: "failed"; key: string } | null;
 
@@ -31,7 +32,7 @@ export function EmailVerifyNotice() {
     params.delete("emailtoken");
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true });
-    void postJson<{ state: "verified"; email: string }>("/api/auth/email/verify", { token }).then(async (res) => {
+    void api.post("/api/auth/email/verify", ZEmailVerified, { token }).then(async (res) => {
       if (res.ok) {
         setOutcome({ kind: "verified", email: res.data.email });
         await refresh();
@@ -67,7 +68,7 @@ export function EmailVerifyNotice() {
               disabled={resend.state === "busy" || resend.state === "sent"}
               onClick={async () => {
                 setResend({ state: "busy" });
-                const res = await postJson("/api/auth/email/verify/resend", { lang: i18n.language });
+                const res = await api.post("/api/auth/email/verify/resend", ZEmailVerifySent, { lang: i18n.language });
                 setResend(res.ok ? { state: "sent" } : { state: "error", key: res.error.key });
               }}
             >

@@ -2,9 +2,10 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ONE_TAP_CSRF_COOKIE, ONE_TAP_PROMPT_DELAY_MS, ONE_TAP_SCRIPT, type OneTapContext } from "../../../domain/providers";
 import { isSignedIn } from "../../../domain/user";
-import { useRootData } from "../../root";
-import { postJson } from "../scenario/api";
-import { useAuth } from "./auth-context";
+import { useRootData } from "../../root-data";
+import { ZTokens } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
+import { useAuth } from "./use-auth";
 
 interface GoogleIdentity {
   initialize(config: {
@@ -81,7 +82,7 @@ export function OneTap({ context = "signin" }: { context?: OneTapContext }) {
             itp_support: true,
             callback: async ({ credential }) => {
               if (!credential) return;
-              const res = await postJson("/api/auth/one-tap", { credential, g_csrf_token: csrfToken() });
+              const res = await api.post("/api/auth/one-tap", ZTokens, { credential, g_csrf_token: csrfToken() });
               if (res.ok) await refresh();
               // An account holds this address unconfirmed: the login popup explains what to do.
               else if (res.error.code === "EMAIL-UNVERIFIED-ACCOUNT") navigate({ search: "?login=unverified" }, { replace: true });

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { safeHref } from "../../../domain/blocks/common";
 import { Button, ButtonLink, buttonClass } from "../../components/ui/button";
-import { useThemeButtonType } from "../../components/ui/theme-context";
-import { useScenario } from "../scenario/scenario-context";
+import { useThemeButtonType } from "../../components/ui/use-theme";
+import { useScenario } from "../scenario/use-scenario";
 import { BlockTitle, isExternal } from "./block-title";
 import type { BlockOf } from "./types";
 

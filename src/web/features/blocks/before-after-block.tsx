@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clampPercent } from "../../../domain/blocks/media";
 import { dirOf } from "../../../domain/locale";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
 

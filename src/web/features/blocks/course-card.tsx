@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { type TCourseCardProps, categoryLabel, courseHref, formatDuration, formatPrice } from "../../../domain/blocks/course";
 import { Badge } from "../../components/ui/badge";
 import { cn } from "../../components/ui/cn";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 
 export interface CourseCardProps {
   course: TCourseCardProps;

@@ -5,7 +5,7 @@ import { ButtonLink } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { Alert } from "../../components/ui/alert";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { CoursesSlider } from "./courses-slider";
 
 export interface CoursesPopupProps {

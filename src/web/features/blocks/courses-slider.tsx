@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TCourseCardProps } from "../../../domain/blocks/course";
 import { dirOf } from "../../../domain/locale";
 import { Icon } from "../../components/ui/icon";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { CourseCard } from "./course-card";
 
 /** Seed 9: the courses popup slider keeps 30 px between cards. */

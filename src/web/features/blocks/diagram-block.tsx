@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { barLayout, pieSlices, type TDiagramProps } from "../../../domain/blocks/diagram";
 import { dirOf } from "../../../domain/locale";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
 

@@ -4,7 +4,7 @@ import { formatPrice } from "../../../domain/blocks/course";
 import { donationHref } from "../../../domain/blocks/engagement";
 import { isSafeUrl } from "../../../domain/blocks/common";
 import { buttonClass } from "../../components/ui/button";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { BlockTitle, isExternal } from "./block-title";
 import type { BlockOf } from "./types";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { daysUntil, formatDistance, formatEventDate } from "../../../domain/blocks/event-date";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import type { BlockOf } from "./types";
 
 /** An event's day in the seed's "MMM d, yyyy" format in the page language, and how far away it is. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { safeHref } from "../../../domain/blocks/common";
 import { formatFileSize } from "../../../domain/blocks/media";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { dirOf } from "../../../domain/locale";
 import { Dialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icon";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 
 export interface GalleryLightboxProps {
   images: Array<{ src: string; alt: string; caption?: string }>;

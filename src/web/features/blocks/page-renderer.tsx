@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { TBlock } from "../../../domain/page";
 import { Icon } from "../../components/ui/icon";
-import { BLOCKS } from "./registry";
+import { useBlockRegistry } from "./block-registry";
 
 export interface PageRendererProps {
   blocks: TBlock[];
@@ -37,7 +37,7 @@ export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) 
 }
 
 function BlockSection({ block }: { block: TBlock }) {
-  const Component = BLOCKS[block.type] as React.ComponentType<{ block: TBlock }> | undefined;
+  const Component = useBlockRegistry()[block.type] as React.ComponentType<{ block: TBlock }> | undefined;
   if (!Component) return null;
   return (
     <section id={block.id} data-block={block.type} className="scroll-mt-24">

@@ -1,4 +1,3 @@
-import type { TBlockType } from "../../../domain/page";
 import { EmbedBlock } from "./embed-block";
 import { FactBlock } from "./fact-block";
 import { FaqBlock } from "./faq-block";
@@ -25,12 +24,10 @@ import { StatisticsBlock } from "./statistics-block";
 import { SubscribeBlock } from "./subscribe-block";
 import { TestsBlock } from "./tests-block";
 import { VideoBlock } from "./video-block";
+import type { BlockRegistry } from "./block-registry";
 
-import type { BlockOf } from "./types";
-export type BlockComponent<T extends TBlockType> = React.ComponentType<{ block: BlockOf<T> }>;
-
-/** The block registry: one component per block type. Later capabilities register theirs here. */
-export const BLOCKS: { [T in TBlockType]: BlockComponent<T> } = {
+/** The block registry: one component per block type. Later capabilities register theirs here; root.tsx provides it. */
+export const BLOCKS: BlockRegistry = {
   text: TextBlock,
   fact: FactBlock,
   photo: PhotoBlock,

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { REVIEW_MAX_RATING, averageRating } from "../../../domain/blocks/people";
 import { formatEventDate } from "../../../domain/blocks/event-date";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
 

@@ -1,4 +1,4 @@
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
 

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { DEFAULT_SUBSCRIPTION_TOPIC, type TSubscription } from "../../../domain/blocks/engagement";
+import { DEFAULT_SUBSCRIPTION_TOPIC, type TSubscription, ZSubscription } from "../../../domain/blocks/engagement";
 import { ZEmail } from "../../../domain/validation/fields";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
-import { useLang } from "../../root";
-import { type ApiError, postJson } from "../scenario/api";
+import { useLang } from "../../root-data";
+import { type ApiError, api } from "../../lib/api";
 import { useZodForm } from "../scenario/use-zod-form";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
@@ -32,7 +32,7 @@ export function SubscribeBlock({ block }: { block: BlockOf<"subscribe"> }) {
   const submit = form.handleSubmit(async ({ email }) => {
     setSending(true);
     setOutcome(null);
-    const res = await postJson<TSubscription>("/api/subscriptions", { email, lang, topic, source: block.id });
+    const res = await api.post("/api/subscriptions", ZSubscription, { email, lang, topic, source: block.id });
     setSending(false);
     if (res.ok) {
       setOutcome({ kind: "done", subscription: res.data });

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { VideoHost } from "../../../domain/video-host";
 import { Button } from "../../components/ui/button";
-import { allConsent, useConsent } from "../consent/consent-context";
+import { allConsent, useConsent } from "../consent/use-consent";
 
 /** Frames of YouTube and Vimeo load only after the visitor allowed that cookie category. */
 export function useVideoAllowed(host: VideoHost | null): boolean {

@@ -1,25 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { consentCookieName, consentFromMap, consentMap, sameConsent } from "../../../domain/consent";
 import { COOKIES, CONSENT_CATEGORIES } from "../../../domain/constants";
 import { GUEST_ID } from "../../../domain/user";
 import { type Consent, serializeConsent, writeBrowserCookie } from "../../cookies";
-import { useRootData } from "../../root";
-import { useAuth } from "../auth/auth-context";
-import { sendJson } from "../scenario/api";
-
-interface ConsentState {
-  /** null until the visitor has decided. */
-  consent: Consent | null;
-  decide(consent: Consent): void;
-  /** Re-open the notice (e.g. from a footer link). */
-  reopen(): void;
-  noticeOpen: boolean;
-}
-
-const ConsentContext = createContext<ConsentState | null>(null);
-
-export const allConsent = (value: boolean): Consent =>
-  Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c, value])) as Consent;
+import { useRootData } from "../../root-data";
+import { useAuth } from "../auth/use-auth";
+import { ConsentContext } from "./use-consent";
+import { ZNoContent } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
 
 /** gtag's calling convention: it pushes its `arguments` object onto the data layer. */
 function gtag(..._args: unknown[]) {
@@ -74,7 +62,7 @@ export function ConsentProvider({ initial, children }: { initial: Consent | null
     const sending = `${user.id}:${serializeConsent(consent)}`;
     if (sameConsent(stored, map) || sent.current === sending) return;
     sent.current = sending;
-    void sendJson("PUT", "/api/users/me/cookies", { learningPortalId: portalId, cookies: map }).then((res) => {
+    void api.send("PUT", "/api/users/me/cookies", ZNoContent, { learningPortalId: portalId, cookies: map }).then((res) => {
       if (!res.ok) console.warn("Cookie settings were not stored on the account", res.error.message);
     });
   }, [user, consent, portalId, decide]);
@@ -84,10 +72,4 @@ export function ConsentProvider({ initial, children }: { initial: Consent | null
     [consent, decide, forcedOpen],
   );
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
-}
-
-export function useConsent(): ConsentState {
-  const ctx = useContext(ConsentContext);
-  if (!ctx) throw new Error("useConsent outside ConsentProvider");
-  return ctx;
 }

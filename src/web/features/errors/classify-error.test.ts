@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
-import { classifyError } from "./root-error-boundary";
+import { classifyError } from "./classify-error";
 
 /** What a loader's `throw data(...)` becomes in the error boundary. */
 async function thrown(body: unknown, status: number) {

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { COOKIES } from "../../../domain/constants";
 import { GUEST_VIEWER } from "../../../domain/learning-access";
-import { normalizeLocale } from "../../../domain/locale";
+import { requestLang } from "../../../domain/locale";
 import { readCookie } from "../../cookies";
 
 export type ErrorPageData =
@@ -12,8 +12,7 @@ export type ErrorPageData =
 /** The language for an error page: the route's when supported, else the cookie's, else primary. */
 export async function errorLang(context: AppLoadContext, request: Request, param?: string): Promise<string> {
   const { langs, primaryLang } = (await context.settings()).portal.i18n;
-  if (param && langs.includes(param)) return param;
-  return normalizeLocale(readCookie(request.headers.get("cookie"), COOKIES.lang) ?? primaryLang, langs, primaryLang);
+  return requestLang(param, readCookie(request.headers.get("cookie"), COOKIES.lang), langs, primaryLang);
 }
 
 /**

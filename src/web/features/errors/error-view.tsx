@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useRevalidator } from "react-router";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../auth/use-auth";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { useLang, useRootData } from "../../root";
+import { useLang, useRootData } from "../../root-data";
+import { ZNoContent } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
 import { PageRenderer } from "../blocks/page-renderer";
-import type { ErrorKind } from "./root-error-boundary";
+import type { ErrorKind } from "./classify-error";
 
 export interface ErrorViewProps {
   error: ErrorKind;
@@ -101,7 +103,7 @@ function LogoutButton() {
   return (
     <form method="post" action="/api/auth/logout" onSubmit={async (e) => {
       e.preventDefault();
-      await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+      await api.post("/api/auth/logout", ZNoContent);
       window.location.assign(`/${lang}/`);
     }}>
       <Button type="submit" variant="ghost">

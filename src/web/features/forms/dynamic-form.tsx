@@ -7,9 +7,9 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Spinner } from "../../components/ui/spinner";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { AgreeLabel } from "../policy/policy-link";
-import type { ApiError } from "../scenario/api";
+import type { ApiError } from "../../lib/api";
 import { createRecord } from "./api";
 import { FormField } from "./form-field";
 import { issueText, useFormMessage } from "./messages";
@@ -91,7 +91,7 @@ function FormView({ form, headingLevel, onDone }: { form: TForm; headingLevel: 2
     const list = res.error.validationErrors ?? [];
     if (list.length) {
       state.setServerErrors(
-        list.map((v) => ({ path: v.path.replace(/^values\.?/, ""), key: v.message, ...("params" in v && v.params ? { params: v.params as Record<string, string | number> } : {}) })),
+        list.map((v) => ({ path: v.path.replace(/^values\.?/, ""), key: v.message, ...(v.params ? { params: v.params } : {}) })),
       );
       setInvalid(true);
     } else setFailure(res.error);

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import type { BlockOf } from "../blocks/types";
-import { useScenario } from "../scenario/scenario-context";
+import { useScenario } from "../scenario/use-scenario";
 import { DynamicForm, FormSent } from "./dynamic-form";
 import { DYNAMIC_FORM_SCENARIO } from "./form-scenario";
 

@@ -1,4 +1,4 @@
-import type { StepProps } from "../scenario/steps/registry";
+import type { StepProps } from "../scenario/steps/step-props";
 import { DynamicForm, FormSent } from "./dynamic-form";
 
 /** The fill-profile step of the dynamic-form scenario: the form named by the scenario's `form` option. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { FORM_FETCH_ERROR, type TForm } from "../../../domain/forms";
-import type { ApiError } from "../scenario/api";
+import type { ApiError } from "../../lib/api";
 import { fetchForm } from "./api";
 
 export type FormDefinition = { status: "loading" } | { status: "ready"; form: TForm } | { status: "error"; error: ApiError };

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { cn } from "../../components/ui/cn";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 
 const SECTIONS = ["base", "components", "icons"] as const;
 

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { type CourseFacts, courseTarget } from "./course-target";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
-import { useLang } from "../../root";
-import { useScenario } from "../scenario/scenario-context";
+import { useLang } from "../../root-data";
+import { useScenario } from "../scenario/use-scenario";
 import { alignClass, courseAction } from "./rules";
 
 export interface CourseActionProps {

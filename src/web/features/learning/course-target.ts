@@ -1,5 +1,6 @@
 import { elementPath } from "../../../domain/element";
-import type { TOpenedElement } from "../../../domain/progress";
+import { ZOpenedElementReply } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
 import type { CourseTarget } from "../../../domain/scenario/course-target";
 
 export interface CourseFacts {
@@ -16,17 +17,10 @@ export interface CourseFacts {
  * ends: signing in (or the session it created) changes the progress the path depends on.
  */
 export async function openedElementPath(lang: string, courseId: string): Promise<string | null> {
-  try {
-    const res = await fetch(`/api/progress/courses/${encodeURIComponent(courseId)}/opened-element`, { headers: { accept: "application/json" } });
-    if (!res.ok) {
-      await res.body?.cancel();
-      return null;
-    }
-    const { openedElement } = (await res.json()) as { openedElement: TOpenedElement | null };
-    return openedElement ? elementPath(lang, courseId, openedElement.type, openedElement.id) : null;
-  } catch {
-    return null;
-  }
+  const res = await api.get(`/api/progress/courses/${encodeURIComponent(courseId)}/opened-element`, ZOpenedElementReply);
+  if (!res.ok) return null;
+  const { openedElement } = res.data;
+  return openedElement ? elementPath(lang, courseId, openedElement.type, openedElement.id) : null;
 }
 
 /** What the course scenarios (start-free-lesson, buy-course) need to know about a course. */

@@ -3,7 +3,7 @@ import { categoryLabel, formatDuration, formatPrice } from "../../../domain/bloc
 import type { TCourse } from "../../../domain/course";
 import type { TBlock } from "../../../domain/page";
 import { Badge } from "../../components/ui/badge";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { PageRenderer } from "../blocks/page-renderer";
 import { CourseAction } from "./course-action";
 import { ElementList } from "./element-list";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { useScenario } from "../scenario/scenario-context";
+import { useScenario } from "../scenario/use-scenario";
 
 /** What the discussion capability listens for; it calls preventDefault() when it opens the discussion. */
 export const DISCUSSION_OPEN_EVENT = "mentora:discussion-open";

@@ -5,9 +5,10 @@ import type { TElementPage, TElementType } from "../../../domain/element";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { useLang } from "../../root";
-import { postJson } from "../scenario/api";
-import { useScenario } from "../scenario/scenario-context";
+import { useLang } from "../../root-data";
+import { ZFinishReply } from "../../../domain/progress";
+import { api } from "../../lib/api";
+import { useScenario } from "../scenario/use-scenario";
 import { courseTarget } from "./course-target";
 import { finishDestination } from "./rules";
 
@@ -18,11 +19,6 @@ export interface ElementFooterProps {
   tracksProgress: boolean;
   /** A visitor without any account: finishing first starts the free lesson (a session, or the login). */
   guest: boolean;
-}
-
-interface FinishReply {
-  opened: { id: string; type: TElementType } | null;
-  courseFinished: boolean;
 }
 
 /**
@@ -42,7 +38,7 @@ export function ElementFooter({ element, course, tracksProgress, guest }: Elemen
   const finish = async () => {
     setBusy(true);
     setError(null);
-    const res = await postJson<FinishReply>(`/api/progress/elements/${encodeURIComponent(element.id)}/finish`);
+    const res = await api.post(`/api/progress/elements/${encodeURIComponent(element.id)}/finish`, ZFinishReply);
     if (!res.ok) {
       setBusy(false);
       setError(res.error.key);

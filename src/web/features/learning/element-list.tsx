@@ -4,7 +4,7 @@ import type { TElement } from "../../../domain/element";
 import { formatDuration } from "../../../domain/blocks/course";
 import { cn } from "../../components/ui/cn";
 import { Icon } from "../../components/ui/icon";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { ELEMENT_ICON } from "./element-type";
 import { elementAccess, type ElementAccess } from "./rules";
 

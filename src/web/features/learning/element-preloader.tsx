@@ -2,7 +2,7 @@ import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { cn } from "../../components/ui/cn";
-import { useRootData } from "../../root";
+import { useRootData } from "../../root-data";
 import { nextPhase, phaseTimer, type PreloaderEvent, type PreloaderPhase } from "./preloader";
 import { isElementPath } from "./rules";
 

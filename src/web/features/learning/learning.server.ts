@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
-import { hasErrorCode } from "../../../domain/errors";
+import { isAppError } from "../../../domain/errors";
 import { requestViewer as viewerOfAuth, type TViewer } from "../../../domain/learning-access";
+import { modelPageOrNull, type TPageModelName } from "../../../domain/model-page";
 import { localized } from "../../../domain/portal";
 import { throwAccessDenied, throwNotFound } from "../errors/error-pages.server";
 import { seoMeta, type SeoInput } from "../seo/meta";
@@ -16,14 +17,14 @@ export async function requestViewer(context: AppLoadContext): Promise<TViewer> {
  * a refusal is the access-denied page (403). Anything else is a real failure and stays one.
  */
 export async function learningFailure(e: unknown, context: AppLoadContext, lang: string): Promise<never> {
-  if (hasErrorCode(e, "COURSE_NOT_RECEIVED", "ELEMENT_NOT_RECEIVED", "ELEMENTS_NO_COURSE", "NOT_FOUND", "VIDEO_EVENT_NOT_FOUND", "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) {
+  if (isAppError(e, "COURSE_NOT_RECEIVED", "ELEMENT_NOT_RECEIVED", "ELEMENTS_NO_COURSE", "NOT_FOUND", "VIDEO_EVENT_NOT_FOUND", "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) {
     return throwNotFound(context, lang);
   }
-  if (hasErrorCode(e, "ELEMENT_LOCKED", "COURSE_NOT_BOUGHT", "AUTH_DENY", "PREVIEW_DENIED", "UNAUTHORIZED", "REGISTRATION_REQUIRED", "PROGRESS_NOT_TRACKED")) {
+  if (isAppError(e, "ELEMENT_LOCKED", "COURSE_NOT_BOUGHT", "AUTH_DENY", "PREVIEW_DENIED", "UNAUTHORIZED", "REGISTRATION_REQUIRED", "PROGRESS_NOT_TRACKED")) {
     return throwAccessDenied(context, lang);
   }
   // Too many wrong preview secrets from this address: the generic screen with status 429.
-  if (hasErrorCode(e, "RATE_LIMITED")) throw data({ code: "RATE-LIMITED" }, { status: 429 });
+  if (isAppError(e, "RATE_LIMITED")) throw data({ code: "RATE-LIMITED" }, { status: 429 });
   throw e;
 }
 
@@ -61,15 +62,10 @@ export async function learnT(context: AppLoadContext, lang: string) {
 export async function modelPage(
   context: AppLoadContext,
   viewer: TViewer,
-  model: "course" | "element" | "microcourse",
+  model: TPageModelName,
   id: string,
   lang: string,
   opts: { withComponents: boolean; grant?: "checked" | "preview" },
 ) {
-  try {
-    return await context.services.pages.getByModel(viewer, { name: model, id }, { lang, ...opts });
-  } catch (e) {
-    if (hasErrorCode(e, "PAGE_NOT_FOUND")) return null;
-    throw e;
-  }
+  return modelPageOrNull(context.services.pages.getByModel(viewer, { name: model, id }, { lang, ...opts }));
 }

@@ -4,7 +4,7 @@ import { elementPath } from "../../../domain/element";
 import { formatDate } from "../../../domain/locale";
 import type { TOpenedElement } from "../../../domain/progress";
 import { Icon } from "../../components/ui/icon";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { ProgressBar } from "./progress-bar";
 import { coursePath } from "./rules";
 

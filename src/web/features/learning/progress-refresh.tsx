@@ -2,8 +2,9 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { TIMERS } from "../../../domain/constants";
 import { isSignedIn } from "../../../domain/user";
-import { useAuth } from "../auth/auth-context";
-import { postJson } from "../scenario/api";
+import { useAuth } from "../auth/use-auth";
+import { ZUpgradeReply } from "../../../domain/progress";
+import { api } from "../../lib/api";
 
 /**
  * Seed 001 §4/§9: about 2 s after a sign-in the progress is upgraded (force, disciples only) and the
@@ -24,7 +25,7 @@ export function ProgressRefreshAfterLogin() {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
       timer.current = null;
-      if (latest.current.disciple) await postJson("/api/progress/upgrade", { force: true });
+      if (latest.current.disciple) await api.post("/api/progress/upgrade", ZUpgradeReply, { force: true });
       await latest.current.revalidate();
     }, TIMERS.progressUpgradeMs);
   }, [user.id]);

@@ -1,6 +1,7 @@
 import type { TElementType } from "../../../domain/element";
 import { elementPath } from "../../../domain/element";
-import { courseButtonScenario, type CourseTarget } from "../../../domain/scenario/course-target";
+import { courseButton } from "../../../domain/course";
+import type { CourseTarget } from "../../../domain/scenario/course-target";
 
 /**
  * What the course and element screens decide, as pure functions: how an element in the list may
@@ -12,7 +13,7 @@ export type ElementAccess = "done" | "opened" | "locked" | "buy";
 
 /** A commercial course that is not bought keeps every element behind the buy button. */
 export function elementAccess(state: "opened" | "done" | null, course: { isCommercial: boolean; isBought: boolean }): ElementAccess {
-  if (course.isCommercial && !course.isBought) return "buy";
+  if (courseButton(course) === "buy-course") return "buy";
   return state ?? "locked";
 }
 
@@ -59,7 +60,7 @@ export function gateScenario(
 
 /** The course action button (seed 000 §4): the scenario and which of the two button texts it shows. */
 export function courseAction(course: Pick<CourseTarget, "isCommercial" | "isBought">, button: { buttonText: string; buttonTextBuy: string }) {
-  const scenario = courseButtonScenario(course);
+  const scenario = courseButton(course);
   return { scenario, text: scenario === "buy-course" ? button.buttonTextBuy : button.buttonText };
 }
 

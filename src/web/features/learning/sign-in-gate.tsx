@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ScenarioOptions } from "../../../domain/scenario/engine";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { useScenario } from "../scenario/scenario-context";
+import { useScenario } from "../scenario/use-scenario";
 
 export interface SignInGateProps {
   title: string;

@@ -4,7 +4,7 @@ import type { PolicyCategory } from "../../../domain/policy";
 import { Alert } from "../../components/ui/alert";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
-import { useLang } from "../../root";
+import { useLang } from "../../root-data";
 import { PolicyView } from "./policy-view";
 import { usePolicy } from "./use-policy";
 

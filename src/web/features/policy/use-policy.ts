@@ -1,29 +1,30 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { PolicyCategory, TPolicy } from "../../../domain/policy";
+import { type PolicyCategory, type TPolicy, ZPolicy } from "../../../domain/policy";
+import { api, orThrow } from "../../lib/api";
+import { queryKeys } from "../../lib/query-client";
 
 export type PolicyState = { status: "loading"; policy: TPolicy | null } | { status: "ready"; policy: TPolicy } | { status: "error"; policy: TPolicy | null };
 
 /** Loads a policy document for the popup; the previous document stays on screen while the next loads. */
 export function usePolicy(category: PolicyCategory, lang: string, enabled: boolean): PolicyState {
-  const [state, setState] = useState<PolicyState>({ status: "loading", policy: null });
+  const query = useQuery({
+    queryKey: queryKeys.policy(category, lang),
+    queryFn: ({ signal }) => orThrow(api.get(`/api/policies/${encodeURIComponent(category)}?lang=${encodeURIComponent(lang)}`, ZPolicy, signal)),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  // The last document shown stays on screen after a failed load too.
+  const [shown, setShown] = useState<TPolicy | null>(null);
   useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    setState((s) => ({ status: "loading", policy: s.policy }));
-    fetch(`/api/policies/${encodeURIComponent(category)}?lang=${encodeURIComponent(lang)}`, { signal: controller.signal, headers: { accept: "application/json" } })
-      .then(async (res) => {
-        if (!res.ok) {
-          await res.body?.cancel();
-          throw new Error(`HTTP ${res.status}`);
-        }
-        setState({ status: "ready", policy: (await res.json()) as TPolicy });
-      })
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("policy fetch failed", e);
-        setState((s) => ({ status: "error", policy: s.policy }));
-      });
-    return () => controller.abort();
-  }, [category, lang, enabled]);
-  return state;
+    if (query.data) setShown(query.data);
+  }, [query.data]);
+  useEffect(() => {
+    if (query.error) console.error("policy fetch failed", query.error);
+  }, [query.error]);
+  const policy = query.data ?? shown;
+  if (query.isFetching) return { status: "loading", policy };
+  if (query.isError) return { status: "error", policy };
+  if (query.data) return { status: "ready", policy: query.data };
+  return { status: "loading", policy };
 }

@@ -1,19 +1,19 @@
-import { createContext, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { useEffect, useMemo, useReducer, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ScenarioEngine } from "../../../domain/scenario/engine";
 import { isMessengerMethod } from "../../../domain/messengers";
 import { NO_PROVIDERS } from "../../../domain/providers";
 import { isSignedIn, linkMethod } from "../../../domain/user";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
-import { postJson } from "./api";
-import { useLang, useRootData } from "../../root";
-import { useAuth } from "../auth/auth-context";
+import { ZTokens } from "../../../domain/api-replies";
+import { api } from "../../lib/api";
+import { useLang, useRootData } from "../../root-data";
+import { useAuth } from "../auth/use-auth";
 import { OneTap } from "../auth/one-tap";
 import { EmailVerifyNotice } from "../auth/email-verify-notice";
 import { ScenarioPopup } from "./scenario-popup";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
-
-const ScenarioContext = createContext<ScenarioEngine<ScenarioCtx> | null>(null);
+import { ScenarioContext } from "./use-scenario";
 
 declare global {
   interface Window {
@@ -41,7 +41,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     },
     user: latest,
     createSession: async () => {
-      const res = await postJson<{ userId?: string }>("/api/auth/session");
+      const res = await api.post("/api/auth/session", ZTokens);
       // Seed 001 §8: a failed session creation is only logged.
       if (!res.ok) console.error("Session creation failed", res.error.message);
       else await refresh();
@@ -122,10 +122,4 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
       <OneTap />
     </ScenarioContext.Provider>
   );
-}
-
-export function useScenario(): ScenarioEngine<ScenarioCtx> {
-  const engine = useContext(ScenarioContext);
-  if (!engine) throw new Error("useScenario outside ScenarioProvider");
-  return engine;
 }

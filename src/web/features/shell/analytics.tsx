@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { TIMERS } from "../../../domain/constants";
 import { GUEST_ID } from "../../../domain/user";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../auth/use-auth";
 
 function push(entry: Record<string, unknown>) {
   window.dataLayer ??= [];

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CONSENT_CATEGORIES } from "../../../domain/constants";
 import { Button } from "../../components/ui/button";
 import type { Consent } from "../../cookies";
-import { allConsent, useConsent } from "../consent/consent-context";
+import { allConsent, useConsent } from "../consent/use-consent";
 import { CookiePolicyNote } from "../policy/policy-link";
 
 /** Cookie notice with per-category consent: analytics, youtube, vimeo, hotjar (seed 9). */

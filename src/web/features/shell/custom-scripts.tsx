@@ -1,4 +1,4 @@
-import { useRootData } from "../../root";
+import { useRootData } from "../../root-data";
 import { useNonce } from "./nonce";
 
 /** Portal custom scripts run only when integrations.enabledCustomScripts is on (seed 2.2). */

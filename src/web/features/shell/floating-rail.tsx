@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { arrangeFloatingButtons, type FloatingButton } from "../../../domain/floating-buttons";
 import { cn } from "../../components/ui/cn";
 import { Icon, type IconName } from "../../components/ui/icon";
-import { useConsent } from "../consent/consent-context";
+import { useConsent } from "../consent/use-consent";
 
 const ICON: Record<string, IconName> = { connect_to_mentor: "chat", course_tree: "list", scroll_to_top: "arrow-up" };
 

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { localized } from "../../../domain/portal";
 import { Container } from "../../components/ui/container";
 import { Icon } from "../../components/ui/icon";
-import { useLang, useRootData } from "../../root";
-import { useConsent } from "../consent/consent-context";
+import { useLang, useRootData } from "../../root-data";
+import { useConsent } from "../consent/use-consent";
 
 export function SiteFooter() {
   const data = useRootData();

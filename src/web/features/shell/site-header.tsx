@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { localized, pickLogo, type TNavigationItem } from "../../../domain/portal";
 import { Container } from "../../components/ui/container";
 import { Icon } from "../../components/ui/icon";
-import { useLang, useRootData } from "../../root";
+import { useLang, useRootData } from "../../root-data";
 import { AccountButton } from "../auth/account-button";
 import { LanguageSwitcher } from "./language-switcher";
 

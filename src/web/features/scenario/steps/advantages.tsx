@@ -1,6 +1,8 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { TPage } from "../../../../domain/page";
+import { ZPage } from "../../../../domain/page";
+import { api } from "../../../lib/api";
+import { queryKeys } from "../../../lib/query-client";
 import { PageRenderer } from "../../blocks/page-renderer";
 
 export const ADVANTAGES_ALIAS = "advantages";
@@ -11,19 +13,14 @@ export const ADVANTAGES_ALIAS = "advantages";
  */
 export function AdvantagesSection({ lang }: { lang: string }) {
   const { t } = useTranslation("auth");
-  const [page, setPage] = useState<TPage | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/pages/by-alias/${ADVANTAGES_ALIAS}?lang=${encodeURIComponent(lang)}&withComponents=true`, { signal: controller.signal })
-      .then(async (res) => {
-        if (res.ok) return setPage((await res.json()) as TPage);
-        // An unread body keeps the response open (a no-store reply is not drained into the cache).
-        await res.body?.cancel();
-        setPage(null);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [lang]);
+  const { data: page } = useQuery({
+    queryKey: queryKeys.pageByAlias(ADVANTAGES_ALIAS, lang),
+    // Any failure (404 for an unpublished page, offline) shows no section.
+    queryFn: async ({ signal }) => {
+      const res = await api.get(`/api/pages/by-alias/${ADVANTAGES_ALIAS}?lang=${encodeURIComponent(lang)}&withComponents=true`, ZPage, signal);
+      return res.ok ? res.data : null;
+    },
+  });
   if (!page?.published || !page.components?.length) return null;
   return (
     <aside aria-label={t("advantages.label")} className="mb-4 rounded-component bg-surface-alt p-4 text-sm" data-testid="advantages">

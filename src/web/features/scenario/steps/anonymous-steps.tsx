@@ -3,16 +3,13 @@ import { useTranslation } from "react-i18next";
 import { ZAnonymousSignIn, ZAnonymousSignUp } from "../../../../domain/validation/forms";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { useAuth } from "../../auth/auth-context";
+import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { AdvantagesSection } from "./advantages";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
+import { ZTokensChecked } from "../../../../domain/api-replies";
+import { localError } from "../../../lib/api";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
-
-interface Tokens {
-  accessToken?: string;
-  userId?: string;
-}
 
 function useAnonymousForm(engine: StepProps["engine"], url: string, schema: typeof ZAnonymousSignIn) {
   const { refresh } = useAuth();
@@ -20,9 +17,9 @@ function useAnonymousForm(engine: StepProps["engine"], url: string, schema: type
   const request = useStepRequest(engine);
   const { error, setError } = request;
   async function send(data: { username: string; password: string }) {
-    const res = await request.send<Tokens>(url, data);
+    const res = await request.send(url, ZTokensChecked, data);
     if (!res.ok) return;
-    if (!res.data.accessToken || !res.data.userId) return setError({ code: "SERVER", key: "Tokens weren`t obtained", message: "" });
+    if (!res.data.accessToken || !res.data.userId) return setError(localError("SERVER", "Tokens weren`t obtained"));
     await refresh();
     await engine.next("success");
   }

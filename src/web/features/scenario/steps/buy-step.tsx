@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "../../../../domain/blocks/course";
-import { checkoutFields, type TOrderResponse } from "../../../../domain/order";
+import { checkoutFields, type TOrderResponse, ZOrderResponse } from "../../../../domain/order";
+import { localError } from "../../../lib/api";
 import type { CourseTarget } from "../../../../domain/scenario/course-target";
 import { Button } from "../../../components/ui/button";
-import { useRootData } from "../../../root";
-import type { StepProps } from "./registry";
+import { useRootData } from "../../../root-data";
+import type { StepProps } from "./step-props";
 import { ErrorNotices, StepIntro, useStepRequest } from "./shared";
 
 /** Posts the checkout form to the payment provider, as its checkout expects a browser form post. */
@@ -36,11 +37,11 @@ export function BuyCourseStep({ engine }: StepProps) {
   const root = useRootData();
   const course = engine.option<CourseTarget>("course");
   const { error, setError, send } = useStepRequest(engine);
-  if (!course) return <ErrorNotices error={{ code: "SERVER", key: "Scenario option not provided", message: "" }} />;
+  if (!course) return <ErrorNotices error={localError("SERVER", "Scenario option not provided")} />;
 
   async function buy() {
     const resultUrl = new URL(`/${engine.context.lang}/order-result/`, window.location.origin).toString();
-    const res = await send<TOrderResponse>("/api/orders", {
+    const res = await send("/api/orders", ZOrderResponse, {
       courses: [course!.courseId],
       resultUrl,
       host: window.location.host,
@@ -49,7 +50,7 @@ export function BuyCourseStep({ engine }: StepProps) {
     if (!res.ok) return;
     if (res.data.state === "error") {
       const msg = res.data.meta.error?.message ?? "";
-      return setError({ code: "ORDER", key: msg, message: msg });
+      return setError(localError("ORDER", msg, msg));
     }
     engine.setLoading(true);
     postCheckout(res.data);

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { ZSignIn } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
@@ -5,18 +6,14 @@ import { Button } from "../../../components/ui/button";
 import { hasProviderButtons } from "../../../../domain/providers";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/text-field";
-import { useAuth } from "../../auth/auth-context";
+import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { AdvantagesSection } from "./advantages";
 import { ProviderButtons, useAgreementGate } from "./provider-buttons";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
+import { ZTokensChecked } from "../../../../domain/api-replies";
+import { localError } from "../../../lib/api";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
-
-interface Tokens {
-  accessToken?: string;
-  refreshToken?: string;
-  userId?: string;
-}
 
 /**
  * The choice screen, "mixed-login" of seed 001 §4: e-mail, anonymous and provider entries (swapped
@@ -66,7 +63,7 @@ export function MixedLoginStep({ engine }: StepProps) {
 /** After tokens arrive: refresh the current user, then the success step (seed 001 §4). */
 export function useSignedIn(engine: StepProps["engine"]) {
   const { refresh } = useAuth();
-  return async (tokens: Tokens, missing: string) => {
+  return async (tokens: z.output<typeof ZTokensChecked>, missing: string) => {
     if (!tokens.accessToken || !tokens.userId) throw new Error(missing);
     await refresh();
     await engine.next("success");
@@ -82,12 +79,12 @@ export function LoginByEmailStep({ engine }: StepProps) {
   const notice = engine.option<string>("notice");
 
   const onSubmit = form.handleSubmit(async (data) => {
-    const res = await send<Tokens>("/api/auth/login", data);
+    const res = await send("/api/auth/login", ZTokensChecked, data);
     if (!res.ok) return;
     try {
       await signedIn(res.data, "Tokens weren`t obtained");
     } catch (err) {
-      setError({ code: "SERVER", key: (err as Error).message, message: (err as Error).message });
+      setError(localError("SERVER", (err as Error).message, (err as Error).message));
     }
   });
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
 import { ProviderButtons, useAgreementGate } from "./provider-buttons";
 import { StepIntro } from "./shared";
 

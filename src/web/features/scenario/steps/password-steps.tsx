@@ -4,7 +4,8 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
+import { ZStateOk } from "../../../../domain/api-replies";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 export function ForgotPasswordStep({ engine }: StepProps) {
@@ -14,7 +15,7 @@ export function ForgotPasswordStep({ engine }: StepProps) {
   const { error, setError, send } = useStepRequest(engine);
 
   const onSubmit = form.handleSubmit(async (data) => {
-    const res = await send("/api/auth/password/forgot", { email: data.email, website: window.location.href });
+    const res = await send("/api/auth/password/forgot", ZStateOk, { email: data.email, website: window.location.href });
     if (!res.ok) {
       // Seed 001 §8: a server error shows its message; a failure to reach it the notify error.
       return setError(res.error.code === "NETWORK" ? { ...res.error, key: "env.scenarious.popup.password.notify.error" } : res.error);
@@ -58,7 +59,7 @@ export function RestorePasswordStep({ engine }: StepProps) {
 
   const onSubmit = form.handleSubmit(async (data) => {
     if (!token) return;
-    const res = await send<{ state: string }>("/api/auth/password/reset", { password: data.password, token });
+    const res = await send("/api/auth/password/reset", ZStateOk, { password: data.password, token });
     if (!res.ok) {
       const key = res.error.code === "RESET-TOKEN-INVALID" || res.error.code === "NETWORK" ? "env.scenarious.popup.password.change.error" : res.error.key;
       return setError({ ...res.error, key, validationErrors: undefined });

@@ -6,9 +6,11 @@ import { ZProfileFill } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { useAuth } from "../../auth/auth-context";
+import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
+import { ZUser } from "../../../../domain/user";
+import { localError } from "../../../lib/api";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
 
 /**
@@ -30,7 +32,7 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
   const onSubmit = form.handleSubmit(async (data) => {
     setInvalid(false);
     // A new e-mail is kept pending and mailed a confirmation link in the page's language.
-    const res = await send("/api/users/me/profile", { core: { ...data, complete: true }, lang: engine.context.lang }, "PATCH");
+    const res = await send("/api/users/me/profile", ZUser, { core: { ...data, complete: true }, lang: engine.context.lang }, "PATCH");
     if (!res.ok) {
       if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
       return;
@@ -39,7 +41,7 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
       await refresh();
       await engine.next(variant === "two" ? "buy-course" : "success");
     } catch (e) {
-      setError({ code: "SERVER", key: (e as Error).message, message: (e as Error).message });
+      setError(localError("SERVER", (e as Error).message, (e as Error).message));
     }
   });
 

@@ -1,5 +1,4 @@
-import type { ScenarioEngine } from "../../../../domain/scenario/engine";
-import type { ScenarioCtx } from "../scenarios";
+import type { StepProps } from "./step-props";
 import { DynamicFormStep, DynamicFormSuccessStep } from "../../forms/form-steps";
 import { AnonymousDisclaimerStep, AnonymousSignInStep, AnonymousSignUpStep } from "./anonymous-steps";
 import { BuyCourseStep } from "./buy-step";
@@ -9,8 +8,6 @@ import { FinalActionStep, ForgotPasswordStep, RestorePasswordStep } from "./pass
 import { LoginByEmailStep, MixedLoginStep, SuccessStep } from "./login-steps";
 import { SignUpStep } from "./sign-up-step";
 import { MessengersLoginHsStep, MessengersLoginStep } from "./messenger-steps";
-
-export type StepProps = { engine: ScenarioEngine<ScenarioCtx> };
 
 /** Step component name -> screen and its title key in the auth pack. */
 export const STEP_COMPONENTS: Record<string, { Component: React.ComponentType<StepProps>; titleKey: string }> = {

@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ValidationIssue } from "../../../../domain/validation/messages";
 import { Alert } from "../../../components/ui/alert";
-import { type ApiError, type ApiResult, sendJson } from "../api";
-import type { StepProps } from "./registry";
+import type { z } from "zod";
+import { type ApiError, type ApiMethod, type ApiResult, apiRequest } from "../../../lib/api";
+import type { StepProps } from "./step-props";
 
 /** Translates a validation issue or an API error key (keys may carry their namespace). */
 export function useMessage() {
@@ -36,10 +37,10 @@ export function StepIntro({ text }: { text: string }) {
 /** A step's call to the API: the popup's loading state around it, and its error kept for notices. */
 export function useStepRequest(engine: StepProps["engine"]) {
   const [error, setError] = useState<ApiError | null>(null);
-  async function send<T>(url: string, body?: unknown, method: Parameters<typeof sendJson>[0] = "POST"): Promise<ApiResult<T>> {
+  async function send<S extends z.ZodType>(url: string, schema: S, body?: unknown, method: ApiMethod = "POST"): Promise<ApiResult<z.output<S>>> {
     setError(null);
     engine.setLoading(true);
-    const res = await sendJson<T>(method, url, body);
+    const res = await apiRequest(method, url, schema, { body });
     engine.setLoading(false);
     if (!res.ok) setError(res.error);
     return res;

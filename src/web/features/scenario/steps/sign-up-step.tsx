@@ -10,19 +10,15 @@ import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextArea } from "../../../components/ui/text-area";
 import { TextField } from "../../../components/ui/text-field";
-import { useRootData } from "../../../root";
+import { useRootData } from "../../../root-data";
 import { AgreeLabel } from "../../policy/policy-link";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { AdvantagesSection } from "./advantages";
 import { useSignedIn } from "./login-steps";
-import type { StepProps } from "./registry";
+import type { StepProps } from "./step-props";
+import { ZTokensChecked } from "../../../../domain/api-replies";
+import { localError } from "../../../lib/api";
 import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
-
-interface Tokens {
-  accessToken?: string;
-  refreshToken?: string;
-  userId?: string;
-}
 
 const AUTOCOMPLETE: Record<string, string> = {
   firstName: "given-name",
@@ -67,7 +63,7 @@ export function SignUpStep({ engine }: StepProps) {
 
   const onSubmit = form.handleSubmit(async (data) => {
     const filled = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== ""));
-    const res = await send<Tokens>("/api/auth/register", { ...filled, lang, website: window.location.href, role: "disciple" });
+    const res = await send("/api/auth/register", ZTokensChecked, { ...filled, lang, website: window.location.href, role: "disciple" });
     if (!res.ok) {
       if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
       return;
@@ -76,7 +72,7 @@ export function SignUpStep({ engine }: StepProps) {
       if (!res.data.accessToken) throw new Error("Token haven`t got");
       await signedIn(res.data, "User id not found");
     } catch (err) {
-      setError({ code: "SERVER", key: (err as Error).message, message: (err as Error).message });
+      setError(localError("SERVER", (err as Error).message, (err as Error).message));
     }
   });
 

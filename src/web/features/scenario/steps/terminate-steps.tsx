@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { useAuth } from "../../auth/auth-context";
-import type { StepProps } from "./registry";
+import { useAuth } from "../../auth/use-auth";
+import type { StepProps } from "./step-props";
+import { ZUser } from "../../../../domain/user";
 import { ErrorNotices, StepIntro, useStepRequest } from "./shared";
 
 /**
@@ -18,7 +19,7 @@ export function UserTerminateStep({ engine }: StepProps) {
   const { error, send } = useStepRequest(engine);
 
   async function terminate() {
-    const res = await send("/api/users/me/deletion", { id: `bo:${latest().id}` }, "PUT");
+    const res = await send("/api/users/me/deletion", ZUser, { id: `bo:${latest().id}` }, "PUT");
     if (!res.ok) return;
     await signOut();
     await engine.next("user-terminated");

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { AppError, hasErrorCode, isAppError } from "./errors";
+import { AppError, isAppError } from "./errors";
 
 describe("isAppError", () => {
   it("matches an AppError, and by its code when codes are given", () => {
     expect(isAppError(new AppError("PAGE_NOT_FOUND"))).toBe(true);
     expect(isAppError(new AppError("PAGE_NOT_FOUND"), "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")).toBe(true);
     expect(isAppError(new AppError("INTERNAL"), "PAGE_NOT_FOUND")).toBe(false);
-    // The deprecated alias answers the same.
-    expect(hasErrorCode(new AppError("PAGE_NOT_FOUND"), "PAGE_NOT_FOUND")).toBe(true);
   });
 
   it("matches a copy of the class from another bundle (it carries the same brand), but not other errors", () => {

@@ -1,0 +1,31 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * The web data layer's cache (docs/decisions/0017-web-data-layer.md). Reads and polls of the browser
+ * go through TanStack Query with these defaults: no retries and no refetch on focus or reconnect, so a
+ * screen asks the server exactly as often as it says (refetchInterval for polls).
+ */
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+let browserClient: QueryClient | undefined;
+
+/** One client per browser; on the server a fresh one per render (nothing is fetched there, and no request sees another's cache). */
+export function getQueryClient(): QueryClient {
+  if (typeof window === "undefined") return makeQueryClient();
+  browserClient ??= makeQueryClient();
+  return browserClient;
+}
+
+/** Query keys in one place, so that later capabilities (chat unread, updates) invalidate by prefix. */
+export const queryKeys = {
+  policy: (category: string, lang: string) => ["policies", category, lang] as const,
+  pageByAlias: (alias: string, lang: string) => ["pages", "by-alias", alias, lang] as const,
+  connectStatus: (code: string) => ["messengers", "connect", "status", code] as const,
+};
