@@ -8,12 +8,12 @@ import {
   hasCategoryLabel,
   isBought,
   isCommercial,
-  localized,
   openedElementPath,
   ZCourseListQuery,
   ZElementListQuery,
   ZReviewListQuery,
 } from "./course";
+import { localized } from "./portal";
 import { elementPath } from "./element";
 import { AppError } from "./errors";
 

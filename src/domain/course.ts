@@ -2,7 +2,6 @@ import { z } from "zod";
 import { LIMITS } from "./constants";
 import { CURRENCIES, CURRENCY_SYMBOLS, NO_CATEGORY, type TCurrency } from "./course-labels";
 import { AppError } from "./errors";
-import { localized as localizedText } from "./portal";
 import { ZElementState, ZElementType, ZElementWithProgress, elementPath, type TElementType } from "./element";
 import { ZOpenedElement, ZOpenedElementName, type TOpenedElement } from "./progress";
 import { ZText } from "./validation/safe-text";
@@ -207,9 +206,3 @@ export function ensureReviewsArray(value: unknown): unknown[] {
   if (!Array.isArray(value)) throw new AppError("REVIEWS_NOT_RECEIVED", COURSE_MESSAGES.reviewsNotReceived);
   return value;
 }
-
-/**
- * @deprecated The rule is `localized` of ./portal; this name stays only for src/server's imports
- * (courses, progress, microcourses, video-events) until they import it from there.
- */
-export const localized = localizedText;

@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { ZErrorReplyBody } from "../../domain/api-replies";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AppError, ERROR_CODES, isAppError, type ErrorBody, wireCode } from "../../domain/errors";
 
-export const ZErrorReply = z.object({
-  error: z.object({ code: z.string(), message: z.string(), key: z.string(), details: z.unknown().optional() }),
-});
+/** The error reply every route declares (the same schema the browser's client parses). */
+export const ZErrorReply = ZErrorReplyBody;
 
 /** The app's error shape for a typed code (also for replies Fastify makes itself, see input-guard.ts). */
 export function errorBody(code: keyof typeof ERROR_CODES, message: string, details?: unknown): ErrorBody {

@@ -1,4 +1,5 @@
 import { firstSegment } from "../../../domain/lang-redirect";
+import { isPortalLang, portalLang } from "../../../domain/locale";
 import type { LanguagePacks } from "../../platform/language-packs";
 import type { Mailer } from "../../platform/mail";
 import type { RequestHost } from "../../platform/public-origin";
@@ -35,14 +36,13 @@ export async function letterLanguage(
   hint: { website?: string; lang?: string },
 ): Promise<string> {
   const { langs, primaryLang } = await portalLangs();
-  if (hint.lang && langs.includes(hint.lang)) return hint.lang;
+  if (isPortalLang(hint.lang, langs)) return hint.lang;
   try {
     const fromSite = hint.website ? firstSegment(new URL(hint.website, "http://x").pathname) : "";
-    if (langs.includes(fromSite)) return fromSite;
+    return portalLang(fromSite, langs, primaryLang);
   } catch {
-    /* a malformed website only loses the language hint */
+    return primaryLang; // a malformed website only loses the language hint
   }
-  return primaryLang;
 }
 
 /** The mail pack of a language (en when the language has none). */

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { ZTokens } from "../../../domain/api-replies";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
@@ -10,7 +11,6 @@ import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import type { AuthService } from "./service";
 import { ZText } from "../../../domain/validation/safe-text";
 
-const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userId: z.string(), expiresIn: z.number() });
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ZStateOk, ZTokens } from "../../../domain/api-replies";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { ZAnonymousSignIn, ZAnonymousSignUp, ZForgotPassword, ZSignIn, ZSignUp } from "../../../domain/validation/forms";
@@ -15,8 +16,6 @@ import type { PasswordResetMail } from "./reset-mail";
 import type { EmailVerifyMail } from "./verify-mail";
 import { ZText } from "../../../domain/validation/safe-text";
 
-const ZTokens = z.object({ accessToken: z.string(), refreshToken: z.string(), userId: z.string(), expiresIn: z.number() });
-const ZState = z.object({ state: z.literal("ok") });
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply };
 /** Where the letter's language comes from: the page's address or the language itself. */
 const ZLangHint = { website: ZText.max(2048).optional(), lang: ZText.min(2).max(8).optional() };
@@ -175,7 +174,7 @@ export const authRoutes =
           tags: ["auth"],
           summary: "Send a password reset e-mail (same reply whether or not the address is known)",
           body: ZForgotPassword.extend({ website: ZText.max(2048).optional(), environmentId: ZText.max(64).optional() }),
-          response: { 200: ZState, ...errors },
+          response: { 200: ZStateOk, ...errors },
         },
       },
       async (req) => {
@@ -197,7 +196,7 @@ export const authRoutes =
           tags: ["auth"],
           summary: "Set a new password with the token from the e-mail; ends every other session",
           body: z.object({ password: ZPassword, token: ZText.min(1).max(200) }),
-          response: { 200: ZState, ...errors },
+          response: { 200: ZStateOk, ...errors },
         },
       },
       async (req, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, isAppError } from "../../../domain/errors";
+import { portalLang } from "../../../domain/locale";
 import { isSafeReturnPath } from "../../../domain/validation/fields";
 import { isSignedIn } from "../../../domain/user";
 import type { FacebookLogin } from "../../platform/auth/facebook";
@@ -54,7 +55,7 @@ export const socialRoutes =
         const provider = req.params.provider === "google" ? providers.get("google") : facebook;
         if (!provider) throw new AppError("NOT_FOUND", `${req.params.provider} sign-in is not configured`);
         const { langs, primaryLang } = await portalLangs();
-        const lang = req.query.lang && langs.includes(req.query.lang) ? req.query.lang : primaryLang;
+        const lang = portalLang(req.query.lang, langs, primaryLang);
         const returnTo = req.query.quick_link ?? `/${lang}/`;
         if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
         const redirectUri = `${publicOrigin(req)}/callback/`;

@@ -3,10 +3,10 @@ import {
   currencySymbol,
   ensureReviewsArray,
   isCommercial,
-  localized,
   type TCourseCard,
   type TReview,
 } from "../../../domain/course";
+import { localized } from "../../../domain/portal";
 import { elementPath, type TElement, type TElementState } from "../../../domain/element";
 import { AppError, type ErrorCode } from "../../../domain/errors";
 import type { TViewer } from "../../../domain/learning-access";

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { ZConnectStatus } from "../../../domain/api-replies";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { portalLang } from "../../../domain/locale";
 import { CONNECT_CODE_TTL_MS, ZCodeMessenger, ZMessenger } from "../../../domain/messengers";
 import type { TPortalSettings } from "../../../domain/portal";
 import { isSignedIn } from "../../../domain/user";
@@ -49,7 +51,7 @@ export const messengerConnectRoutes =
         const { langs, primaryLang } = s.portal.i18n;
         const { messenger } = req.params;
         if (!s.providers.messengers.includes(messenger)) throw new AppError("NOT_FOUND", `${messenger} sign-in is not available`);
-        const lang = req.query.lang && langs.includes(req.query.lang) ? req.query.lang : primaryLang;
+        const lang = portalLang(req.query.lang, langs, primaryLang);
         const returnTo = req.query.quick_link ?? `/${lang}/`;
         if (!isSafeReturnPath(returnTo)) throw new AppError("ERR_REDIRECT", "quick_link must be a path on this site");
         if (messenger === "telegram") return reply.redirect(toLocation(`/${lang}/connect/telegram?quick_link=${encodeURIComponent(returnTo)}`), 302);
@@ -67,7 +69,6 @@ const ZWebhookBody = z.object({
   messengerUserId: ZText.min(1).max(128),
   name: ZText.max(200).nullish(),
 });
-const ZStatus = z.object({ state: z.enum(["pending", "confirmed", "expired", "completed"]), messenger: z.string(), expiresAt: z.string() });
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 410: ZErrorReply };
 
 /**
@@ -79,7 +80,7 @@ export const messengerApiRoutes =
   async (app) => {
     app.get(
       "/messengers/connect/status",
-      { schema: { tags: ["auth"], summary: "Has the bot confirmed this browser's messenger code?", response: { 200: ZStatus, ...errors } } },
+      { schema: { tags: ["auth"], summary: "Has the bot confirmed this browser's messenger code?", response: { 200: ZConnectStatus, ...errors } } },
       async (req) => {
         const s = await messengers.status(req.cookies[CONNECT_COOKIE]);
         return { ...s, expiresAt: s.expiresAt.toISOString() };

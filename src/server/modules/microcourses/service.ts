@@ -1,4 +1,5 @@
-import { COURSE_MESSAGES, localized } from "../../../domain/course";
+import { COURSE_MESSAGES } from "../../../domain/course";
+import { localized } from "../../../domain/portal";
 import { AppError } from "../../../domain/errors";
 import { contentRefusal, inMyGroups, isAdmin, isGuestLike, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import { microcourseAccess, microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListQuery } from "../../../domain/microcourse";

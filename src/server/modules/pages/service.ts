@@ -1,5 +1,6 @@
+import { modelPageBlocks, modelPageOrNull } from "../../../domain/model-page";
 import { FALLBACK_LANG } from "../../../domain/constants";
-import { AppError, isAppError } from "../../../domain/errors";
+import { AppError } from "../../../domain/errors";
 import { contentRefusalError, maySeeDrafts, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import type { TBlock, TPage } from "../../../domain/page";
 import type { PageRow, PagesRepo } from "./repo";
@@ -82,13 +83,7 @@ export type PagesService = ReturnType<typeof createPagesService>;
 export function createPageBlocks(deps: PageReadDeps) {
   const reads = pageReads(deps, null);
   return async (viewer: TViewer, model: { name: string; id: string }, q: { lang: string; grant: "checked" | "preview" }): Promise<TBlock[]> => {
-    try {
-      const page = await reads.getByModel(viewer, model, { lang: q.lang, withComponents: true, grant: q.grant });
-      return page.components ?? [];
-    } catch (e) {
-      if (isAppError(e, "PAGE_NOT_FOUND")) return [];
-      throw e;
-    }
+    return modelPageBlocks(await modelPageOrNull(reads.getByModel(viewer, model, { lang: q.lang, withComponents: true, grant: q.grant })));
   };
 }
 

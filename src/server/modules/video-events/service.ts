@@ -1,4 +1,4 @@
-import { localized } from "../../../domain/course";
+import { localized } from "../../../domain/portal";
 import { AppError } from "../../../domain/errors";
 import { contentRefusal, GUEST_VIEWER, isAdmin, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import { DEFAULT_TIME_ZONE, episodeDistance, episodeState, formatEpisodeDate, type TVideoEvent } from "../../../domain/video-event";

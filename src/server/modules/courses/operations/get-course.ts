@@ -1,4 +1,5 @@
-import { COURSE_MESSAGES, localized, type TCourse } from "../../../../domain/course";
+import { COURSE_MESSAGES, type TCourse } from "../../../../domain/course";
+import { localized } from "../../../../domain/portal";
 import { isAdmin, type TViewer } from "../../../../domain/learning-access";
 import { boughtBy, markerOf, statesOf, summary, type CourseReads } from "./context";
 

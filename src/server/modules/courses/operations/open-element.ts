@@ -1,4 +1,4 @@
-import { localized } from "../../../../domain/course";
+import { localized } from "../../../../domain/portal";
 import { elementPath, type TElementPage } from "../../../../domain/element";
 import { assertMayOpen, isAdmin, tracksProgress, type TViewer } from "../../../../domain/learning-access";
 import { isLastElement, isOpen, type WithState } from "../../../../domain/progress";
