@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "tests/lint/**/*.test.ts"],
           exclude: ["src/**/*.int.test.ts", "node_modules/**"],
           environment: "node",
         },
