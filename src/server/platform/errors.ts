@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZErrorReplyBody } from "../../domain/api-replies";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type AppError, ERROR_CODES, isAppError, type ErrorBody, wireCode } from "../../domain/errors";
 
 /** The error reply every route declares (the same schema the browser's client parses). */

@@ -17,6 +17,8 @@ export function AudioBlock({ block }: { block: BlockOf<"audio"> }) {
         {description ? <span className="mt-1 block text-muted">{description}</span> : null}
       </figcaption>
       {href ? (
+        // The transcript below is the text alternative of a recording (captions are for video).
+        // eslint-disable-next-line jsx-a11y/media-has-caption
         <audio controls preload="metadata" src={href} aria-labelledby={titleId} className="w-full">
           <a href={href} download>
             {t("audio.download")}

@@ -159,6 +159,8 @@ export function RemoteSearchField({ formId, field, value, onChange, onBlur, erro
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-component border border-line bg-surface p-1.5 shadow-lg"
       >
         {options.map((o, i) => (
+          // Keys belong to the input (a combobox with aria-activedescendant: arrows move, Enter picks).
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={o.value}
             id={`${listId}-${i}`}

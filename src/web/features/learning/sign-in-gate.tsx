@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScenarioOptions } from "../../../domain/scenario/engine";
 import { Button } from "../../components/ui/button";
@@ -22,11 +22,12 @@ export function SignInGate({ title, text, scenario }: SignInGateProps) {
   const engine = useScenario();
   const started = useRef(false);
   const open = () => void engine.start(scenario.id, scenario.options);
+  // Once per page visit, with the options of that moment (the object is rebuilt on every render).
+  const openOnVisit = useEffectEvent(open);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    open();
-    // Once per page visit; the options object is rebuilt on every render.
+    openOnVisit();
   }, []);
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 text-center" data-testid="sign-in-gate">

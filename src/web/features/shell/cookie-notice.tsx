@@ -16,7 +16,6 @@ export function CookieNotice() {
 
   return (
     <section
-      role="region"
       aria-labelledby="cookie-notice-title"
       data-testid="cookie-notice"
       className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-component border border-line bg-surface p-5 shadow-2xl sm:inset-x-6"
