@@ -1,8 +1,13 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects: unit (pure functions), integration (API and repos on PGlite and PostgreSQL),
- * e2e (Debian's Chromium against the built app). `npm test` runs all three.
+ * Three projects: unit (pure functions), integration (API and repos on PGlite and PostgreSQL, and
+ * the browser-free SSR specs through `app.inject`, which need the build), e2e (Debian's Chromium
+ * against the built app). `npm test` builds first, then runs all three.
+ *
+ * PGlite databases of integration and e2e tests start from snapshots made once per run
+ * (tests/setup/pglite-snapshot.ts); PostgreSQL ones are cloned from templates
+ * (tests/setup/postgres-template.ts).
  */
 export default defineConfig({
   test: {
@@ -22,7 +27,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          globalSetup: ["tests/setup/postgres-template.ts"],
+          globalSetup: ["tests/setup/pglite-snapshot.ts", "tests/setup/postgres-template.ts"],
         },
       },
       {
@@ -33,6 +38,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ["tests/setup/pglite-snapshot.ts"],
         },
       },
     ],

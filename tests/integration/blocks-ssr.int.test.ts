@@ -11,7 +11,7 @@ import { formatFileSize } from "../../src/domain/blocks/media";
 import type { TBlock } from "../../src/domain/page";
 import { DEMO_LANGS, type DemoLang } from "../../src/server/db/seed/demo-content";
 import { SHOWCASE_ALIAS, showcasePage } from "../../src/server/db/seed/demo-showcase";
-import { useSsrApp } from "./ssr-app";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp();
 const { config } = ssr;

@@ -9,9 +9,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { courses, users } from "../../src/server/db/schema";
 import { upsertCourse, upsertElement, upsertModelPage } from "../../src/server/db/seed/course-factories";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
-import { Browser, register } from "../../src/server/modules/auth/test-helpers";
+import { Browser } from "../support/http";
+import { register } from "../support/sign-in";
 import { RATE_LIMITS } from "../../src/server/platform/rate-limit";
-import { useSsrApp } from "./ssr-app";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
 

@@ -7,8 +7,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { courses, pages, portals, users } from "../../src/server/db/schema";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
-import { Browser, register } from "../../src/server/modules/auth/test-helpers";
-import { useSsrApp } from "./ssr-app";
+import { Browser } from "../support/http";
+import { register } from "../support/sign-in";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
 const { config } = ssr;

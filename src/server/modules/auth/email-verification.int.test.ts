@@ -14,22 +14,10 @@ import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { type GoogleJwksStandIn, startGoogleJwks } from "../../../../tests/stand-ins/google-jwks";
 import { identities, oneTimeTokens, users } from "../../db/schema";
 import { randomToken, tokenHash } from "../../platform/auth/tokens";
-import {
-  Browser,
-  cookieHeader,
-  cookiesOf,
-  expectError,
-  login,
-  PASSWORD,
-  register,
-  resetLinkOf,
-  sleep,
-  startSmtp,
-  uniqueEmail,
-  uniqueIp,
-  verifyLinkOf,
-  type SmtpSink,
-} from "./test-helpers";
+import { PASSWORD, uniqueEmail } from "../../../../tests/support/factories";
+import { Browser, cookieHeader, cookiesOf, expectError, sleep, uniqueIp } from "../../../../tests/support/http";
+import { resetLinkOf, startSmtp, verifyLinkOf, type SmtpSink } from "../../../../tests/support/mail";
+import { login, register } from "../../../../tests/support/sign-in";
 
 const PUBLIC_URL = "https://learn.example.org";
 const ONE_TAP_CLIENT = "mentora-web.apps.googleusercontent.com";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { type FacebookStandIn, startFacebookStandIn } from "../../../../tests/stand-ins/facebook";
 import { identities, oauthFlows, portals } from "../../db/schema";
-import { cookieHeader, cookiesOf, uniqueIp } from "./test-helpers";
+import { cookieHeader, cookiesOf, uniqueIp } from "../../../../tests/support/http";
 
 let fb: FacebookStandIn;
 

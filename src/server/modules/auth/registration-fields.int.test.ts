@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { defaultRegistrationFields, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { portals, users } from "../../db/schema";
-import { Browser, expectError, signUpBody } from "./test-helpers";
+import { signUpBody } from "../../../../tests/support/factories";
+import { Browser, expectError } from "../../../../tests/support/http";
 
 describeEachDatabase(
   "registration fields from the portal settings (seed 001 §3, §5)",

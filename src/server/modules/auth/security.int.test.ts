@@ -5,22 +5,9 @@ import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { appSecrets, sessions } from "../../db/schema";
-import {
-  Browser,
-  bearer,
-  expectError,
-  isCleared,
-  login,
-  meWithBearer,
-  meWithCookie,
-  register,
-  setCookie,
-  signUpBody,
-  sleep,
-  uniqueEmail,
-  uniqueIp,
-  type Registered,
-} from "./test-helpers";
+import { signUpBody, uniqueEmail } from "../../../../tests/support/factories";
+import { Browser, bearer, expectError, isCleared, meWithBearer, meWithCookie, setCookie, sleep, uniqueIp } from "../../../../tests/support/http";
+import { login, register, type Registered } from "../../../../tests/support/sign-in";
 
 const WEEK = 7 * 24 * 60 * 60;
 

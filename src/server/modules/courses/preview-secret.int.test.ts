@@ -12,7 +12,7 @@ import { seedAtStart, seedDemo } from "../../db/seed/demo";
 import { DEMO_PREVIEW_SECRET } from "../../db/seed/demo-courses";
 import { RATE_LIMITS } from "../../platform/rate-limit";
 import { hashPreviewSecret } from "../../platform/preview-secret";
-import { Browser, expectError, json } from "./learning-test-helpers";
+import { Browser, expectError, json } from "../../../../tests/support/http";
 
 const SECRET = "pv-limit-secret-1";
 
