@@ -102,6 +102,8 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first letter (already received or arriving) to `to`, whose text contains `has` when given. */
   waitFor(to: string, timeoutMs?: number, has?: string): Promise<ReceivedMail>;
+  /** Resolves with the first non-undefined `check(messages)`, re-checked as each letter arrives. */
+  until<T>(check: (messages: ReceivedMail[]) => T | undefined, what: string, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export interface SmtpSink {
 export async function startSmtp(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<{ to: string; has?: string; resolve: (m: ReceivedMail) => void }> = [];
+  const watchers = new Set<() => void>();
   const matches = (m: ReceivedMail, to: string, has?: string) => m.rcptTo.includes(to) && (has === undefined || m.text.includes(has));
   const server = new SMTPServer({
     authOptional: true,
@@ -128,6 +131,7 @@ export async function startSmtp(): Promise<SmtpSink> {
           if (matches(mail, w.to, w.has)) w.resolve(mail);
           else waiters.push(w);
         }
+        for (const watch of [...watchers]) watch();
         callback();
       });
     },
@@ -154,6 +158,24 @@ export async function startSmtp(): Promise<SmtpSink> {
             resolve(m);
           },
         });
+      });
+    },
+    until(check, what, timeoutMs = 5_000) {
+      const now = check(messages);
+      if (now !== undefined) return Promise.resolve(now);
+      return new Promise((resolve, reject) => {
+        const watch = () => {
+          const found = check(messages);
+          if (found === undefined) return;
+          watchers.delete(watch);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          watchers.delete(watch);
+          reject(new Error(`${what}: not within ${timeoutMs} ms`));
+        }, timeoutMs);
+        watchers.add(watch);
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -58,7 +58,8 @@ describeEachDatabase("preview secrets: guesses are limited", (t) => {
     const b = new Browser(app);
     for (let i = 0; i < RATE_LIMITS.previewGuesses; i++) expectError(await b.get(`/api/courses/pv-draft?lang=en&secret=w-${i}`), 403, "PREVIEW-DENIED");
     expectError(await b.get(`/api/courses/pv-draft?lang=en&secret=${SECRET}`), 429, "RATE-LIMITED");
-    await new Promise((r) => setTimeout(r, 1100));
+    // Awaited, not slept: the right secret is refused until the window is over, then it opens the preview.
+    await expect.poll(async () => (await b.get(`/api/courses/pv-draft?lang=en&secret=${SECRET}`)).statusCode, { timeout: 5_000, interval: 100 }).toBe(200);
     expect(json(await b.get(`/api/courses/pv-draft?lang=en&secret=${SECRET}`))).toMatchObject({ preview: true });
   });
 });
