@@ -35,7 +35,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           environment: "node",
-          fileParallelism: false,
+          // Two files at a time: each has its own app, port, PGlite and browser, nothing shared.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ["tests/setup/pglite-snapshot.ts"],

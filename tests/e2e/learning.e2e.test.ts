@@ -187,6 +187,8 @@ describe("learning in the browser", () => {
     await learner.page.waitForURL((u) => u.pathname === "/en/profile/progress");
     await learner.page.getByRole("link", { name: "Finished" }).click();
     await learner.page.waitForURL((u) => u.pathname === "/en/profile/progress/finished");
+    // The address changes before the loader's data arrives: wait for the finished tab itself.
+    await learner.page.locator('[data-testid="profile-progress"][data-tab="finished"]').waitFor();
     expect(await learner.page.getByTestId("progress-course").count()).toBe(0);
     await learner.page.getByRole("link", { name: "In progress" }).click();
     await learner.page.getByTestId("progress-course").waitFor();
