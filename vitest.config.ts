@@ -9,12 +9,20 @@ import { defineConfig } from "vitest/config";
  * (tests/setup/pglite-snapshot.ts); PostgreSQL ones are cloned from templates
  * (tests/setup/postgres-template.ts).
  */
+/**
+ * One pool for the three projects (Vitest wants one worker count for projects that run together):
+ * three workers on two cores, because browser specs spend much of their time waiting for Chromium.
+ * MENTORA_TEST_WORKERS overrides it.
+ */
+const WORKERS = Number(process.env.MENTORA_TEST_WORKERS) || 3;
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: "unit",
+          maxWorkers: WORKERS,
           include: ["src/**/*.test.{ts,tsx}"],
           exclude: ["src/**/*.int.test.ts", "node_modules/**"],
           environment: "node",
@@ -23,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          maxWorkers: WORKERS,
           include: ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"],
           environment: "node",
           testTimeout: 30_000,
@@ -35,8 +44,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           environment: "node",
-          // Two files at a time: each has its own app, port, PGlite and browser, nothing shared.
-          maxWorkers: 2,
+          // Files run side by side (each has its own app, port, PGlite and browser: nothing is shared).
+          maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ["tests/setup/pglite-snapshot.ts"],
