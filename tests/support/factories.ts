@@ -19,5 +19,3 @@ export const PASSWORD = "correct horse battery";
 export function signUpBody(overrides: Record<string, unknown> = {}) {
   return { email: uniqueEmail(), password: PASSWORD, firstName: "Ann", lastName: "Lee", agree: true, ...overrides };
 }
-
-/** Registers by e-mail through the API and checks it worked; the browser keeps the cookies. */

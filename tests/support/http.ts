@@ -90,7 +90,6 @@ export function uniqueIp(): string {
   return `10.${(process.pid >> 8) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-
 /** A browser: one client address, a cookie jar fed by Set-Cookie, a Host header. */
 export class Browser {
   readonly jar: Record<string, string> = {};
@@ -155,6 +154,7 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
   return body.error as { code: string; message: string; key: string; details?: unknown };
 }
 
+/** A fixed pause: only where no condition can be awaited (e.g. proving that nothing arrives). */
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Checks the status and returns the parsed JSON body. */

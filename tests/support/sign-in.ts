@@ -24,6 +24,7 @@ export interface Registered extends Tokens {
   res: LightMyRequestResponse;
 }
 
+/** Registers by e-mail through the API and checks it worked; the browser keeps the cookies. */
 export async function register(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
