@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { withAdmin } from "../../tests/setup/pg-admin";
+import { withAdmin } from "./pg-admin";
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
 

@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { arrivalFromCookies } from "../domain/arrival";
 import { AppError } from "../domain/errors";
 import type { Config } from "./config";
@@ -61,6 +61,7 @@ import { portalRoutes } from "./modules/portal/routes";
 import { createPortalService } from "./modules/portal/service";
 import { installErrorHandler } from "./platform/errors";
 import { createLanguagePacks } from "./platform/language-packs";
+import { openApiOptions } from "./platform/openapi";
 import { originGuard } from "./platform/origin-guard";
 import { createPublicOrigin } from "./platform/public-origin";
 import { installSecurityHeaders } from "./platform/security-headers";
@@ -180,12 +181,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
     return payload;
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Mentora API", version: "0.1.0", description: "Learning portal API" },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(

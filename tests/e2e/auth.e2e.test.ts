@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseMail } from "../../src/server/modules/auth/test-helpers";
+import { parseMail } from "../support/mail";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const letters: Array<{ to: string; raw: string }> = [];
@@ -39,15 +39,6 @@ afterAll(async () => {
 const e2e = useE2E(() => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
 /** A field's label, with or without the required-field asterisk. */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
-const consent = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
-
-async function open(path: string, lang = "en"): Promise<Page> {
-  const { page } = await e2e.newPage({ lang, cookies: consent });
-  await page.goto(e2e.url(path));
-  await waitForHydration(page);
-  return page;
-}
-
 async function signOut(page: Page) {
   await page.getByTestId("account-menu").click();
   await page.getByRole("menuitem").last().click();
@@ -73,7 +64,7 @@ function verifyLink(raw: string): string | null {
 
 describe("identity in the browser", () => {
   it("anonymous sign-up asks to confirm, then sign-out and anonymous sign-in work", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/");
     await page.getByTestId("sign-in").click();
     await page.getByTestId("login-anonymously").click();
     await page.getByTestId("scenario-step-anonymous-sign-in").waitFor();
@@ -109,7 +100,7 @@ describe("identity in the browser", () => {
   });
 
   it("e-mail sign-up, sign-out and login; a second sign-up with the same e-mail is refused", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/");
     await page.getByTestId("sign-in").click();
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByTestId("scenario-step-sign-in").waitFor();
@@ -151,7 +142,7 @@ describe("identity in the browser", () => {
   });
 
   it("forgot password sends a letter through SMTP; its link resets the password; the new one signs in", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/");
     await page.getByTestId("sign-in").click();
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByRole("dialog").getByLabel(label("First name")).fill("Deniz");
@@ -200,7 +191,7 @@ describe("identity in the browser", () => {
     await page.getByTestId("auth-success").waitFor();
 
     // The link works once.
-    const again = await open(new URL(link).pathname + new URL(link).search);
+    const again = await e2e.open(new URL(link).pathname + new URL(link).search);
     await again.getByTestId("scenario-step-restore-password").waitFor();
     await again.getByLabel(label("New password")).fill("third-secret");
     await again.getByLabel(label("Repeat the new password")).fill("third-secret");
@@ -213,7 +204,7 @@ describe("identity in the browser", () => {
       { lang: "en", name: "Aylin", email: "aylin.verify@example.com", sent: "A new letter is on its way.", verified: "Thank you, your e-mail address aylin.verify@example.com is confirmed." },
       { lang: "ar", name: "ليلى", email: "layla.verify@example.com", sent: "رسالة جديدة في طريقها إليك.", verified: "شكرًا، تم تأكيد بريدك الإلكتروني layla.verify@example.com." },
     ]) {
-      const page = await open(`/${lang}/`, lang);
+      const page = await e2e.open(`/${lang}/`, { lang });
       if (lang === "en") {
         // Through the sign-up popup; the notice appears as soon as the account does.
         await page.getByTestId("sign-in").click();
@@ -272,9 +263,9 @@ describe("identity in the browser", () => {
       await page.goto(verifyLink(mine()[0].raw)!);
       await waitForHydration(page);
       await page.getByTestId("email-verify-failed").waitFor();
-      // The token leaves the address before the reload (a reload with it would post it again).
+      // A verified account sees no prompt any more (reloaded once the page has dropped the spent token
+      // from its address, or the reload would try the token again).
       await expect.poll(() => page.url()).not.toContain("emailtoken");
-      // A verified account sees no prompt any more.
       await page.reload();
       await waitForHydration(page);
       expect(await page.getByTestId("email-verify-notice").count()).toBe(0);
@@ -282,7 +273,7 @@ describe("identity in the browser", () => {
   });
 
   it("works in Arabic, right to left", async () => {
-    const page = await open("/ar/", "ar");
+    const page = await e2e.open("/ar/", { lang: "ar" });
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await page.getByTestId("sign-in").click();
     const dialog = page.getByRole("dialog");

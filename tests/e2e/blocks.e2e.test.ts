@@ -20,9 +20,6 @@ import { createI18n } from "../../src/web/i18n/instance";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const e2e = useE2E();
-/** The visitor decided on cookies (nothing optional), so the notice stays closed and videos are gated. */
-const NO_OPTIONAL_COOKIES = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
-
 /** The page's strings from the real language packs, with i18next's plural and interpolation rules. */
 function translator(lang: DemoLang) {
   const resources = Object.fromEntries(
@@ -32,16 +29,16 @@ function translator(lang: DemoLang) {
   return (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars ?? {});
 }
 
-async function open(lang: DemoLang, viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const { page } = await e2e.newPage({ lang, cookies: NO_OPTIONAL_COOKIES, viewport });
+/** The showcase page, the visitor decided on cookies (nothing optional): the notice stays closed and videos are gated. */
+async function openShowcase(lang: DemoLang, viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const { page } = await e2e.newPage({ lang, consent: true, viewport });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {
     // Third-party frames are refused by the offline test browser; anything else is a fault.
     if (m.type() === "error" && !/ERR_BLOCKED_BY_CLIENT|Failed to load resource/.test(m.text())) errors.push(m.text());
   });
-  await page.goto(e2e.url(`/${lang}/pages/${SHOWCASE_ALIAS}`));
-  await waitForHydration(page);
+  await e2e.open(`/${lang}/pages/${SHOWCASE_ALIAS}`, { page });
   return { page, errors };
 }
 
@@ -112,7 +109,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
   const props = <T extends TBlock["type"]>(id: string) => showcase.blocks.find((b) => b.id === id) as Extract<TBlock, { type: T }>;
 
   it("shows every block with its content, right to left in Arabic, and passes axe", async () => {
-    const { page, errors } = await open(lang);
+    const { page, errors } = await openShowcase(lang);
     expect(await page.getAttribute("html", "dir")).toBe(lang === "ar" ? "rtl" : "ltr");
     for (const b of showcase.blocks) {
       const section = block(page, b.id);
@@ -149,7 +146,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
   });
 
   it("checks quiz answers: a hint without an answer, a wrong answer with the right one shown, then right", async () => {
-    const { page } = await open(lang);
+    const { page } = await openShowcase(lang);
     const single = props<"tests">("showcase-quiz-single");
     const quiz = block(page, single.id);
     await quiz.scrollIntoViewIfNeeded();
@@ -181,7 +178,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
   });
 
   it("opens the gallery lightbox, pages with the arrow keys in the reading direction, closes with Escape", async () => {
-    const { page } = await open(lang);
+    const { page } = await openShowcase(lang);
     const gallery = props<"gallery">("showcase-gallery");
     const images = gallery.props.images;
     const thumb = block(page, gallery.id).getByRole("button", { name: images[0].alt });
@@ -208,7 +205,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
   });
 
   it("moves the before/after divider with the keyboard and announces both shares", async () => {
-    const { page } = await open(lang);
+    const { page } = await openShowcase(lang);
     const ba = props<"before-after">("showcase-before-after");
     const slider = block(page, ba.id).getByRole("slider", { name: t("blocks:beforeAfter.slider", { before: ba.props.before.label, after: ba.props.after.label }) });
     const before = block(page, ba.id).getByTestId("before-image");
@@ -233,7 +230,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
 
   it("keeps the YouTube frame out until YouTube is allowed, then plays it; Vimeo stays gated", async () => {
     const { page, context } = await (async () => {
-      const { page, context } = await e2e.newPage({ lang, cookies: NO_OPTIONAL_COOKIES });
+      const { page, context } = await e2e.newPage({ lang, consent: true });
       await page.goto(e2e.url(`/${lang}/pages/${SHOWCASE_ALIAS}`));
       await waitForHydration(page);
       return { page, context };
@@ -263,7 +260,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
 
   it("opens the courses popup: cards with prices and symbols, 30 px apart, a slider and the courses link", async () => {
     // Narrow enough that the cards overflow the slider.
-    const { page } = await open(lang, { width: 760, height: 900 });
+    const { page } = await openShowcase(lang, { width: 760, height: 900 });
     const popup = props<"courses-popup">("showcase-courses-popup");
     await block(page, popup.id).getByRole("button", { name: popup.props.openLabel }).click();
     const dialog = page.getByRole("dialog", { name: popup.props.title });
@@ -308,7 +305,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
   });
 
   it("starts the sign-in scenario from the action button and links the chosen donation amount", async () => {
-    const { page } = await open(lang);
+    const { page } = await openShowcase(lang);
     const action = props<"action">("showcase-action");
     await block(page, action.id).getByRole("button", { name: action.props.button.label }).click();
     await page.getByTestId("scenario-step-sign-in").waitFor();
@@ -329,7 +326,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
   });
 
   it("subscribes: a bad e-mail is refused in place, a good one is stored once, again says it was already", async () => {
-    const { page } = await open(lang);
+    const { page } = await openShowcase(lang);
     const subscribe = props<"subscribe">("showcase-subscribe");
     const section = block(page, subscribe.id);
     const field = section.getByRole("textbox", { name: t("blocks:subscribe.email") });

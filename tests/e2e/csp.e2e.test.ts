@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const e2e = useE2E();
-const decided = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
 
 /** Every CSP violation the page reports, as "directive blocked-uri source:line:column". */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -21,7 +20,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 describe("Content-Security-Policy in the browser", () => {
   it.each(["en", "ar"])("lets the %s pages hydrate and navigate with nothing refused", async (lang) => {
-    const { page } = await e2e.newPage({ lang, cookies: decided });
+    const { page } = await e2e.newPage({ lang, consent: true });
     const violations = await watchViolations(page);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -41,7 +40,7 @@ describe("Content-Security-Policy in the browser", () => {
   });
 
   it("refuses an inline script that lacks the nonce", async () => {
-    const { page } = await e2e.newPage({ lang: "en", cookies: decided });
+    const { page } = await e2e.newPage({ lang: "en", consent: true });
     const violations = await watchViolations(page);
     await page.goto(e2e.url("/en/"));
     await waitForHydration(page);

@@ -1,35 +1,82 @@
 /**
  * End-to-end fixtures: the real app (built React Router SSR on Fastify, in-memory PGlite migrated
- * and seeded with the demo portal) on 127.0.0.1 with a free port, and Debian's Chromium driven by
+ * and seeded with the demo portal, cloned from the run's snapshot) on 127.0.0.1 with a free port, and Debian's Chromium driven by
  * playwright-core. Never downloads a browser: it needs `/usr/bin/chromium` and a prior
  * `npx react-router build`.
  *
  * Usage in a spec:
  *   const e2e = useE2E();
- *   it("...", async () => { const { page } = await e2e.newPage({ lang: "en" }); await page.goto(e2e.url("/")); });
+ *   it("...", async () => {
+ *     const page = await e2e.open("/en/courses/");                      // a visitor who decided on cookies
+ *     const mentor = await e2e.signIn("mentor");                        // an account of that role, signed in
+ *     await e2e.open("/en/profile", { page: mentor.page });
+ *   });
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
+import { COOKIES } from "../../src/domain/constants";
+import type { ROLES } from "../../src/domain/user";
 import { type Config, parseConfig } from "../../src/server/config";
-import { type Database, openDatabase } from "../../src/server/db/client";
-import { seedDemo } from "../../src/server/db/seed/demo";
+import type { Database } from "../../src/server/db/client";
+import { users } from "../../src/server/db/schema/users";
 import { buildApp } from "../../src/server/main";
+import { openPgliteDatabase } from "../setup/databases";
+import { uniqueEmail } from "../support/factories";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+/** The consent cookie of a visitor who decided on cookies and allowed nothing optional. */
+export const NO_OPTIONAL_COOKIES = "analytics:0|youtube:0|vimeo:0|hotjar:0";
+
 export interface NewPageOptions {
   /** Stored as the `lang` cookie before the first request. */
   lang?: string;
+  /**
+   * The cookie decision stored before the first request: `true` — decided, nothing optional (the
+   * notice stays closed, videos are gated); a string — that `cookie-agreement` value; `false` or
+   * absent — undecided (the notice shows).
+   */
+  consent?: boolean | string;
   /** Further cookies for the app's origin, by name. */
   cookies?: Record<string, string>;
   viewport?: { width: number; height: number };
   /** Other origins the page may reach (local stand-ins of identity providers). */
   allowOrigins?: string[];
+}
+
+export interface OpenOptions extends NewPageOptions {
+  /**
+   * Navigate this page (and keep its context, e.g. a signed-in one) instead of a new one; then only
+   * `status` and `hydrate` apply. Otherwise `lang` defaults to "en" and `consent` to true.
+   */
+  page?: Page;
+  /** Fails unless the document answers with this status. */
+  status?: number;
+  /** Waits for React to hydrate (default true). */
+  hydrate?: boolean;
+}
+
+export type Role = (typeof ROLES)[number];
+
+export interface SignInOptions extends NewPageOptions {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface SignedIn {
+  page: Page;
+  context: BrowserContext;
+  userId: string;
+  email: string;
+  password: string;
 }
 
 export interface AxeViolationSummary {
@@ -49,6 +96,16 @@ export interface E2E {
   url(pathname: string): string;
   /** A fresh browser context (own cookie jar) and page; closed automatically in afterAll. */
   newPage(opts?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * Opens a path of the app in a new page (English, cookies decided unless told otherwise) or in
+   * `opts.page`, and waits for hydration.
+   */
+  open(pathname: string, opts?: OpenOptions): Promise<Page>;
+  /**
+   * A new page whose context holds the session cookies of a fresh account with that role: registered
+   * by e-mail through the API (role disciple), other roles then granted on the user row. Not navigated.
+   */
+  signIn(role?: Role, opts?: SignInOptions): Promise<SignedIn>;
   /** Runs axe (WCAG 2.0/2.1 A and AA) and fails the test listing every serious or critical violation. */
   axeCheck(page: Page, label?: string): Promise<AxeViolationSummary[]>;
 }
@@ -58,10 +115,8 @@ async function startApp(env: Record<string, string> = {}): Promise<{ app: Fastif
   if (!existsSync(buildEntry)) throw new Error(`No server build at ${buildEntry}: run \`npx react-router build\` first`);
   // Only what the e2e run needs: never the developer's DATABASE_URL or DATA_DIR.
   const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "true", MENTORA_DEV: "0", ...env });
-  const database = await openDatabase({ dataDir: null });
+  const database = await openPgliteDatabase(config);
   try {
-    await database.migrate();
-    await seedDemo(database.db, config);
     const app = await buildApp({ config, database, ssr: true, logger: false });
     await app.listen({ host: "127.0.0.1", port: 0 });
     const address = app.server.address();
@@ -128,7 +183,7 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
     return value;
   };
 
-  return {
+  const handle: E2E = {
     get baseURL() {
       return need(baseURL || undefined, "server");
     },
@@ -160,12 +215,36 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
         (u) => u.origin !== origin && !(opts.allowOrigins ?? []).includes(u.origin) && (u.protocol === "http:" || u.protocol === "https:"),
         (route) => route.abort("blockedbyclient"),
       );
-      const cookies = { ...(opts.lang ? { lang: opts.lang } : {}), ...opts.cookies };
+      const consent = opts.consent === true ? NO_OPTIONAL_COOKIES : opts.consent || undefined;
+      const cookies = { ...(opts.lang ? { lang: opts.lang } : {}), ...(consent ? { [COOKIES.consent]: consent } : {}), ...opts.cookies };
       if (Object.keys(cookies).length > 0) {
         await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: origin })));
       }
       const page = await context.newPage();
       return { context, page };
+    },
+    async open(pathname: string, opts: OpenOptions = {}) {
+      const page = opts.page ?? (await handle.newPage({ ...opts, lang: opts.lang ?? "en", consent: opts.consent ?? true })).page;
+      const res = await page.goto(handle.url(pathname));
+      if (opts.status !== undefined) expect(res?.status(), pathname).toBe(opts.status);
+      if (opts.hydrate ?? true) await waitForHydration(page);
+      return page;
+    },
+    async signIn(role: Role = "disciple", opts: SignInOptions = {}) {
+      const { page, context } = await handle.newPage({ ...opts, lang: opts.lang ?? "en", consent: opts.consent ?? true });
+      const email = opts.email ?? uniqueEmail(role);
+      const password = opts.password ?? "secret-password-12";
+      // The context's request client shares the page's cookie jar: the session cookies land there.
+      const res = await context.request.post(handle.url("/api/auth/register"), {
+        data: { email, password, firstName: opts.firstName ?? "Deniz", lastName: opts.lastName ?? "Kaya", agree: true },
+        headers: { origin: handle.baseURL },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      const { userId } = (await res.json()) as { userId: string };
+      if (role !== "disciple") {
+        await handle.database.db.update(users).set({ roles: ["disciple", role] }).where(eq(users.id, userId));
+      }
+      return { page, context, userId, email: email.toLowerCase(), password };
     },
     async axeCheck(page: Page, label?: string) {
       const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
@@ -181,6 +260,7 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
       return serious;
     },
   };
+  return handle;
 }
 
 /** Resolves once React has hydrated the document (event handlers are attached). */

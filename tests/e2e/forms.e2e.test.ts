@@ -11,21 +11,12 @@ import type { TBlock } from "../../src/domain/page";
 import { dataRecords } from "../../src/server/db/schema/forms";
 import { pages } from "../../src/server/db/schema/portal";
 import { DEMO_FORM_ID, demoFormFields, demoFormTexts } from "../../src/server/db/seed/demo-forms";
-import { useE2E, waitForHydration } from "./fixtures";
+import { useE2E } from "./fixtures";
 
 const e2e = useE2E();
-const consent = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
 /** A field's label, with or without the required-field asterisk. */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
 const fieldLabel = (name: string, lang: "en" | "ar") => demoFormFields.find((f) => f.name === name)!.props.label[lang];
-
-async function open(path: string, opts: { lang?: string; cookies?: Record<string, string> } = {}): Promise<Page> {
-  const { page } = await e2e.newPage({ lang: opts.lang ?? "en", cookies: { ...consent, ...opts.cookies } });
-  const res = await page.goto(e2e.url(path));
-  expect(res?.status(), path).toBe(200);
-  await waitForHydration(page);
-  return page;
-}
 
 async function records() {
   return e2e.database.db.select().from(dataRecords).where(eq(dataRecords.dataSourceId, "ds-questions"));
@@ -43,7 +34,7 @@ function searches(page: Page): string[] {
 
 describe("the form block", () => {
   it("keeps submit disabled until the policy box is ticked", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/", { status: 200 });
     const form = page.getByTestId("dynamic-form");
     await form.waitFor();
     expect(await form.getByRole("heading", { level: 2 }).textContent()).toBe(demoFormTexts.title.en);
@@ -63,7 +54,7 @@ describe("the form block", () => {
   });
 
   it("validates every field before saving and writes nothing while one fails", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/", { status: 200 });
     const form = page.getByTestId("dynamic-form");
     await form.getByLabel("I accept the terms of use and the privacy policy").check();
     await form.getByLabel(label("Your name")).fill("");
@@ -81,7 +72,7 @@ describe("the form block", () => {
   });
 
   it("searches cities only from 3 characters, 1 s after typing, and sends the chosen one with the record", async () => {
-    const page = await open("/en/", { cookies: { mentor_id: "mentor-7" } });
+    const page = await e2e.open("/en/", { cookies: { mentor_id: "mentor-7" }, status: 200 });
     const seen = searches(page);
     const form = page.getByTestId("dynamic-form");
     const city = form.getByRole("combobox", { name: "Your city (optional)" });
@@ -127,7 +118,7 @@ describe("the form block", () => {
   });
 
   it("drops a city that was typed over and not chosen again", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/", { status: 200 });
     const form = page.getByTestId("dynamic-form");
     const city = form.getByRole("combobox", { name: "Your city (optional)" });
     await city.pressSequentially("kaz");
@@ -166,7 +157,7 @@ describe("the dynamic-form scenario and the error texts", () => {
 
   it("opens the form in the scenario popup: fill-profile, then success", async () => {
     const before = (await records()).length;
-    const page = await open("/en/mentor-policy/");
+    const page = await e2e.open("/en/mentor-policy/", { status: 200 });
     await page.getByRole("button", { name: "Ask us anything" }).click();
     const step = page.getByTestId("scenario-step-fill-profile");
     await step.waitFor();
@@ -188,14 +179,14 @@ describe("the dynamic-form scenario and the error texts", () => {
   });
 
   it("says 'Form options was not passed' for a block or a scenario without a form", async () => {
-    const page = await open("/en/mentor-policy/");
+    const page = await e2e.open("/en/mentor-policy/", { status: 200 });
     expect(await page.locator("#no-form").getByText("Form options was not passed").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Open nothing" }).click();
     await page.getByTestId("scenario-step-fill-profile").getByText("Form options was not passed").waitFor();
   });
 
   it("says 'Error while fetching form:' with the reason in place of a form that cannot be loaded", async () => {
-    const page = await open("/en/mentor-policy/");
+    const page = await e2e.open("/en/mentor-policy/", { status: 200 });
     const gone = page.locator("#gone-form");
     await gone.getByTestId("form-fetch-error").waitFor();
     expect(await gone.getByTestId("form-fetch-error").textContent()).toBe("Error while fetching form: Not found.");
@@ -206,7 +197,7 @@ describe("the dynamic-form scenario and the error texts", () => {
 describe("in Arabic", () => {
   it("renders right to left, passes axe, and sends a record", async () => {
     const before = (await records()).length;
-    const page = await open("/ar/", { lang: "ar" });
+    const page = await e2e.open("/ar/", { lang: "ar", status: 200 });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     const form = page.getByTestId("dynamic-form");
     expect(await form.getByRole("heading", { level: 2 }).textContent()).toBe(demoFormTexts.title.ar);

@@ -5,33 +5,14 @@
  * open; a guest refused a locked or paid element; the buy button of a paid course; the discussion
  * button; Arabic pages right-to-left; axe on the catalogue, course and lesson pages.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const e2e = useE2E(() => ({ SETTINGS_CACHE_MS: "0" }));
-const decided = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
 const READING = "/en/courses/reading-foundations";
 
-async function open(path: string, lang = "en"): Promise<{ page: Page; context: BrowserContext }> {
-  const { page, context } = await e2e.newPage({ lang, cookies: decided });
-  await page.goto(e2e.url(path));
-  await waitForHydration(page);
-  return { page, context };
-}
-
-async function registered(email: string, lang = "en"): Promise<{ page: Page; context: BrowserContext }> {
-  const { page, context } = await e2e.newPage({ lang, cookies: decided });
-  const res = await context.request.post(e2e.url("/api/auth/register"), {
-    data: { email, password: "secret12", firstName: "Deniz", lastName: "Kaya", agree: true },
-    headers: { origin: e2e.baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return { page, context };
-}
-
-const pathname = (page: Page) => new URL(page.url()).pathname;
 const marker = async (page: Page) => {
   const m = page.getByTestId("opened-marker");
   return { name: await m.getAttribute("data-name"), element: await m.getAttribute("data-element") };
@@ -48,7 +29,7 @@ async function finishAndExpect(page: Page, next: string) {
 
 describe("learning in the browser", () => {
   it("walks a sequential course: free lesson, next element, continue marker, an account for the test, finished marker", async () => {
-    const { page } = await open("/en/courses/");
+    const page = await e2e.open("/en/courses/");
     await e2e.axeCheck(page, "catalogue");
     const card = page.getByTestId("course-card").filter({ hasText: "Foundations of Reading" });
     expect(await card.textContent()).toContain("Reading");
@@ -105,9 +86,8 @@ describe("learning in the browser", () => {
   });
 
   it("opens every element of an arbitrary-walkthrough course and lets the learner finish them in any order", async () => {
-    const { page } = await registered("arbitrary@example.com");
-    await page.goto(e2e.url("/en/courses/lasting-habits"));
-    await waitForHydration(page);
+    const { page } = await e2e.signIn("disciple");
+    await e2e.open("/en/courses/lasting-habits", { page });
     expect(await states(page)).toEqual({ "lh-start-small": "opened", "lh-anchor": "opened", "lh-coach-qa": "opened", "lh-plan": "opened" });
     expect(await marker(page)).toEqual({ name: "start", element: "lh-start-small" });
 
@@ -121,7 +101,7 @@ describe("learning in the browser", () => {
   });
 
   it("refuses a guest a locked element (403) and sends a guest asking for a paid one to the login popup", async () => {
-    const { page } = await e2e.newPage({ lang: "en", cookies: decided });
+    const { page } = await e2e.newPage({ lang: "en", consent: true });
     const locked = await page.goto(e2e.url(`${READING}/lesson/rf-main-idea`));
     expect(locked?.status()).toBe(403);
     await page.getByTestId("access-denied").waitFor();
@@ -137,7 +117,7 @@ describe("learning in the browser", () => {
   });
 
   it("opens the login popup from the buy button of a paid course for a guest", async () => {
-    const { page } = await open("/en/courses/confident-speaking");
+    const page = await e2e.open("/en/courses/confident-speaking");
     expect(await states(page)).toMatchObject({ "cs-first-minute": "buy" });
     const buy = page.getByTestId("course-action");
     expect(await buy.getAttribute("data-scenario")).toBe("buy-course");
@@ -148,13 +128,12 @@ describe("learning in the browser", () => {
   });
 
   it("shows the discussion button only where the discussion is active, behind the login for a guest", async () => {
-    const { page } = await open(`${READING}/lesson/rf-slow-reading`);
+    const page = await e2e.open(`${READING}/lesson/rf-slow-reading`);
     await page.getByTestId("discussion-button").click();
     await page.getByTestId("scenario-step-login").waitFor();
 
-    const learner = await registered("discussing@example.com");
-    await learner.page.goto(e2e.url(`${READING}/lesson/rf-slow-reading`));
-    await waitForHydration(learner.page);
+    const learner = await e2e.signIn("disciple");
+    await e2e.open(`${READING}/lesson/rf-slow-reading`, { page: learner.page });
     await learner.page.getByTestId("discussion-button").click();
     await expect.poll(() => learner.page.getByTestId("discussion-notice").textContent()).toContain("not open yet");
     expect(await learner.page.getByRole("dialog").count()).toBe(0);
@@ -163,7 +142,7 @@ describe("learning in the browser", () => {
   });
 
   it("lays out the Arabic catalogue, course and lesson right-to-left, with no serious axe violation", async () => {
-    const { page } = await open("/ar/courses/", "ar");
+    const page = await e2e.open("/ar/courses/", { lang: "ar" });
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await e2e.axeCheck(page, "Arabic catalogue");
 
@@ -185,7 +164,7 @@ describe("learning in the browser", () => {
   });
 
   it("shows microcourses, the video event and the learner's progress pages without serious axe violations", async () => {
-    const { page } = await open("/en/microcourse/study-planner");
+    const page = await e2e.open("/en/microcourse/study-planner");
     await page.getByTestId("sign-in-gate").waitFor();
     await page.getByTestId("scenario-step-login").waitFor();
     await page.keyboard.press("Escape");
@@ -199,7 +178,7 @@ describe("learning in the browser", () => {
     expect(await page.getByTestId("episode").evaluateAll((list) => list.map((e) => e.getAttribute("data-state")))).toEqual(["opened", "opened", "today", "closed", "closed"]);
     await e2e.axeCheck(page, "Arabic video event");
 
-    const learner = await registered("profile@example.com");
+    const learner = await e2e.signIn("disciple");
     await learner.context.request.post(e2e.url("/api/progress/elements/rf-slow-reading/finish"), { headers: { origin: e2e.baseURL } });
     await learner.page.goto(e2e.url("/en/profile"));
     await waitForHydration(learner.page);
@@ -207,6 +186,8 @@ describe("learning in the browser", () => {
     await learner.page.waitForURL((u) => u.pathname === "/en/profile/progress");
     await learner.page.getByRole("link", { name: "Finished" }).click();
     await learner.page.waitForURL((u) => u.pathname === "/en/profile/progress/finished");
+    // The address changes before the loader's data arrives: wait for the finished tab itself.
+    await learner.page.locator('[data-testid="profile-progress"][data-tab="finished"]').waitFor();
     expect(await learner.page.getByTestId("progress-course").count()).toBe(0);
     await learner.page.getByRole("link", { name: "In progress" }).click();
     await learner.page.getByTestId("progress-course").waitFor();

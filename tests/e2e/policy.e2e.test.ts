@@ -12,19 +12,9 @@ import { ALL_POLICY_CATEGORIES, POLICY_CATEGORIES, type PolicyCategory } from ".
 import { pages } from "../../src/server/db/schema/portal";
 import { policyPage } from "../../src/server/db/seed/demo-policies";
 import { upsertPage } from "../../src/server/db/seed/factories";
-import { useE2E, waitForHydration } from "./fixtures";
+import { useE2E } from "./fixtures";
 
 const e2e = useE2E();
-const consent = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
-
-async function open(path: string, opts: { lang?: string; consent?: boolean } = {}): Promise<Page> {
-  const { page } = await e2e.newPage({ lang: opts.lang ?? "en", cookies: opts.consent === false ? {} : consent });
-  const res = await page.goto(e2e.url(path));
-  expect(res?.status(), path).toBe(200);
-  await waitForHydration(page);
-  return page;
-}
-
 /** A string of the auth language pack, as the page shows it. */
 function authText(lang: string, key: string): string {
   const pack = JSON.parse(readFileSync(path.join(process.cwd(), "locales", lang, "auth.json"), "utf8")) as Record<string, unknown>;
@@ -37,7 +27,7 @@ const meta = (page: Page, selector: string, attr = "content") => page.locator(se
 describe("policy pages", () => {
   for (const lang of ["en", "ar"] as const) {
     it.each(ALL_POLICY_CATEGORIES)(`shows %s in ${lang} with its sections, real SEO meta and no serious axe violation`, async (category) => {
-      const page = await open(`/${lang}/${category}/`, { lang });
+      const page = await e2e.open(`/${lang}/${category}/`, { lang, status: 200 });
       const seeded = policyPage(category, lang);
       expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({
         lang,
@@ -62,7 +52,7 @@ describe("policy pages", () => {
   }
 
   it("switches category with the dropdown: the address becomes /{lang}/{category}/ and Back returns", async () => {
-    const page = await open("/en/privacy-policy");
+    const page = await e2e.open("/en/privacy-policy", { status: 200 });
     await page.getByTestId("policy-dropdown").click();
     await page.getByRole("menuitem", { name: "Terms of use" }).click();
     await expect.poll(() => pathOf(page)).toBe("/en/terms-of-use/");
@@ -74,7 +64,7 @@ describe("policy pages", () => {
   });
 
   it("switches category with the sticky list and brings the document's start into view", async () => {
-    const page = await open("/en/privacy-policy/", { lang: "en" });
+    const page = await e2e.open("/en/privacy-policy/", { lang: "en", status: 200 });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const list = page.getByTestId("policy-list");
     expect(await list.evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
@@ -87,7 +77,7 @@ describe("policy pages", () => {
   });
 
   it("switches the Arabic dropdown to the Arabic address", async () => {
-    const page = await open("/ar/mentor-policy/", { lang: "ar" });
+    const page = await e2e.open("/ar/mentor-policy/", { lang: "ar", status: 200 });
     await page.getByTestId("policy-dropdown").click();
     const items = page.getByRole("menuitem");
     expect(await items.allTextContents()).toEqual(POLICY_CATEGORIES.mentor.map((c) => policyPage(c, "ar").title).map((t) => expect.stringContaining(t)));
@@ -96,7 +86,7 @@ describe("policy pages", () => {
   });
 
   it.each(["/en/no-such-policy", "/en/main", "/ar/privacy"])("answers 404 for %s", async (path) => {
-    const { page } = await e2e.newPage({ lang: "en", cookies: consent });
+    const { page } = await e2e.newPage({ lang: "en", consent: true });
     const res = await page.goto(e2e.url(path));
     expect(res?.status()).toBe(404);
   });
@@ -112,7 +102,7 @@ describe("policy pages", () => {
       title: "Mentor terms (standard text)",
       components: [{ id: "tpl-terms", type: "text", props: { title: "Standard terms", html: "<p>The standard terms every portal starts with.</p>" } }],
     });
-    const page = await open("/en/mentor-terms/");
+    const page = await e2e.open("/en/mentor-terms/", { status: 200 });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Mentor terms (standard text)");
     expect(await page.getByText("The standard terms every portal starts with.").isVisible()).toBe(true);
   });
@@ -123,7 +113,7 @@ describe("the terms popup", () => {
 
   for (const lang of ["en", "ar"] as const) {
     it(`opens from the sign-up step's agreement in ${lang}, switches category in place and leaves the box as it was`, async () => {
-      const page = await open(`/${lang}/`, { lang });
+      const page = await e2e.open(`/${lang}/`, { lang, status: 200 });
       await page.getByTestId("sign-in").click();
       await page.getByTestId("scenario-step-login").waitFor();
       await page.getByTestId("scenario-step-login").getByRole("button", { name: authText(lang, "login.createAccount") }).click();
@@ -156,7 +146,7 @@ describe("the terms popup", () => {
   }
 
   it("opens the cookie policy from the cookie notice", async () => {
-    const page = await open("/en/", { consent: false });
+    const page = await e2e.open("/en/", { consent: false, status: 200 });
     const notice = page.getByTestId("cookie-notice");
     await notice.waitFor();
     await notice.locator('[data-policy-link="cookie-policy"]').click();

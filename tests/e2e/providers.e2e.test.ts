@@ -48,8 +48,6 @@ const e2e = useE2E(() => ({
   GOOGLE_JWKS_URL: google.url,
   SETTINGS_CACHE_MS: "0",
 }));
-const consent = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
-
 async function configure(registration: Record<string, unknown>, opts: { authMigration?: boolean } = {}) {
   const db = e2e.database.db;
   const [row] = await db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
@@ -60,13 +58,6 @@ async function configure(registration: Record<string, unknown>, opts: { authMigr
     .where(eq(portals.id, e2e.config.PORTAL_ID));
   const [env] = await db.select().from(environments).where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
   await db.update(environments).set({ integrations: { ...env.integrations, messengers: ENDPOINTS } }).where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
-}
-
-async function open(path: string, lang = "en", extra: { allowOrigins?: string[] } = {}): Promise<Page> {
-  const { page } = await e2e.newPage({ lang, cookies: consent, ...extra });
-  await page.goto(e2e.url(path));
-  await waitForHydration(page);
-  return page;
 }
 
 /** The test plays the portal's bot: it confirms the code a visitor sent with a signed webhook. */
@@ -87,7 +78,7 @@ beforeEach(() => {
 describe("Facebook sign-in in the browser", () => {
   it("signs in through the Facebook stand-in and comes back to the page it started on", async () => {
     await configure({ facebook: true });
-    const page = await open("/en/guideline/base", "en", { allowOrigins: [fb.origin] });
+    const page = await e2e.open("/en/guideline/base", { allowOrigins: [fb.origin] });
     await page.getByTestId("sign-in").click();
     await page.getByTestId("login-facebook").click();
     await page.waitForURL((u) => u.pathname === "/en/guideline/base");
@@ -98,7 +89,7 @@ describe("Facebook sign-in in the browser", () => {
 
   it("keeps the Facebook button blocked until the agreement is ticked, shaking the box", async () => {
     await configure({ facebook: true, gdpr: true });
-    const page = await open("/en/", "en", { allowOrigins: [fb.origin] });
+    const page = await e2e.open("/en/", { allowOrigins: [fb.origin] });
     const dialogsBefore = fb.requests.filter((r) => r.path.endsWith("/dialog/oauth")).length;
     await page.getByTestId("sign-in").click();
     await page.getByTestId("login-facebook").click({ force: true });
@@ -119,13 +110,13 @@ describe("Facebook sign-in in the browser", () => {
 describe("messenger sign-in in the browser", () => {
   it("shows square buttons for two providers and circles, still named, for more", async () => {
     await configure({ messengers: ["whatsapp", "viber"] });
-    let page = await open("/en/");
+    let page = await e2e.open("/en/");
     await page.getByTestId("sign-in").click();
     expect(await page.getByTestId("provider-buttons").getAttribute("data-shape")).toBe("square");
     expect(await page.getByTestId("login-whatsapp").textContent()).toBe("Continue with WhatsApp");
 
     await configure({ facebook: true, messengers: ["whatsapp", "telegram", "viber", "facebookmessenger"] });
-    page = await open("/en/");
+    page = await e2e.open("/en/");
     await page.getByTestId("sign-in").click();
     const list = page.getByTestId("provider-buttons");
     expect(await list.getAttribute("data-shape")).toBe("circle");
@@ -136,7 +127,7 @@ describe("messenger sign-in in the browser", () => {
 
   it("WhatsApp: the page shows a code and the bot link, the bot confirms, the browser is signed in and back", async () => {
     await configure({ messengers: ["whatsapp", "viber"] });
-    const page = await open("/en/guideline/base");
+    const page = await e2e.open("/en/guideline/base");
     await page.getByTestId("sign-in").click();
     await page.getByTestId("login-whatsapp").click();
     await page.waitForURL((u) => u.pathname === "/en/connect/whatsapp");
@@ -154,7 +145,7 @@ describe("messenger sign-in in the browser", () => {
 
   it("in Arabic (rtl): the Viber connect page passes axe, keeps the code left-to-right, and signs in", async () => {
     await configure({ messengers: ["whatsapp", "viber"] });
-    const page = await open("/ar/");
+    const page = await e2e.open("/ar/");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await page.getByTestId("sign-in").click();
     await page.getByTestId("login-viber").click();
@@ -176,7 +167,7 @@ describe("messenger sign-in in the browser", () => {
 
   it("an expired code offers a new one", async () => {
     await configure({ messengers: ["whatsapp"] });
-    const page = await open("/connect/whatsapp?quick_link=%2Fen%2F&lang=en");
+    const page = await e2e.open("/connect/whatsapp?quick_link=%2Fen%2F&lang=en");
     await page.waitForURL((u) => u.pathname === "/en/connect/whatsapp");
     const first = await page.getByTestId("connect-code").textContent();
     await e2e.database.db.update(messengerConnects).set({ expiresAt: new Date(Date.now() - 1000) });
@@ -191,7 +182,7 @@ describe("messenger sign-in in the browser", () => {
 
   it("Telegram: the page carries the Login Widget for our bot, pointing back to the callback with quick_link and lang", async () => {
     await configure({ messengers: ["telegram"] });
-    const { page } = await e2e.newPage({ lang: "en", cookies: consent });
+    const { page } = await e2e.newPage({ lang: "en", consent: true });
     // Offline suite: the widget script is requested and refused, never fetched from telegram.org.
     const widgetRequest = page.waitForRequest((r) => r.url().startsWith("https://telegram.org/js/telegram-widget.js"));
     await page.goto(e2e.url("/connect/telegram?quick_link=%2Fen%2Fguideline%2Fbase&lang=en"));
@@ -208,7 +199,7 @@ describe("messenger sign-in in the browser", () => {
 
   it("asks a signed-in learner of a migrating portal to connect a messenger, and links it to the account", async () => {
     await configure({ messengers: ["whatsapp"] }, { authMigration: true });
-    const { context, page } = await e2e.newPage({ lang: "en", cookies: consent });
+    const { context, page } = await e2e.newPage({ lang: "en", consent: true });
     const reg = await context.request.post(e2e.url("/api/auth/register"), {
       data: { email: "migrating@example.com", password: "secret12", firstName: "Kerem", lastName: "Kaya", agree: true },
       headers: { origin: e2e.baseURL },
@@ -248,7 +239,7 @@ describe("Google One Tap in the browser", () => {
 
   it("is not offered (and Google's script never requested) while the portal has it off", async () => {
     await configure({});
-    const { page } = await e2e.newPage({ lang: "en", cookies: consent });
+    const { page } = await e2e.newPage({ lang: "en", consent: true });
     const gsiRequests: string[] = [];
     page.on("request", (r) => r.url().startsWith(GSI) && gsiRequests.push(r.url()));
     await page.goto(e2e.url("/en/"));
@@ -261,7 +252,7 @@ describe("Google One Tap in the browser", () => {
 
   it("loads Google's script when on, prompts in the signin context, and the server signs the learner in", async () => {
     await configure({ googleOneTap: true });
-    const { page } = await e2e.newPage({ lang: "en", cookies: consent });
+    const { page } = await e2e.newPage({ lang: "en", consent: true });
     await standInGsi(page, await google.idToken(CLIENT_ID, { sub: "onetap-e2e-1", given_name: "Deniz", email: "deniz.e2e@example.com" }));
     const gsi = page.waitForRequest((r) => r.url().startsWith(GSI));
     await page.goto(e2e.url("/en/"));

@@ -10,22 +10,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pages, portals } from "../../src/server/db/schema/portal";
 import { users } from "../../src/server/db/schema/users";
-import { useE2E, waitForHydration } from "./fixtures";
+import { useE2E } from "./fixtures";
 
 const e2e = useE2E(() => ({ SETTINGS_CACHE_MS: "0" }));
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
-const decided = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
 
 async function setRegistration(patch: Record<string, unknown>) {
   const [row] = await e2e.database.db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
   await e2e.database.db.update(portals).set({ registration: { ...row.registration, ...patch } }).where(eq(portals.id, e2e.config.PORTAL_ID));
-}
-
-async function open(path: string, opts: { lang?: string; cookies?: Record<string, string> } = {}): Promise<Page> {
-  const { page } = await e2e.newPage({ lang: opts.lang ?? "en", cookies: opts.cookies ?? decided });
-  await page.goto(e2e.url(path));
-  await waitForHydration(page);
-  return page;
 }
 
 async function userRow(email: string) {
@@ -55,7 +47,7 @@ async function accountMenu(page: Page, item: string) {
 
 describe("scenario popups in the browser", () => {
   it("the registration popup shows the published advantages page, and hides it when unpublished", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/");
     await page.getByTestId("sign-in").click();
     await page.getByRole("button", { name: "Create an account" }).click();
     const advantages = page.getByTestId("advantages");
@@ -65,7 +57,7 @@ describe("scenario popups in the browser", () => {
 
     await e2e.database.db.update(pages).set({ published: false }).where(eq(pages.alias, "advantages"));
     try {
-      const again = await open("/en/");
+      const again = await e2e.open("/en/");
       await again.getByTestId("sign-in").click();
       await again.getByRole("button", { name: "Create an account" }).click();
       await again.getByTestId("scenario-step-sign-in").waitFor();
@@ -80,14 +72,14 @@ describe("scenario popups in the browser", () => {
   it("with anonymous accounts as the only way in, login opens the disclaimer (en and ar)", async () => {
     await setRegistration({ email: false, anonymous: true, google: false });
     try {
-      const page = await open("/en/");
+      const page = await e2e.open("/en/");
       await page.getByTestId("sign-in").click();
       await page.getByTestId("anonymous-disclaimer").waitFor();
       expect(await page.getByTestId("anonymous-disclaimer").textContent()).toContain("a forgotten password cannot be reset");
       await page.getByRole("button", { name: "Create an anonymous account" }).click();
       await page.getByTestId("scenario-step-anonymous-sign-up").waitFor();
 
-      const ar = await open("/ar/", { lang: "ar" });
+      const ar = await e2e.open("/ar/", { lang: "ar" });
       expect(await ar.locator("html").getAttribute("dir")).toBe("rtl");
       await ar.getByTestId("sign-in").click();
       await ar.getByTestId("anonymous-disclaimer").waitFor();
@@ -101,7 +93,7 @@ describe("scenario popups in the browser", () => {
   });
 
   it("profile-fill from the account menu validates the phone and stores e-mail and phone", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/");
     const email = `profile-${Date.now()}@example.com`;
     await signUp(page, email);
     await accountMenu(page, "Complete profile");
@@ -127,7 +119,7 @@ describe("scenario popups in the browser", () => {
   });
 
   it("deleting the account needs a confirmation, signs out, and signing in again takes the request back", async () => {
-    const page = await open("/en/");
+    const page = await e2e.open("/en/");
     const email = `leaving-${Date.now()}@example.com`;
     await signUp(page, email, "Leyla");
     await accountMenu(page, "Delete account");
@@ -153,7 +145,7 @@ describe("scenario popups in the browser", () => {
   });
 
   it("consent goes to the data layer as default then consent_updated, and onto the signed-in account; page views and the user id too", async () => {
-    const page = await open("/en/", { cookies: {} });
+    const page = await e2e.open("/en/", { consent: false });
     const layer = async () => page.evaluate(() => JSON.parse(JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? [])) as unknown[]);
     await expect.poll(async () => (await layer()).length).toBeGreaterThan(0);
     expect((await layer())[0]).toEqual({ 0: "consent", 1: "default", 2: { analytics: "denied", youtube: "denied", vimeo: "denied", hotjar: "denied" } });
@@ -180,7 +172,7 @@ describe("scenario popups in the browser", () => {
   });
 
   it("utm and mentor from the arrival address land on the account created afterwards", async () => {
-    const page = await open("/en/?utm_source=newsletter&utm_campaign=spring&mentor_id=lpmusr:ayse");
+    const page = await e2e.open("/en/?utm_source=newsletter&utm_campaign=spring&mentor_id=lpmusr:ayse");
     const email = `arrival-${Date.now()}@example.com`;
     await signUp(page, email);
     const row = await userRow(email);

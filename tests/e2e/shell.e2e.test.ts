@@ -240,7 +240,7 @@ describe("shell: cookie consent", () => {
 
 describe("shell: floating rail", () => {
   it("shows scroll-to-top after scrolling down and scrolls back to the top", async () => {
-    const { page } = await e2e.newPage({ cookies: { [COOKIES.consent]: ALL_CONSENT } });
+    const { page } = await e2e.newPage({ consent: ALL_CONSENT });
     await page.goto("/en/");
     await waitForHydration(page);
     const rail = page.getByTestId("floating-rail");
@@ -260,7 +260,7 @@ describe("shell: floating rail", () => {
 describe("shell: design-system guideline", () => {
   for (const section of ["base", "components", "icons"] as const) {
     it(`renders /en/guideline/${section} without serious accessibility violations`, async () => {
-      const { page } = await e2e.newPage({ cookies: { [COOKIES.consent]: ALL_CONSENT } });
+      const { page } = await e2e.newPage({ consent: ALL_CONSENT });
       const response = await page.goto(`/en/guideline/${section}`);
       expect(response?.status()).toBe(200);
       const h1 = page.getByRole("heading", { level: 1, name: await pack("en", "guideline", `${section}.title`) });

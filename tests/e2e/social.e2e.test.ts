@@ -21,7 +21,6 @@ afterAll(async () => {
 });
 
 const e2e = useE2E(() => ({ GOOGLE_CLIENT_ID: "mentora-web", GOOGLE_CLIENT_SECRET: "s3cret", GOOGLE_ISSUER: idp.issuer.url!, SETTINGS_CACHE_MS: "0" }));
-const consent = { "cookie-agreement": "analytics:0|youtube:0|vimeo:0|hotjar:0" };
 
 async function setRegistration(patch: Record<string, unknown>) {
   const [row] = await e2e.database.db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
@@ -31,7 +30,7 @@ async function setRegistration(patch: Record<string, unknown>) {
 describe("Google sign-in in the browser", () => {
   it("signs in through the provider and comes back to the page it started on", async () => {
     await setRegistration({ google: true, gdpr: false });
-    const { page } = await e2e.newPage({ lang: "en", cookies: consent, allowOrigins: [new URL(idp.issuer.url!).origin] });
+    const { page } = await e2e.newPage({ lang: "en", consent: true, allowOrigins: [new URL(idp.issuer.url!).origin] });
     await page.goto(e2e.url("/en/guideline/base"));
     await waitForHydration(page);
     await page.getByTestId("sign-in").click();
@@ -43,7 +42,7 @@ describe("Google sign-in in the browser", () => {
 
   it("keeps the Google button blocked until the agreement is ticked, shaking the box", async () => {
     await setRegistration({ google: true, gdpr: true });
-    const { page } = await e2e.newPage({ lang: "en", cookies: consent, allowOrigins: [new URL(idp.issuer.url!).origin] });
+    const { page } = await e2e.newPage({ lang: "en", consent: true, allowOrigins: [new URL(idp.issuer.url!).origin] });
     await page.goto(e2e.url("/en/"));
     await waitForHydration(page);
     await page.getByTestId("sign-in").click();

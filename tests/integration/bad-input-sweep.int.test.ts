@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { beforeAll, expect, it } from "vitest";
-import { register, uniqueIp, type Registered } from "../../src/server/modules/auth/test-helpers";
+import { uniqueIp } from "../support/http";
+import { register, type Registered } from "../support/sign-in";
 import { describeEachDatabase } from "../setup/databases";
 
 interface JsonSchema {

@@ -5,7 +5,9 @@
 import { createHash, createHmac } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Browser, register, signUpBody, type Registered } from "../../src/server/modules/auth/test-helpers";
+import { signUpBody } from "../support/factories";
+import { Browser } from "../support/http";
+import { register, type Registered } from "../support/sign-in";
 import { describeEachDatabase } from "../setup/databases";
 
 const COURSE = "reading-foundations";

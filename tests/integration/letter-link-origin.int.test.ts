@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpBody, startSmtp, uniqueEmail, uniqueIp, type SmtpSink } from "../../src/server/modules/auth/test-helpers";
+import { signUpBody, uniqueEmail } from "../support/factories";
+import { uniqueIp } from "../support/http";
+import { startSmtp, type SmtpSink } from "../support/mail";
 import { describeEachDatabase } from "../setup/databases";
 
 const HOSTILE = { host: "attacker.example", "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https", forwarded: "host=attacker.example" };

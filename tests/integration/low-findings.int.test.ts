@@ -12,7 +12,7 @@ import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSecrets } from "../../src/server/db/schema/auth";
 import { users } from "../../src/server/db/schema/users";
-import { register, type Registered } from "../../src/server/modules/auth/test-helpers";
+import { register, type Registered } from "../support/sign-in";
 import { installErrorHandler } from "../../src/server/platform/errors";
 import { loggerOptions, redactError } from "../../src/server/platform/log-redaction";
 import { describeEachDatabase } from "../setup/databases";

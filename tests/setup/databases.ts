@@ -9,9 +9,11 @@
  *   });
  *
  * For each kind the suite gets a database of its own, created in beforeAll and disposed in afterAll:
- * - `pglite`: a fresh in-memory PGlite, migrated;
+ * - `pglite`: an in-memory PGlite started from the run's migrated (or migrated and seeded) snapshot,
+ *   see ./pglite-snapshot.ts;
  * - `postgres`: a fresh PostgreSQL database cloned with `CREATE DATABASE x TEMPLATE tpl` from the
- *   template that tests/setup/postgres-template.ts migrated once for the run; dropped afterwards.
+ *   template that tests/setup/postgres-template.ts migrated (or migrated and seeded) once for the
+ *   run; dropped afterwards.
  * Nothing is reset through ORM internals: a suite that needs a clean slate asks for another database.
  */
 import { randomBytes } from "node:crypto";
@@ -22,7 +24,8 @@ import { openDatabase, type Database, type Db } from "../../src/server/db/client
 import { seedDemo } from "../../src/server/db/seed/demo";
 import { buildApp } from "../../src/server/main";
 import { cloneName, urlForDatabase, type PgTemplateInfo } from "./postgres-template";
-import { quoteIdent, withAdmin } from "./pg-admin";
+import { quoteIdent, withAdmin } from "../../bench/lib/pg-admin";
+import { openPgliteSnapshot } from "./pglite-snapshot";
 
 export type DatabaseKind = Database["kind"];
 export type TestEnv = Record<string, string | undefined>;
@@ -70,17 +73,49 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 
-/** A fresh PostgreSQL database cloned from the run's migrated template. */
-export async function createPostgresClone(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+/** The demo seed's ids; a database seeded with other ids is seeded after it is opened. */
+export type SeedIds = Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">;
+
+/** An in-memory PGlite, migrated and, with `seed`, seeded: from the run's snapshots when there are. */
+export async function openPgliteDatabase(seed?: SeedIds): Promise<Database> {
+  const snapshots = inject("mentoraPglite") ?? null;
+  if (snapshots) {
+    const seededIsSame = seed && seed.PORTAL_ID === snapshots.portalId && seed.ENVIRONMENT_ID === snapshots.environmentId;
+    const database = await openPgliteSnapshot(seededIsSame ? snapshots.seeded : snapshots.migrated);
+    if (seed && !seededIsSame) {
+      try {
+        await seedDemo(database.db, seed);
+      } catch (e) {
+        await database.close().catch(() => undefined);
+        throw e;
+      }
+    }
+    return database;
+  }
+  const database = await openDatabase({ dataDir: null });
+  try {
+    await database.migrate();
+    if (seed) await seedDemo(database.db, seed);
+  } catch (e) {
+    await database.close().catch(() => undefined);
+    throw e;
+  }
+  return database;
+}
+
+/** A fresh PostgreSQL database cloned from the run's migrated template (or its seeded one). */
+export async function createPostgresClone(seed?: SeedIds): Promise<{ name: string; url: string; seeded: boolean; drop(): Promise<void> }> {
   const info = pgInfo();
   if (!info) throw new Error("PostgreSQL is disabled for this run (MENTORA_SKIP_PG=1)");
+  const seeded = !!seed && !!info.seeded && seed.PORTAL_ID === info.seeded.portalId && seed.ENVIRONMENT_ID === info.seeded.environmentId;
+  const source = seeded ? info.seeded!.template : info.template;
   const name = cloneName(info.template, randomBytes(5).toString("hex"));
   await withAdmin(info.adminUrl, async (c) => {
     // CREATE DATABASE fails while another session is connected to the template; the template is only
     // ever connected to during globalSetup, but retry briefly in case of a stray session.
     for (let attempt = 0; ; attempt++) {
       try {
-        await c.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(info.template)}`);
+        await c.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(source)}`);
         return;
       } catch (e) {
         if (attempt >= 20 || !/being accessed by other users/.test((e as Error).message)) throw e;
@@ -91,6 +126,7 @@ export async function createPostgresClone(): Promise<{ name: string; url: string
   return {
     name,
     url: urlForDatabase(info.adminUrl, name),
+    seeded,
     drop: () =>
       withAdmin(info.adminUrl, async (c) => {
         // pool.end() resolves before the sockets are closed: let the sessions go away by themselves
@@ -105,17 +141,17 @@ export async function createPostgresClone(): Promise<{ name: string; url: string
   };
 }
 
-/** Opens a fresh, migrated database of the given kind. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** Opens a fresh, migrated database of the given kind; with `seed`, the demo content is in it too. */
+export async function openTestDatabase(kind: DatabaseKind, seed?: SeedIds): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const database = await openDatabase({ dataDir: null });
-    await database.migrate();
+    const database = await openPgliteDatabase(seed);
     return { kind, database, dispose: () => database.close() };
   }
-  const clone = await createPostgresClone();
+  const clone = await createPostgresClone(seed);
   let database: Database;
   try {
     database = await openDatabase({ url: clone.url });
+    if (seed && !clone.seeded) await seedDemo(database.db, seed);
   } catch (e) {
     await clone.drop();
     throw e;
@@ -180,9 +216,9 @@ export function describeEachDatabase(name: string, fn: (t: DatabaseSuite) => voi
       };
 
       beforeAll(async () => {
-        handle = await openTestDatabase(kind);
+        const env = testConfig(undefined, options.env);
+        handle = await openTestDatabase(kind, options.seed ?? true ? { PORTAL_ID: env.PORTAL_ID, ENVIRONMENT_ID: env.ENVIRONMENT_ID } : undefined);
         config = makeConfig();
-        if (options.seed ?? true) await suite.seed();
         app = await build();
       });
 

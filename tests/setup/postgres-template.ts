@@ -5,7 +5,8 @@
  * template database for this run, applies the Drizzle migrations to it once, and hands its name to
  * the test workers through `project.provide("mentoraPg", ...)`. Each test file then clones it with
  * `CREATE DATABASE x TEMPLATE tpl` (see ./databases.ts), which is far cheaper than migrating again
- * and never resets anything through ORM internals.
+ * and never resets anything through ORM internals. A second template, `<template>_c_seeded`, also
+ * holds the demo seed (default PORTAL_ID/ENVIRONMENT_ID), for suites that want it.
  *
  * Teardown drops the template and every clone made from it (clones are named `<template>_c_<id>`),
  * including clones a crashed worker left behind.
@@ -15,13 +16,17 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/server/db/client";
-import { quoteIdent, withAdmin } from "./pg-admin";
+import { seedDemo } from "../../src/server/db/seed/demo";
+import { defaultSeedIds } from "./pglite-snapshot";
+import { quoteIdent, withAdmin } from "../../bench/lib/pg-admin";
 
 export interface PgTemplateInfo {
   /** Connection URL of a maintenance database (`postgres`) used to create and drop databases. */
   adminUrl: string;
   /** Name of the migrated template database of this run. */
   template: string;
+  /** A second template, migrated and seeded with the demo content for these ids. */
+  seeded?: { template: string; portalId: string; environmentId: string };
 }
 
 declare module "vitest" {
@@ -108,7 +113,26 @@ export default async function setup(project: TestProject) {
     throw e;
   }
 
-  project.provide("mentoraPg", { adminUrl, template });
+  const ids = defaultSeedIds();
+  const seeded = cloneName(template, "seeded");
+  try {
+    await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${quoteIdent(seeded)} TEMPLATE ${quoteIdent(template)}`));
+    const database = await openDatabase({ url: urlForDatabase(adminUrl, seeded) });
+    try {
+      await seedDemo(database.db, ids);
+    } finally {
+      await database.close();
+    }
+  } catch (e) {
+    await withAdmin(adminUrl, (c) => dropByPrefix(c, template)).catch(() => {});
+    throw e;
+  }
+
+  project.provide("mentoraPg", {
+    adminUrl,
+    template,
+    seeded: { template: seeded, portalId: ids.PORTAL_ID, environmentId: ids.ENVIRONMENT_ID },
+  });
 
   return async () => {
     await withAdmin(adminUrl, (c) => dropByPrefix(c, template));

@@ -15,8 +15,8 @@ import * as portalSchema from "./schema/portal";
 import * as subscriptionsSchema from "./schema/subscriptions";
 import * as usersSchema from "./schema/users";
 
-/** Every table, one schema file per area (drizzle.config.ts reads the same folder). */
-const schema = { ...portalSchema, ...usersSchema, ...authSchema, ...mailSchema, ...coursesSchema, ...formsSchema, ...subscriptionsSchema };
+/** Every table, one schema file per area (drizzle.config.ts reads the same folder; test snapshots use it too). */
+export const schema = { ...portalSchema, ...usersSchema, ...authSchema, ...mailSchema, ...coursesSchema, ...formsSchema, ...subscriptionsSchema };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 

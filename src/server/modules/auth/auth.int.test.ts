@@ -3,18 +3,9 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { portalDisciples, progressRecords, users } from "../../db/schema/users";
 import { createServices } from "../../main";
-import {
-  Browser,
-  expectError,
-  login,
-  meWithBearer,
-  PASSWORD,
-  register,
-  signUpBody,
-  uniqueEmail,
-  uniquePhone,
-  uniqueUsername,
-} from "./test-helpers";
+import { PASSWORD, signUpBody, uniqueEmail, uniquePhone, uniqueUsername } from "../../../../tests/support/factories";
+import { Browser, expectError, meWithBearer } from "../../../../tests/support/http";
+import { login, register } from "../../../../tests/support/sign-in";
 
 describeEachDatabase("auth API", (t) => {
   const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];

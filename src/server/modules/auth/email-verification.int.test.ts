@@ -15,22 +15,10 @@ import { type GoogleJwksStandIn, startGoogleJwks } from "../../../../tests/stand
 import { identities, oneTimeTokens } from "../../db/schema/auth";
 import { users } from "../../db/schema/users";
 import { randomToken, tokenHash } from "../../platform/auth/tokens";
-import {
-  Browser,
-  cookieHeader,
-  cookiesOf,
-  expectError,
-  login,
-  PASSWORD,
-  register,
-  resetLinkOf,
-  sleep,
-  startSmtp,
-  uniqueEmail,
-  uniqueIp,
-  verifyLinkOf,
-  type SmtpSink,
-} from "./test-helpers";
+import { PASSWORD, uniqueEmail } from "../../../../tests/support/factories";
+import { Browser, cookieHeader, cookiesOf, expectError, uniqueIp } from "../../../../tests/support/http";
+import { resetLinkOf, startSmtp, verifyLinkOf, type SmtpSink } from "../../../../tests/support/mail";
+import { login, register } from "../../../../tests/support/sign-in";
 
 const PUBLIC_URL = "https://learn.example.org";
 const ONE_TAP_CLIENT = "mentora-web.apps.googleusercontent.com";
@@ -80,25 +68,14 @@ describeEachDatabase("e-mail verification", (t) => {
   const verify = (token: unknown, browser: Browser = new Browser(app)) => browser.post("/api/auth/email/verify", { token });
   const patchEmail = (b: Browser, email: string, extra: Record<string, unknown> = {}) => b.patch("/api/users/me/profile", { core: { email }, ...extra });
   /** The newest letter with a verification link to `to`: its token. */
-  const tokenMailedTo = async (to: string, after = 0) => {
-    const until = Date.now() + 5_000;
-    for (;;) {
-      const letters = smtp.messages.filter((m) => m.rcptTo.includes(to) && m.text.includes("emailtoken="));
-      if (letters.length > after) return verifyLinkOf(letters.at(-1)!.text).token;
-      if (Date.now() > until) throw new Error(`no verification letter #${after + 1} to ${to}`);
-      await sleep(20);
-    }
-  };
+  const tokenMailedTo = (to: string, after = 0) =>
+    smtp.until((messages) => {
+      const letters = messages.filter((m) => m.rcptTo.includes(to) && m.text.includes("emailtoken="));
+      return letters.length > after ? verifyLinkOf(letters.at(-1)!.text).token : undefined;
+    }, `verification letter #${after + 1} to ${to}`);
 
-  const letterTo = async (to: string, subject: string) => {
-    const until = Date.now() + 5_000;
-    for (;;) {
-      const found = smtp.messages.find((m) => m.rcptTo.includes(to) && m.subject === subject);
-      if (found) return found;
-      if (Date.now() > until) throw new Error(`no letter "${subject}" to ${to}`);
-      await sleep(20);
-    }
-  };
+  const letterTo = (to: string, subject: string) =>
+    smtp.until((messages) => messages.find((m) => m.rcptTo.includes(to) && m.subject === subject), `letter "${subject}" to ${to}`);
 
   /** A Google redirect login through the stand-in: the callback's reply (302 with cookies, or back with login=...). */
   async function googleRedirect(): Promise<LightMyRequestResponse> {

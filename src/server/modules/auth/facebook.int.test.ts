@@ -5,7 +5,7 @@ import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { type FacebookStandIn, startFacebookStandIn } from "../../../../tests/stand-ins/facebook";
 import { identities, oauthFlows } from "../../db/schema/auth";
 import { portals } from "../../db/schema/portal";
-import { cookieHeader, cookiesOf, uniqueIp } from "./test-helpers";
+import { cookieHeader, cookiesOf, uniqueIp } from "../../../../tests/support/http";
 
 let fb: FacebookStandIn;
 

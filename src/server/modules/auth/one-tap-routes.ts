@@ -37,7 +37,9 @@ export const oneTapRoutes =
         config: rateLimit(RATE_LIMITS.login, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "loginWithOneTap",
           summary: "Sign in with a Google One Tap credential",
+          description: "Verifies a Google One Tap credential and signs its account in; rate limited.",
           body: z.object({ credential: ZText.min(1).max(8192), g_csrf_token: ZText.max(512).nullish() }),
           response: { 200: ZTokens, 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 429: ZErrorReply },
         },

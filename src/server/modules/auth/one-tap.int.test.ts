@@ -4,7 +4,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { type GoogleJwksStandIn, STAND_IN_KID, startGoogleJwks } from "../../../../tests/stand-ins/google-jwks";
-import { cookieHeader, cookiesOf, expectError, uniqueIp } from "./test-helpers";
+import { cookieHeader, cookiesOf, expectError, uniqueIp } from "../../../../tests/support/http";
 
 const CLIENT_ID = "mentora-web.apps.googleusercontent.com";
 let google: GoogleJwksStandIn;

@@ -8,22 +8,10 @@ import { oneTimeTokens } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/mail";
 import { createServices } from "../../main";
 import { tokenHash } from "../../platform/auth/tokens";
-import {
-  Browser,
-  bearer,
-  expectError,
-  isCleared,
-  login,
-  meWithBearer,
-  register,
-  resetLinkOf,
-  setCookie,
-  sleep,
-  startSmtp,
-  uniqueEmail,
-  uniqueIp,
-  type SmtpSink,
-} from "./test-helpers";
+import { uniqueEmail } from "../../../../tests/support/factories";
+import { Browser, bearer, expectError, isCleared, meWithBearer, setCookie, sleep, uniqueIp } from "../../../../tests/support/http";
+import { resetLinkOf, startSmtp, type SmtpSink } from "../../../../tests/support/mail";
+import { login, register } from "../../../../tests/support/sign-in";
 
 const PUBLIC_URL = "https://learn.example.org";
 const subjectOf = (lang: string): string =>

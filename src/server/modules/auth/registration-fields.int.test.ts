@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { defaultRegistrationFields, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { portals } from "../../db/schema/portal";
 import { users } from "../../db/schema/users";
-import { Browser, expectError, signUpBody } from "./test-helpers";
+import { signUpBody } from "../../../../tests/support/factories";
+import { Browser, expectError } from "../../../../tests/support/http";
 
 describeEachDatabase(
   "registration fields from the portal settings (seed 001 §3, §5)",

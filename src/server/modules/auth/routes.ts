@@ -41,7 +41,7 @@ export const authRoutes =
       "/auth/session",
       {
         config: rateLimit(RATE_LIMITS.session, windowMs),
-        schema: { tags: ["auth"], summary: "Create an anonymous session (no payload)", response: { 200: ZTokens, ...errors } },
+        schema: { tags: ["auth"], operationId: "createSession", summary: "Create an anonymous session (no payload)", description: "Creates an anonymous session user and sets its cookies.", response: { 200: ZTokens, ...errors } },
       },
       async (req, reply) => {
         const tokens = await auth.createSession();
@@ -56,7 +56,9 @@ export const authRoutes =
         config: rateLimit(RATE_LIMITS.register, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "registerWithEmail",
           summary: "Register with e-mail and password (role disciple)",
+          description: "Creates an account by e-mail and password and signs it in; rate limited.",
           body: ZSignUp.extend({
             website: ZText.max(2048).optional(),
             environmentId: ZText.max(64).optional(),
@@ -93,7 +95,7 @@ export const authRoutes =
       "/auth/login",
       {
         config: rateLimit(RATE_LIMITS.login, windowMs),
-        schema: { tags: ["auth"], summary: "Sign in with e-mail and password", body: ZSignIn, response: { 200: ZTokens, ...errors } },
+        schema: { tags: ["auth"], operationId: "loginWithEmail", summary: "Sign in with e-mail and password", description: "Signs in with e-mail and password and sets the session cookies; rate limited.", body: ZSignIn, response: { 200: ZTokens, ...errors } },
       },
       async (req, reply) => {
         const tokens = await auth.login(req.body.email, req.body.password);
@@ -106,7 +108,7 @@ export const authRoutes =
       "/auth/anonymous/register",
       {
         config: rateLimit(RATE_LIMITS.register, windowMs),
-        schema: { tags: ["auth"], summary: "Create an anonymous username account", body: ZAnonymousSignUp, response: { 200: ZTokens, ...errors } },
+        schema: { tags: ["auth"], operationId: "registerAnonymousAccount", summary: "Create an anonymous username account", description: "Creates an account known only by a generated username and signs it in.", body: ZAnonymousSignUp, response: { 200: ZTokens, ...errors } },
       },
       async (req, reply) => {
         const current = await req.auth();
@@ -120,7 +122,7 @@ export const authRoutes =
       "/auth/anonymous/login",
       {
         config: rateLimit(RATE_LIMITS.login, windowMs),
-        schema: { tags: ["auth"], summary: "Sign in with an anonymous username", body: ZAnonymousSignIn, response: { 200: ZTokens, ...errors } },
+        schema: { tags: ["auth"], operationId: "loginWithUsername", summary: "Sign in with an anonymous username", description: "Signs in to an anonymous account by its username and password; rate limited.", body: ZAnonymousSignIn, response: { 200: ZTokens, ...errors } },
       },
       async (req, reply) => {
         const tokens = await auth.loginAnonymous(req.body.username, req.body.password);
@@ -135,7 +137,9 @@ export const authRoutes =
         config: rateLimit(RATE_LIMITS.refresh, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "refreshTokens",
           summary: "Rotate the refresh token (body or cookie) for new tokens",
+          description: "Exchanges a refresh token for a new access and refresh token pair.",
           // Fastify hands a missing body to the validator as null (a cookie-only refresh sends none).
           body: z.object({ refreshToken: ZText.min(1).max(200).optional() }).nullish(),
           response: { 200: ZTokens, ...errors },
@@ -157,7 +161,7 @@ export const authRoutes =
 
     app.post(
       "/auth/logout",
-      { schema: { tags: ["auth"], summary: "Sign out: end the session on the server and drop the cookies" } },
+      { schema: { tags: ["auth"], operationId: "logout", summary: "Sign out: end the session on the server and drop the cookies", description: "Ends the current session; safe to call when already signed out." } },
       async (req, reply) => {
         const current = await req.auth();
         if (current.kind === "user") await auth.logout(current.sessionId);
@@ -172,7 +176,9 @@ export const authRoutes =
         config: rateLimit(RATE_LIMITS.forgotPassword, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "requestPasswordReset",
           summary: "Send a password reset e-mail (same reply whether or not the address is known)",
+          description: "Mails a password reset link; the reply never tells whether the address exists.",
           body: ZForgotPassword.extend({ website: ZText.max(2048).optional(), environmentId: ZText.max(64).optional() }),
           response: { 200: ZStateOk, ...errors },
         },
@@ -194,7 +200,9 @@ export const authRoutes =
         config: rateLimit(RATE_LIMITS.resetPassword, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "resetPassword",
           summary: "Set a new password with the token from the e-mail; ends every other session",
+          description: "Sets a new password with a reset token from the letter.",
           body: z.object({ password: ZPassword, token: ZText.min(1).max(200) }),
           response: { 200: ZStateOk, ...errors },
         },
@@ -212,7 +220,9 @@ export const authRoutes =
         config: rateLimit(RATE_LIMITS.verifyEmail, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "verifyEmail",
           summary: "Open an e-mail verification link: the address becomes verified (or replaces the old one)",
+          description: "Confirms an e-mail address with the token of a verification letter.",
           body: z.object({ token: ZText.min(1).max(200).regex(/^[A-Za-z0-9_-]+$/) }),
           response: { 200: z.object({ state: z.literal("verified"), email: z.string() }), ...errors },
         },
@@ -232,7 +242,9 @@ export const authRoutes =
         config: rateLimit(RATE_LIMITS.verifyResend, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "resendVerificationEmail",
           summary: "Send the verification letter again (pending new address, else the unverified one)",
+          description: "Mails the verification link again to the signed-in user; rate limited.",
           // Fastify hands a missing body to the validator as null.
           body: z.object(ZLangHint).strict().nullish(),
           response: { 200: z.object({ state: z.literal("sent") }), ...errors },
@@ -254,7 +266,9 @@ export const authRoutes =
         config: rateLimit(RATE_LIMITS.quickToken, windowMs),
         schema: {
           tags: ["auth"],
+          operationId: "exchangeQuickToken",
           summary: "Exchange a single-use quick_token for tokens",
+          description: "Signs in with a single-use token handed over by another Mentora client.",
           body: z.object({ token: ZText.min(1).max(200) }),
           response: { 200: ZTokens, ...errors },
         },

@@ -46,6 +46,7 @@ export const socialRoutes =
       {
         schema: {
           tags: ["auth"],
+          hide: true,
           summary: "Start a redirect login at an identity provider",
           params: z.object({ provider: z.enum(["google", "facebook"]) }),
           querystring: z.object({ quick_link: ZText.max(2048).optional(), lang: ZText.max(8).optional() }),
@@ -112,7 +113,7 @@ export const socialRoutes =
      */
     app.get(
       "/connect/telegram/callback",
-      { schema: { tags: ["auth"], summary: "Complete a Telegram login (widget fields with their hash)", querystring: z.record(ZText, ZText) } },
+      { schema: { tags: ["auth"], hide: true, summary: "Complete a Telegram login (widget fields with their hash)", querystring: z.record(ZText, ZText) } },
       async (req, reply) => {
         const { quick_link, lang, ...fields } = req.query;
         const { primaryLang } = await portalLangs();

@@ -4,7 +4,8 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { portals } from "../../db/schema/portal";
-import { cookieHeader, cookiesOf, outboxVerifyToken, uniqueIp } from "./test-helpers";
+import { cookieHeader, cookiesOf, uniqueIp } from "../../../../tests/support/http";
+import { outboxVerifyToken } from "../../../../tests/support/mail";
 
 let idp: OAuth2Server;
 let subject = "google-user-1";

@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { cookieHeader, cookiesOf, uniqueIp } from "./test-helpers";
+import { cookieHeader, cookiesOf, uniqueIp } from "../../../../tests/support/http";
 
 const BOT = "777777777:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
 

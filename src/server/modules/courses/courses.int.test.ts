@@ -8,7 +8,8 @@ import { users } from "../../db/schema/users";
 import { upsertCourse, upsertElement, upsertModelPage, upsertReview } from "../../db/seed/course-factories";
 import { DEMO_PREVIEW_SECRET } from "../../db/seed/demo-courses";
 import { readingCourse } from "../../db/seed/demo-course-reading";
-import { Browser, expectError, json, learner, sessionBrowser } from "./learning-test-helpers";
+import { Browser, expectError, json } from "../../../../tests/support/http";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 
 const READING = "reading-foundations"; // free, sequential, open to guests
 const HABITS = "lasting-habits"; // free, arbitrary walkthrough, registration required

@@ -4,7 +4,7 @@
  * tests/e2e/content-access-ssr), and the public demo secret exists only with the demo content.
  */
 import { isNotNull } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { courses } from "../../db/schema/courses";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
@@ -12,7 +12,7 @@ import { seedAtStart, seedDemo } from "../../db/seed/demo";
 import { DEMO_PREVIEW_SECRET } from "../../db/seed/demo-courses";
 import { RATE_LIMITS } from "../../platform/rate-limit";
 import { hashPreviewSecret } from "../../platform/preview-secret";
-import { Browser, expectError, json } from "./learning-test-helpers";
+import { Browser, expectError, json } from "../../../../tests/support/http";
 
 const SECRET = "pv-limit-secret-1";
 
@@ -58,7 +58,8 @@ describeEachDatabase("preview secrets: guesses are limited", (t) => {
     const b = new Browser(app);
     for (let i = 0; i < RATE_LIMITS.previewGuesses; i++) expectError(await b.get(`/api/courses/pv-draft?lang=en&secret=w-${i}`), 403, "PREVIEW-DENIED");
     expectError(await b.get(`/api/courses/pv-draft?lang=en&secret=${SECRET}`), 429, "RATE-LIMITED");
-    await new Promise((r) => setTimeout(r, 1100));
+    // Awaited, not slept: the right secret is refused until the window is over, then it opens the preview.
+    await expect.poll(async () => (await b.get(`/api/courses/pv-draft?lang=en&secret=${SECRET}`)).statusCode, { timeout: 5_000, interval: 100 }).toBe(200);
     expect(json(await b.get(`/api/courses/pv-draft?lang=en&secret=${SECRET}`))).toMatchObject({ preview: true });
   });
 });

@@ -39,7 +39,9 @@ export const coursesRoutes =
       {
         schema: {
           tags: ["courses"],
+          operationId: "listCourses",
           summary: "List courses (catalogue cards); rel=all adds isBought and doneCount for the caller",
+          description: "Lists the published courses of the catalogue.",
           querystring: ZCourseListQuery,
           response: { 200: z.object({ courses: z.array(ZCourseCard) }), ...errors },
         },
@@ -53,7 +55,9 @@ export const coursesRoutes =
         config: previewLimit,
         schema: {
           tags: ["courses"],
+          operationId: "getCourse",
           summary: "Get a course with its button data; rel=all adds elements, progress map and opened element; secret = creator preview",
+          description: "Reads one course for the course page.",
           params: z.object({ courseId: ZCourseId }),
           querystring: ZCourseQuery,
           response: { 200: ZCourse, ...errors },
@@ -67,7 +71,9 @@ export const coursesRoutes =
       {
         schema: {
           tags: ["courses"],
+          operationId: "getCourseAccess",
           summary: "What start-free-lesson and buy-course need: commercial, bought, guest access, opened element and its path",
+          description: "Tells the caller how they may enter a course.",
           params: z.object({ courseId: ZCourseId }),
           querystring: z.object({ lang: ZLang }),
           response: { 200: ZCourseAccess, ...errors },
@@ -81,7 +87,9 @@ export const coursesRoutes =
       {
         schema: {
           tags: ["courses"],
+          operationId: "listCourseElements",
           summary: "List the visible elements of a course with the caller's states (limit 100); rel=all adds the caller's record",
+          description: "Lists the lessons, tests and webinars of a course with the caller's states.",
           params: z.object({ courseId: ZCourseId }),
           querystring: ZElementListQuery,
           response: { 200: z.object({ elements: z.array(ZElementWithProgress) }), ...errors },
@@ -96,7 +104,9 @@ export const coursesRoutes =
         config: previewLimit,
         schema: {
           tags: ["courses"],
+          operationId: "getElement",
           summary: "Get an element with its components; refuses locked (ELEMENT-LOCKED), unbought (COURSE-NOT-BOUGHT) and guest-barred (REGISTRATION-REQUIRED) elements",
+          description: "Reads one lesson, test or webinar when the caller may open it.",
           params: z.object({ elementId: ZElementId }),
           querystring: ZElementQuery,
           response: { 200: ZElementPage, ...errors },
@@ -110,7 +120,9 @@ export const coursesRoutes =
       {
         schema: {
           tags: ["courses"],
+          operationId: "listCourseReviews",
           summary: "List published reviews of a course (limit 20), newest first, optionally in one language",
+          description: "Lists learners' published reviews of a course; public.",
           params: z.object({ courseId: ZCourseId }),
           querystring: ZReviewListQuery,
           response: { 200: z.object({ reviews: z.array(ZReview) }), ...errors },

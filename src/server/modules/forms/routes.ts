@@ -22,7 +22,9 @@ export const formsRoutes =
       {
         schema: {
           tags: ["forms"],
+          operationId: "getForm",
           summary: "A dynamic form in one language, with the data source it writes to",
+          description: "Reads a form's fields, texts and target data source for the form block; public.",
           params: z.object({ id: ZId }),
           querystring: z.object({ lang: ZLang }),
           response: { 200: ZForm, ...errors },
@@ -36,7 +38,9 @@ export const formsRoutes =
       {
         schema: {
           tags: ["forms"],
+          operationId: "searchFieldOptions",
           summary: "Remote search for a select-like field: options whose label contains q (3+ characters)",
+          description: "Searches the options of one select-like field of a form; rate limited.",
           params: z.object({ id: ZId, fieldId: ZId }),
           querystring: z.object({ q: ZText.max(REMOTE_SEARCH_MAX_CHARS) }),
           response: { 200: z.array(ZSearchOption), ...errors },
@@ -50,7 +54,9 @@ export const formsRoutes =
       {
         schema: {
           tags: ["forms"],
+          operationId: "getDataSource",
           summary: "A data source: its plural name and field types",
+          description: "Reads the shape of a data source that forms write to; public.",
           params: z.object({ id: ZId }),
           response: { 200: ZDataSource, ...errors },
         },
@@ -64,7 +70,9 @@ export const formsRoutes =
         config: rateLimit(RECORD_CREATE_LIMIT, opts.windowMs),
         schema: {
           tags: ["forms"],
+          operationId: "createDataRecord",
           summary: "Create a record in a data source through one of its forms; userId and missionaryId are set by the server",
+          description: "Saves a form submission as a record of the data source; rate limited.",
           params: z.object({ plural: ZText.min(1).max(64) }),
           body: z
             .object({

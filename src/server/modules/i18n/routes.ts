@@ -13,6 +13,7 @@ export const languagePackRoutes =
       {
         schema: {
           tags: ["i18n"],
+          hide: true,
           summary: "One language pack (package) of one locale",
           params: z.object({ lang: ZText.regex(/^[a-z]{2,3}$/), pkg: ZText.regex(/^[a-z-]+\.json$/) }),
           response: { 200: z.record(z.string(), z.unknown()) },

@@ -6,7 +6,8 @@ import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { messengerConnects } from "../../db/schema/auth";
 import { environments, portals } from "../../db/schema/portal";
 import { signWebhook } from "../../platform/webhook-signature";
-import { Browser, expectError, PASSWORD, setCookie, uniqueEmail } from "../auth/test-helpers";
+import { PASSWORD, uniqueEmail } from "../../../../tests/support/factories";
+import { Browser, expectError, setCookie } from "../../../../tests/support/http";
 
 const SECRET = "webhook-secret-0123456789abcdef0123456789";
 const BOT = "777777777:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";

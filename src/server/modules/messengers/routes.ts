@@ -41,6 +41,7 @@ export const messengerConnectRoutes =
         config: rateLimit(RATE_LIMITS.messengerConnect, windowMs),
         schema: {
           tags: ["auth"],
+          hide: true,
           summary: "Start a messenger sign-in and open its page",
           params: z.object({ messenger: ZMessenger }),
           querystring: z.object({ quick_link: ZText.max(2048).optional(), lang: ZText.max(8).optional() }),
@@ -80,7 +81,7 @@ export const messengerApiRoutes =
   async (app) => {
     app.get(
       "/messengers/connect/status",
-      { schema: { tags: ["auth"], summary: "Has the bot confirmed this browser's messenger code?", response: { 200: ZConnectStatus, ...errors } } },
+      { schema: { tags: ["auth"], operationId: "getMessengerConnectStatus", summary: "Has the bot confirmed this browser's messenger code?", description: "Polled by the messenger sign-in page until the bot confirms the code.", response: { 200: ZConnectStatus, ...errors } } },
       async (req) => {
         const s = await messengers.status(req.cookies[CONNECT_COOKIE]);
         return { ...s, expiresAt: s.expiresAt.toISOString() };
@@ -92,7 +93,9 @@ export const messengerApiRoutes =
       {
         schema: {
           tags: ["auth"],
+          operationId: "completeMessengerConnect",
           summary: "Finish a confirmed messenger sign-in (once) and get the session cookies",
+          description: "Signs in the account of a messenger sign-in the bot confirmed.",
           body: z.object({}).nullish(),
           response: { 200: z.object({ returnTo: z.string(), signedIn: z.boolean() }), ...errors },
         },
@@ -130,7 +133,9 @@ export const messengerApiRoutes =
           preValidation: checkSignature,
           schema: {
             tags: ["auth"],
+            operationId: "confirmMessengerCode",
             summary: "A bot confirms a sign-in code the visitor sent it (signed with MESSENGER_WEBHOOK_SECRET)",
+            description: "Called by a messenger bot, never by browsers; the body must carry a valid signature.",
             params: z.object({ messenger: ZCodeMessenger }),
             body: ZWebhookBody,
             response: { 200: z.object({ state: z.literal("confirmed") }), ...errors },

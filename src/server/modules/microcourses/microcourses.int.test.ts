@@ -3,7 +3,8 @@ import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { COURSE_MESSAGES } from "../../../domain/course";
 import { ZMicrocourse, ZMicrocourseWithComponents } from "../../../domain/microcourse";
 import { upsertMicrocourse } from "../../db/seed/course-factories";
-import { Browser, expectError, json, learner, sessionBrowser } from "../courses/learning-test-helpers";
+import { Browser, expectError, json } from "../../../../tests/support/http";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 
 type Mc = { id: string; type: string; relativeUrl: string; access: { requiresLogin: boolean; openToGuests: boolean; requiresRegistration: boolean } };
 

@@ -17,7 +17,9 @@ export const microcoursesRoutes =
       {
         schema: {
           tags: ["microcourses"],
+          operationId: "listMicrocourses",
           summary: "List microcourses (limit 100) with relativeUrl and the caller's access",
+          description: "Lists the published microcourses.",
           querystring: ZMicrocourseListQuery,
           response: { 200: z.object({ microcourses: z.array(ZMicrocourse) }), ...errors },
         },
@@ -29,7 +31,9 @@ export const microcoursesRoutes =
       {
         schema: {
           tags: ["microcourses"],
+          operationId: "getMicrocourse",
           summary: "Get a microcourse with components; guests and session users get REGISTRATION-REQUIRED where they must sign in",
+          description: "Reads one microcourse when the caller may open it.",
           params: z.object({ id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: z.object({ lang: ZLang }),
           response: { 200: ZMicrocourseWithComponents, ...errors },

@@ -12,10 +12,9 @@ import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { courses } from "../../db/schema/courses";
 import { upsertCourse, upsertElement, upsertMicrocourse, upsertModelPage } from "../../db/seed/course-factories";
 import { upsertPage } from "../../db/seed/factories";
-import type { Browser } from "../auth/test-helpers";
-import { Browser as GuestBrowser, expectError, json, learner, sessionBrowser } from "../courses/learning-test-helpers";
+import { type Browser, Browser as GuestBrowser, expectError, json } from "../../../../tests/support/http";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 
-const READING = "reading-foundations"; // free, sequential, open to guests: rf-slow-reading open, rf-main-idea locked
 const SPEAKING = "confident-speaking"; // paid
 
 type Who = "guest" | "session" | "learner" | "buyer" | "admin";

@@ -17,7 +17,9 @@ export const pagesRoutes =
       {
         schema: {
           tags: ["pages"],
+          operationId: "getPageByAlias",
           summary: "Published page by alias in one language; a page bound to a course, element or microcourse follows that content's access rule (403 ELEMENT-LOCKED, COURSE-NOT-BOUGHT, REGISTRATION-REQUIRED)",
+          description: "Reads a page built from blocks by its alias, for the page renderer.",
           params: ZAlias,
           querystring: ZPageQuery,
           response: { 200: ZPage, ...errors },
@@ -30,7 +32,9 @@ export const pagesRoutes =
       {
         schema: {
           tags: ["pages"],
+          operationId: "getPageByModel",
           summary: "Published page bound to a model (course, element, microcourse), answered only when the caller may read that model (same 403s as GET /elements/{id})",
+          description: "Reads the page that renders a course, an element or a microcourse.",
           // Model names and ids are plain slugs, as every model id is (course, element, microcourse ids).
           params: z.object({ name: ZText.min(1).max(40).regex(/^[a-z][a-z-]*$/), id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: ZPageQuery,
@@ -44,7 +48,9 @@ export const pagesRoutes =
       {
         schema: {
           tags: ["pages"],
+          operationId: "getPageTemplate",
           summary: "Page template by alias, falling back to the primary and fallback languages",
+          description: "Reads a page template in the asked language or its fallbacks; public.",
           params: ZAlias,
           querystring: ZPageQuery,
           response: { 200: ZPage, ...errors },

@@ -13,7 +13,9 @@ export const policiesRoutes =
       {
         schema: {
           tags: ["pages"],
+          operationId: "getPolicyPage",
           summary: "A terms/policy page by category in one language, or the category's template",
+          description: "Reads a terms or policy page for the policy viewer; public.",
           params: z.object({ category: ZText.min(1).max(60) }),
           querystring: z.object({ lang: ZText.min(2).max(8) }),
           response: { 200: ZPolicy, 400: ZErrorReply, 404: ZErrorReply },

@@ -11,7 +11,9 @@ export const portalRoutes =
       {
         schema: {
           tags: ["portal"],
+          operationId: "getPortalSettings",
           summary: "Settings of the learning portal, its environment and its children portals",
+          description: "Everything a client needs to draw the portal shell: languages, registration options, navigation, SEO and integrations.",
           response: { 200: ZPortalSettings },
         },
       },
@@ -22,7 +24,9 @@ export const portalRoutes =
       {
         schema: {
           tags: ["portal"],
+          operationId: "listChildPortals",
           summary: "Children portals of the learning portal",
+          description: "The portals under this one, for the portal switcher; public.",
           response: { 200: z.object({ environments: z.array(ZPortalSummary) }) },
         },
       },

@@ -5,8 +5,9 @@ import { ZCourseProgress, ZElementProgress, ZFinishReply } from "../../../domain
 import { courseProgress, courses, elementProgress } from "../../db/schema/courses";
 import { users } from "../../db/schema/users";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
-import { signUpBody } from "../auth/test-helpers";
-import { Browser, expectError, json, learner, sessionBrowser } from "../courses/learning-test-helpers";
+import { signUpBody } from "../../../../tests/support/factories";
+import { Browser, expectError, json } from "../../../../tests/support/http";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 
 const READING = "reading-foundations";
 const READING_IDS = ["rf-slow-reading", "rf-main-idea", "rf-check-main-idea", "rf-reading-circle", "rf-between-lines", "rf-final-check"];

@@ -34,7 +34,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "listProgress",
           summary: "Every course a learner has progress in (yourself, or ?userId= for their mentor and admins)",
+          description: "Lists a learner's progress across courses.",
           querystring: ZUserQuery.extend({ lang: ZLang }),
           response: { 200: ZUserProgress, ...errors },
         },
@@ -47,7 +49,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "getCourseProgress",
           summary: "A learner's progress in a course: element states, variables, current and opened element",
+          description: "Reads a learner's progress in one course.",
           params: course,
           querystring: ZUserQuery,
           response: { 200: ZCourseProgress, ...errors },
@@ -61,7 +65,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "getOpenedElement",
           summary: "Course getOpenedElement: start, continue or finished, with id, type, index and number (null without visible elements)",
+          description: "Tells which element the continue button of a course leads to.",
           params: course,
           response: { 200: z.object({ openedElement: ZOpenedElement.nullable() }), ...errors },
         },
@@ -74,7 +80,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "setCourseVariable",
           summary: "Course setVariable: store a value by name on your course progress",
+          description: "Stores one named value on the signed-in learner's course progress.",
           params: course.extend({ name: ZVariableName }),
           body: z.object({ value: ZVariableValue }).strict(),
           response: { 200: z.object({ courseId: z.string(), variables: z.record(z.string(), ZVariableValue) }), ...errors },
@@ -88,7 +96,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "upgradeProgress",
           summary: "Upgrade progress: store the states you see (one course or all of yours); force re-checks courses already upgraded",
+          description: "Writes the computed element states into the learner's stored progress.",
           body: ZUpgradeBody.nullish(),
           response: { 200: ZUpgradeReply, ...errors },
         },
@@ -101,7 +111,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "getElementProgress",
           summary: "Element get: state, started, finished, history and percent of a learner",
+          description: "Reads a learner's progress in one element.",
           params: element,
           querystring: ZUserQuery,
           response: { 200: ZElementProgress, ...errors },
@@ -115,7 +127,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "startElement",
           summary: "Element set started (only the first time counts)",
+          description: "Records that the signed-in learner started an element.",
           params: element,
           response: { 200: ZElementProgress, ...errors },
         },
@@ -128,7 +142,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "finishElement",
           summary: "Finish an open element: done with the server's finished time; the next element opens in the same transaction",
+          description: "Marks an element done for the signed-in learner and opens the next one.",
           params: element,
           response: { 200: ZFinishReply, ...errors },
         },
@@ -141,7 +157,9 @@ export const progressRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "syncElementProgress",
           summary: "Element sync: percent and history; state done finishes (refused unless the element is open)",
+          description: "Stores the signed-in learner's progress in one element.",
           params: element,
           body: ZSyncBody,
           response: { 200: ZElementProgress, ...errors },

@@ -18,7 +18,9 @@ export const subscriptionsRoutes =
         config: rateLimit(SUBSCRIBE_RATE_LIMIT, windowMs),
         schema: {
           tags: ["subscriptions"],
+          operationId: "createSubscription",
           summary: "Subscribe an e-mail to a topic (idempotent per e-mail and topic)",
+          description: "Subscribes an address to a mailing topic; rate limited.",
           body: ZSubscriptionRequest,
           response: { 200: ZSubscription, ...errors },
         },

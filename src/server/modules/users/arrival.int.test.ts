@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { users } from "../../db/schema/users";
-import { Browser, login, register, uniqueUsername } from "../auth/test-helpers";
+import { uniqueUsername } from "../../../../tests/support/factories";
+import { Browser } from "../../../../tests/support/http";
+import { login, register } from "../../../../tests/support/sign-in";
 
 const UTM = { utm_source: "newsletter", utm_campaign: "spring", utm_medium: "email" };
 

@@ -32,7 +32,7 @@ export const usersRoutes =
     const profilePerAccount = createWindowCounter({ max: PER_ACCOUNT_LIMITS.profile, windowMs: deps.windowMs });
     app.get(
       "/users/me",
-      { schema: { tags: ["users"], summary: "The current user (the guest user when not signed in)", response: { 200: ZUser, ...errors } } },
+      { schema: { tags: ["users"], operationId: "getCurrentUser", summary: "The current user (the guest user when not signed in)", description: "Reads the signed-in user, or the guest user, with roles and profile.", response: { 200: ZUser, ...errors } } },
       async (req) => {
         const a = await req.auth();
         if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
@@ -43,7 +43,7 @@ export const usersRoutes =
     app.get(
       "/users/:id",
       {
-        schema: { tags: ["users"], summary: "A user by id: yourself, or anyone for admins", params: z.object({ id: ZText.min(1).max(100) }), response: { 200: ZUser, ...errors } },
+        schema: { tags: ["users"], operationId: "getUser", summary: "A user by id: yourself, or anyone for admins", description: "Reads one user by id; others than yourself need the admin role.", params: z.object({ id: ZText.min(1).max(100) }), response: { 200: ZUser, ...errors } },
       },
       async (req) => {
         const { user } = await requireUser(req);
@@ -57,7 +57,9 @@ export const usersRoutes =
       {
         schema: {
           tags: ["users"],
+          operationId: "updateProfile",
           summary: "Update the profile core (phone, complete; a new e-mail waits as pendingEmail for its link); upgrades to disciple",
+          description: "Changes the signed-in user's profile fields.",
           body: z.object({
             core: z.object({ email: ZEmail.optional(), phone: ZPhone.optional(), complete: z.boolean().optional() }).strict(),
             /** The page's address or language: the verification letter's language. */
@@ -84,7 +86,9 @@ export const usersRoutes =
       {
         schema: {
           tags: ["users"],
+          operationId: "requestAccountDeletion",
           summary: "Mark your account for deletion on this portal (profile id 'bo:<userId>')",
+          description: "Asks for the signed-in account to be deleted on this portal.",
           body: z.object({ id: ZText.regex(/^bo:/) }),
           response: { 200: ZUser, ...errors },
         },
@@ -94,7 +98,7 @@ export const usersRoutes =
 
     app.delete(
       "/users/me/deletion",
-      { schema: { tags: ["users"], summary: "Remove the deletion mark for this portal", response: { 200: ZUser, ...errors } } },
+      { schema: { tags: ["users"], operationId: "cancelAccountDeletion", summary: "Remove the deletion mark for this portal", description: "Withdraws the signed-in user's deletion request.", response: { 200: ZUser, ...errors } } },
       async (req) => users.removeDeletion((await requireUser(req)).user.id),
     );
 
@@ -103,7 +107,9 @@ export const usersRoutes =
       {
         schema: {
           tags: ["users"],
+          operationId: "setCookieConsent",
           summary: "Store cookie consent for a learning portal",
+          description: "Stores the signed-in user's cookie choices for one portal.",
           body: z.object({
             learningPortalId: ZText.min(1).max(64),
             cookies: z.record(z.enum(CONSENT_CATEGORIES), z.enum(["granted", "denied"])),
@@ -117,7 +123,7 @@ export const usersRoutes =
     app.put(
       "/users/me/utm",
       {
-        schema: { tags: ["users"], summary: "Set analytics.utm", body: z.object({ utm: z.array(ZUtmRecord).max(20) }), response: { 200: ZUser, ...errors } },
+        schema: { tags: ["users"], operationId: "setUtm", summary: "Set analytics.utm", description: "Stores the campaign (utm) records the visitor arrived with.", body: z.object({ utm: z.array(ZUtmRecord).max(20) }), response: { 200: ZUser, ...errors } },
       },
       async (req) => users.setUtm((await requireUser(req)).user.id, req.body.utm),
     );
@@ -127,7 +133,9 @@ export const usersRoutes =
       {
         schema: {
           tags: ["users"],
+          operationId: "joinPortal",
           summary: "Register yourself as a disciple of the portal",
+          description: "Makes the signed-in user a disciple (learner) of the portal.",
           params: z.object({ portalId: ZText.min(1).max(64), userId: ZText.min(1).max(100) }),
           // Fastify hands a missing body to the validator as null.
           body: z.object({ utm: z.array(ZUtmRecord).max(20).optional() }).nullish(),
@@ -148,7 +156,9 @@ export const usersRoutes =
       {
         schema: {
           tags: ["progress"],
+          operationId: "ensureProgressRecord",
           summary: "Ensure the progress record {portalId}:{userId} of the current user",
+          description: "Creates the signed-in learner's progress record when it is missing.",
           response: { 200: z.object({ id: z.string(), portalId: z.string(), userId: z.string() }), ...errors },
         },
       },

@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { guestUser } from "../../../domain/user";
 import { portalDisciples, users } from "../../db/schema/users";
-import { Browser, expectError, login, outboxVerifyToken, register, uniqueEmail, uniqueIp, uniquePhone, type Registered } from "../auth/test-helpers";
+import { uniqueEmail, uniquePhone } from "../../../../tests/support/factories";
+import { Browser, expectError, uniqueIp } from "../../../../tests/support/http";
+import { outboxVerifyToken } from "../../../../tests/support/mail";
+import { login, register, type Registered } from "../../../../tests/support/sign-in";
 
 describeEachDatabase("users API", (t) => {
   let alice: Registered;

@@ -15,7 +15,9 @@ export const videoEventsRoutes =
       {
         schema: {
           tags: ["video events"],
+          operationId: "listVideoEvents",
           summary: "Published video events with episodes: date (MMM d, yyyy), distance and state opened/today/closed, days counted in ?tz",
+          description: "Lists the published video events and their episodes.",
           querystring: ZVideoEventQuery,
           response: { 200: z.object({ videoEvents: z.array(ZVideoEvent) }), ...errors },
         },
@@ -27,7 +29,9 @@ export const videoEventsRoutes =
       {
         schema: {
           tags: ["video events"],
+          operationId: "getVideoEvent",
           summary: "A video event with its episodes and their derived state",
+          description: "Reads one video event with its episodes.",
           params: z.object({ id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
           querystring: ZVideoEventQuery,
           response: { 200: ZVideoEvent, ...errors },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { episodeState, formatEpisodeDate, ZVideoEvent } from "../../../domain/video-event";
 import { upsertEpisode, upsertVideoEvent } from "../../db/seed/course-factories";
-import { expectError, json } from "../courses/learning-test-helpers";
+import { expectError, json } from "../../../../tests/support/http";
 
 type Ep = { id: string; state: string; date: string; distance: string; startDate: string; videoUrl: string | null };
 

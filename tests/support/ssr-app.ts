@@ -5,9 +5,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { type Config, parseConfig } from "../../src/server/config";
-import { type Database, openDatabase } from "../../src/server/db/client";
-import { seedDemo } from "../../src/server/db/seed/demo";
+import type { Database } from "../../src/server/db/client";
 import { buildApp } from "../../src/server/main";
+import { openPgliteDatabase } from "../setup/databases";
 
 export interface SsrApp {
   readonly config: Config;
@@ -20,9 +20,7 @@ export function useSsrApp(env: Record<string, string> = {}): SsrApp {
   const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "true", ...env });
   const ssr = { config } as SsrApp;
   beforeAll(async () => {
-    ssr.database = await openDatabase({ dataDir: null });
-    await ssr.database.migrate();
-    await seedDemo(ssr.database.db, config);
+    ssr.database = await openPgliteDatabase(config);
     ssr.app = await buildApp({ config, database: ssr.database, ssr: true, logger: false });
   });
   afterAll(async () => {

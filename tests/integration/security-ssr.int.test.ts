@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { mailOutbox } from "../../src/server/db/schema/mail";
-import { useSsrApp } from "./ssr-app";
+import { useSsrApp } from "../support/ssr-app";
 
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 const nonceOf = (csp: string) => /'nonce-([\w+/=]+)'/.exec(csp)?.[1];

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { environments } from "../../src/server/db/schema/portal";
 import { createServices } from "../../src/server/main";
-import { useSsrApp } from "./ssr-app";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
 const { config } = ssr;

@@ -11,10 +11,9 @@ import { formatFileSize } from "../../src/domain/blocks/media";
 import type { TBlock } from "../../src/domain/page";
 import { DEMO_LANGS, type DemoLang } from "../../src/server/db/seed/demo-content";
 import { SHOWCASE_ALIAS, showcasePage } from "../../src/server/db/seed/demo-showcase";
-import { useSsrApp } from "./ssr-app";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp();
-const { config } = ssr;
 
 /** The page's text as a reader gets it: entities decoded, React's text separators removed. */
 function readable(html: string): string {

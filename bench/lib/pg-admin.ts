@@ -1,3 +1,7 @@
+/**
+ * PostgreSQL administration over a short-lived connection: shared by the bench (its databases) and
+ * the integration tests (template and clones). Lives under bench/ because bench must not import tests/.
+ */
 import pg from "pg";
 
 /** Runs `work` on a short-lived admin connection (CREATE/DROP DATABASE cannot run in a pool transaction). */

@@ -9,8 +9,9 @@ import { courses } from "../../src/server/db/schema/courses";
 import { pages, portals } from "../../src/server/db/schema/portal";
 import { users } from "../../src/server/db/schema/users";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
-import { Browser, register } from "../../src/server/modules/auth/test-helpers";
-import { useSsrApp } from "./ssr-app";
+import { Browser } from "../support/http";
+import { register } from "../support/sign-in";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
 const { config } = ssr;

@@ -4,7 +4,7 @@
  * never a 500.
  */
 import { describe, expect, it } from "vitest";
-import { useSsrApp } from "./ssr-app";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp();
 const KURSY = "/ru/%D0%BA%D1%83%D1%80%D1%81%D1%8B";

@@ -10,9 +10,10 @@ import { courses } from "../../src/server/db/schema/courses";
 import { users } from "../../src/server/db/schema/users";
 import { upsertCourse, upsertElement, upsertModelPage } from "../../src/server/db/seed/course-factories";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
-import { Browser, register } from "../../src/server/modules/auth/test-helpers";
+import { Browser } from "../support/http";
+import { register } from "../support/sign-in";
 import { RATE_LIMITS } from "../../src/server/platform/rate-limit";
-import { useSsrApp } from "./ssr-app";
+import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
 
