@@ -26,7 +26,10 @@ async function call(url: string, init: RequestInit & { json?: unknown; token?: s
  */
 export async function signInLearner(base: string): Promise<SignedInLearner> {
   const email = `bench-${randomBytes(6).toString("hex")}@example.com`;
-  const tokens = await call(`${base}/api/auth/register`, { method: "POST", json: { email, password: "bench learner password", firstName: "Bench", lastName: "Learner", agree: true } });
+  const tokens = await call(`${base}/api/auth/register`, {
+    method: "POST",
+    json: { email, password: "bench learner password", firstName: "Bench", lastName: "Learner", agree: true },
+  });
   const accessToken = String(tokens.accessToken);
   await call(`${base}/api/progress/elements/rf-slow-reading/finish`, { method: "POST", token: accessToken });
   return { accessToken, headers: { authorization: `Bearer ${accessToken}` }, cookie: `apollo-token=${accessToken}` };

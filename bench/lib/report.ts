@@ -100,7 +100,12 @@ export interface RunFacts {
 
 export function machineFacts(postgresVersion?: string): string {
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
-  const facts = [`${os.availableParallelism()} cores (${cpu})`, `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`, `Node ${process.version}`, `${os.platform()} ${os.arch()}`];
+  const facts = [
+    `${os.availableParallelism()} cores (${cpu})`,
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
+    `Node ${process.version}`,
+    `${os.platform()} ${os.arch()}`,
+  ];
   if (postgresVersion) facts.push(`PostgreSQL ${postgresVersion}`);
   return facts.join(", ");
 }

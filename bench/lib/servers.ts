@@ -84,9 +84,11 @@ export async function startServer(name: string, script: string, env: NodeJS.Proc
   const deadline = Date.now() + 60_000;
   while (true) {
     const problem =
-      child.exitCode !== null ? `exited with code ${child.exitCode} before it was ready`
-      : Date.now() > deadline ? `did not answer ${readyPath} within 60 s`
-      : undefined;
+      child.exitCode !== null
+        ? `exited with code ${child.exitCode} before it was ready`
+        : Date.now() > deadline
+          ? `did not answer ${readyPath} within 60 s`
+          : undefined;
     if (problem) {
       await stop();
       // First line (kept in the history) ends with the server's last words; the rest goes to the console.
@@ -144,15 +146,15 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-
 /** A fresh database per run, so PostgreSQL figures never depend on what an earlier run left. */
 export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `mentora_bench_${Date.now()}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   // FORCE: a server killed mid-run may leave connections that would block a plain DROP.
   const drop = track(() => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}));
-  const serverVersion = await withAdmin(adminUrl, (client) => client.query<{ server_version: string }>("SHOW server_version"))
-    .then(({ rows }) => rows[0].server_version.split(" ")[0]);
+  const serverVersion = await withAdmin(adminUrl, (client) => client.query<{ server_version: string }>("SHOW server_version")).then(
+    ({ rows }) => rows[0].server_version.split(" ")[0],
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), serverVersion, drop };

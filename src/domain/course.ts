@@ -139,8 +139,12 @@ export const ZQueryFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === "true"));
 
-export const ZLang = ZText.min(2).max(8).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/);
-export const ZCourseId = ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/);
+export const ZLang = ZText.min(2)
+  .max(8)
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/);
+export const ZCourseId = ZText.min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9_-]+$/);
 export const ZRel = z.enum(["all"]).optional();
 
 /** Seed 000 §7 list courses: lang, rel=all, published=true, onlyMyGroups=true, cache=true, limit=100, exceptHidden=true. */

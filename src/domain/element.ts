@@ -14,7 +14,9 @@ export type TElementState = z.infer<typeof ZElementState>;
 
 export const ZDiscussion = z.object({ id: z.string().nullable(), active: z.boolean() });
 
-export const ZElementId = ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/);
+export const ZElementId = ZText.min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** The web path of an element page: /{lang}/courses/{courseId}/{lesson|test|webinar}/{elementId}. */
 export function elementPath(lang: string, courseId: string, type: TElementType, elementId: string): string {

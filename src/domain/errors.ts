@@ -97,4 +97,3 @@ export function isAppError(e: unknown, ...codes: ErrorCode[]): e is AppError {
   if (typeof e !== "object" || e === null || (e as Record<symbol, unknown>)[APP_ERROR_BRAND] !== true) return false;
   return codes.length === 0 || codes.includes((e as AppError).code);
 }
-

@@ -47,9 +47,7 @@ describe("langRedirectTarget", () => {
   });
 
   it("lets the previous route's language win over the cookie", () => {
-    expect(langRedirectTarget(input({ pathname: "/courses", search: "?x=1", previousLang: "ar", cookieLang: "en" }))).toBe(
-      "/ar/courses?x=1",
-    );
+    expect(langRedirectTarget(input({ pathname: "/courses", search: "?x=1", previousLang: "ar", cookieLang: "en" }))).toBe("/ar/courses?x=1");
   });
 
   it("ignores an unsupported cookie language", () => {

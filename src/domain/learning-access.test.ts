@@ -14,7 +14,14 @@ import {
 } from "./learning-access";
 import { guestUser } from "./user";
 
-const user = (over: Partial<Extract<TViewer, { id: string }>> = {}): TViewer => ({ kind: "user", id: "u1", roles: ["disciple"], orderedCourses: [], teamId: null, ...over });
+const user = (over: Partial<Extract<TViewer, { id: string }>> = {}): TViewer => ({
+  kind: "user",
+  id: "u1",
+  roles: ["disciple"],
+  orderedCourses: [],
+  teamId: null,
+  ...over,
+});
 const session: TViewer = { kind: "session", id: "s1", roles: ["disciple"], orderedCourses: [], teamId: null };
 const guest: TViewer = { kind: "guest" };
 const free = { id: "c-free", type: "free" as const, requiresRegistration: false };
@@ -26,7 +33,13 @@ describe("viewers", () => {
     expect(viewerOf(null)).toEqual({ kind: "guest" });
     expect(viewerOf(guestUser())).toEqual({ kind: "guest" });
     expect(viewerOf({ id: "s", status: "session", roles: ["disciple"], orders: { courses: [] } }).kind).toBe("session");
-    expect(viewerOf({ id: "u", status: "active", roles: [], orders: { courses: ["c"] }, teamId: "t" })).toEqual({ kind: "user", id: "u", roles: [], orderedCourses: ["c"], teamId: "t" });
+    expect(viewerOf({ id: "u", status: "active", roles: [], orders: { courses: ["c"] }, teamId: "t" })).toEqual({
+      kind: "user",
+      id: "u",
+      roles: [],
+      orderedCourses: ["c"],
+      teamId: "t",
+    });
   });
 
   it("guest-like means the guest id or the session status", () => {
@@ -157,9 +170,16 @@ describe("the content rule (contentRefusal)", () => {
 
   it("refusals become the elements API's typed errors; not-found the caller's own", () => {
     const target = element(paid, null);
-    expect(contentRefusalError("locked", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "ELEMENT_LOCKED", status: 403, details: { courseId: "c-paid", elementId: "e1" } });
+    expect(contentRefusalError("locked", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({
+      code: "ELEMENT_LOCKED",
+      status: 403,
+      details: { courseId: "c-paid", elementId: "e1" },
+    });
     expect(contentRefusalError("not-bought", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "COURSE_NOT_BOUGHT", status: 403 });
-    expect(contentRefusalError("registration-required", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "REGISTRATION_REQUIRED", status: 403 });
+    expect(contentRefusalError("registration-required", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({
+      code: "REGISTRATION_REQUIRED",
+      status: 403,
+    });
     expect(contentRefusalError("not-found", target, { code: "PAGE_NOT_FOUND", message: "x" })).toMatchObject({ code: "PAGE_NOT_FOUND", status: 404 });
   });
 });

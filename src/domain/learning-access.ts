@@ -9,8 +9,7 @@ import { GUEST_ID, type TUser } from "./user";
  * guest: no account; session: an anonymous session user (status session); user: signed in.
  */
 export type TViewer =
-  | { kind: "guest" }
-  | { kind: "session" | "user"; id: string; roles: readonly string[]; orderedCourses: readonly string[]; teamId: string | null };
+  { kind: "guest" } | { kind: "session" | "user"; id: string; roles: readonly string[]; orderedCourses: readonly string[]; teamId: string | null };
 
 /** A visitor without an account, for reads that are the same for everyone (system pages, policies). */
 export const GUEST_VIEWER: TViewer = { kind: "guest" };
@@ -19,7 +18,13 @@ export function viewerOf(
   user: { id: string; status: "active" | "session" | null; roles: readonly string[]; orders: { courses: readonly string[] }; teamId?: string | null } | null,
 ): TViewer {
   if (!user || user.id === GUEST_ID) return { kind: "guest" };
-  return { kind: user.status === "session" ? "session" : "user", id: user.id, roles: user.roles, orderedCourses: user.orders.courses, teamId: user.teamId ?? null };
+  return {
+    kind: user.status === "session" ? "session" : "user",
+    id: user.id,
+    roles: user.roles,
+    orderedCourses: user.orders.courses,
+    teamId: user.teamId ?? null,
+  };
 }
 
 /** Who a request is: a user with a live session, a guest, or someone holding a bad token. */
@@ -131,7 +136,9 @@ export function contentRefusal(viewer: TViewer, target: TContentTarget, opts: { 
     case "microcourse": {
       const m = target.microcourse;
       if (!m.published || !m.visible) return "not-found";
-      return microcourseAccess({ type: m.type, props: { accessType: m.accessType } }, { guestLike: isGuestLike(viewer) }).requiresLogin ? "registration-required" : null;
+      return microcourseAccess({ type: m.type, props: { accessType: m.accessType } }, { guestLike: isGuestLike(viewer) }).requiresLogin
+        ? "registration-required"
+        : null;
     }
     case "video-event":
       return target.videoEvent.published ? null : "not-found";
@@ -154,7 +161,11 @@ export function contentRefusalError(refusal: ContentRefusal, target: TContentTar
     case "not-found":
       return new AppError(notFound.code, notFound.message);
     case "registration-required":
-      return new AppError("REGISTRATION_REQUIRED", `Sign in to open ${what}`, { ...(courseId ? { courseId } : {}), ...(elementId ? { elementId } : {}), ...(microcourseId ? { microcourseId } : {}) });
+      return new AppError("REGISTRATION_REQUIRED", `Sign in to open ${what}`, {
+        ...(courseId ? { courseId } : {}),
+        ...(elementId ? { elementId } : {}),
+        ...(microcourseId ? { microcourseId } : {}),
+      });
     case "not-bought":
       return new AppError("COURSE_NOT_BOUGHT", `Course ${courseId} is not bought`, { courseId });
     case "locked":

@@ -1,11 +1,7 @@
 import { FALLBACK_LANG, RTL_LANGS } from "./constants";
 
 /** 'en-US' -> 'en'; unsupported or malformed -> fallback (seed 9: normalised to its primary subtag). */
-export function normalizeLocale(
-  input: string | null | undefined,
-  supported: readonly string[],
-  fallback: string = FALLBACK_LANG,
-): string {
+export function normalizeLocale(input: string | null | undefined, supported: readonly string[], fallback: string = FALLBACK_LANG): string {
   if (!input) return fallback;
   const primary = input.trim().toLowerCase().split(/[-_]/)[0] ?? "";
   return supported.includes(primary) ? primary : fallback;
@@ -50,6 +46,11 @@ export function portalLang(lang: string | null | undefined, langs: readonly stri
  * The language of a request: the route's {lang} when the portal has it, else the language cookie
  * (normalised), else the portal's primary language.
  */
-export function requestLang(routeLang: string | null | undefined, cookieLang: string | null | undefined, langs: readonly string[], primaryLang: string): string {
+export function requestLang(
+  routeLang: string | null | undefined,
+  cookieLang: string | null | undefined,
+  langs: readonly string[],
+  primaryLang: string,
+): string {
   return portalLang(routeLang, langs, normalizeLocale(cookieLang ?? primaryLang, langs, primaryLang));
 }

@@ -60,7 +60,11 @@ export function isMessengerMethod(method: string): boolean {
  * "@mentora_bot" or "https://t.me/mentora_bot"; null when it is none of these.
  */
 export function telegramBotName(endpoint: string): string | null {
-  const name = endpoint.trim().replace(/^https:\/\/t\.me\//i, "").replace(/^@/, "").replace(/\/+$/, "");
+  const name = endpoint
+    .trim()
+    .replace(/^https:\/\/t\.me\//i, "")
+    .replace(/^@/, "")
+    .replace(/\/+$/, "");
   return /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(name) ? name : null;
 }
 

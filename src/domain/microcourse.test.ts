@@ -23,7 +23,11 @@ describe("microcourse guest rules (seed 001 §4 Free microcourse start)", () => 
   });
 
   it("accessType requred_registration requires registration", () => {
-    expect(microcourseAccess(mc("lesson", REGISTRATION_REQUIRED_ACCESS), { guestLike: true })).toEqual({ openToGuests: true, requiresRegistration: true, requiresLogin: true });
+    expect(microcourseAccess(mc("lesson", REGISTRATION_REQUIRED_ACCESS), { guestLike: true })).toEqual({
+      openToGuests: true,
+      requiresRegistration: true,
+      requiresLogin: true,
+    });
     expect(microcourseAccess(mc("lesson", "free_access"), { guestLike: true }).requiresLogin).toBe(false);
   });
 

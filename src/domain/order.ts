@@ -31,7 +31,11 @@ export type TOrderResponse = z.infer<typeof ZOrderResponse>;
 /** The form fields a checkout post carries, per gateway. */
 export function checkoutFields(res: TOrderResponse): Array<[string, string]> {
   const { data, signature } = res.meta;
-  if (typeof data === "string") return [["data", data], ["signature", signature ?? ""]];
+  if (typeof data === "string")
+    return [
+      ["data", data],
+      ["signature", signature ?? ""],
+    ];
   return Object.entries(data ?? {}).flatMap(([name, value]) =>
     Array.isArray(value) ? value.map((v): [string, string] => [`${name}[]`, String(v)]) : [[name, String(value)] as [string, string]],
   );

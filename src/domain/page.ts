@@ -69,11 +69,34 @@ export const ZFormBlock = z.object({
   }),
 });
 
-export const ZBlock = z.discriminatedUnion("type", [ZTextBlock, ZFactBlock, ZPhotoBlock, ZQuoteBlock, ZFaqBlock, ZEmbedBlock, ZFormBlock,
+export const ZBlock = z.discriminatedUnion("type", [
+  ZTextBlock,
+  ZFactBlock,
+  ZPhotoBlock,
+  ZQuoteBlock,
+  ZFaqBlock,
+  ZEmbedBlock,
+  ZFormBlock,
   // Learning-content blocks (src/domain/blocks).
-  ZCourseBlock, ZCoursesPopupBlock, ZTestsBlock, ZVideoBlock, ZAudioBlock, ZGalleryBlock, ZFileBlock, ZBeforeAfterBlock, ZDiagramBlock,
-  ZSchemeBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock, ZPartnersBlock, ZEventDateBlock, ZActionBlock, ZSubscribeBlock,
-  ZDonationsBlock, ZAppPromoBlock,
+  ZCourseBlock,
+  ZCoursesPopupBlock,
+  ZTestsBlock,
+  ZVideoBlock,
+  ZAudioBlock,
+  ZGalleryBlock,
+  ZFileBlock,
+  ZBeforeAfterBlock,
+  ZDiagramBlock,
+  ZSchemeBlock,
+  ZPersonBlock,
+  ZReviewsBlock,
+  ZStatisticsBlock,
+  ZPartnersBlock,
+  ZEventDateBlock,
+  ZActionBlock,
+  ZSubscribeBlock,
+  ZDonationsBlock,
+  ZAppPromoBlock,
 ]);
 export type TBlock = z.infer<typeof ZBlock>;
 export type TBlockType = TBlock["type"];

@@ -80,7 +80,7 @@ describe("ZTheme", () => {
 describe("localized with empty translations", () => {
   it("treats an empty string as missing and falls back like pickLogo", () => {
     expect(localized({ en: "", tr: "Merhaba" }, "en", "tr")).toBe("Merhaba");
-    expect(localized({ en: "", tr: "" , ru: "Привет" }, "en", "tr")).toBe("Привет");
+    expect(localized({ en: "", tr: "", ru: "Привет" }, "en", "tr")).toBe("Привет");
     expect(localized({ en: "" }, "en", "tr")).toBe("");
   });
 });

@@ -16,7 +16,14 @@ import {
 const el = (id: string, index: number, type: TElementType = "lesson", visible = true): ElementLike => ({ id, type, index, number: index + 1, visible });
 /** Stored out of order on purpose: the rules sort by index. */
 const course = [el("c", 2, "test"), el("a", 0), el("hidden", 1, "lesson", false), el("b", 1, "webinar"), el("d", 3)];
-const entry = (state: ProgressEntry["state"], extra: Partial<ProgressEntry> = {}): ProgressEntry => ({ state, started: null, finished: null, percent: 0, history: [], ...extra });
+const entry = (state: ProgressEntry["state"], extra: Partial<ProgressEntry> = {}): ProgressEntry => ({
+  state,
+  started: null,
+  finished: null,
+  percent: 0,
+  history: [],
+  ...extra,
+});
 const states = (progress: ProgressMap | null, arbitrary = false) => elementStates(course, progress, arbitrary).map((e) => [e.id, e.state]);
 const T0 = new Date("2026-03-01T10:00:00.000Z");
 const T1 = new Date("2026-03-02T11:30:00.000Z");
@@ -27,21 +34,41 @@ describe("visible elements", () => {
   });
 
   it("never gives a hidden element a state, even one the map knows", () => {
-    expect(states({ hidden: entry("done") })).toEqual([["a", "opened"], ["b", null], ["c", null], ["d", null]]);
+    expect(states({ hidden: entry("done") })).toEqual([
+      ["a", "opened"],
+      ["b", null],
+      ["c", null],
+      ["d", null],
+    ]);
   });
 });
 
 describe("element states with no progress", () => {
   it("opens only the first element of a sequential course", () => {
-    expect(states({})).toEqual([["a", "opened"], ["b", null], ["c", null], ["d", null]]);
+    expect(states({})).toEqual([
+      ["a", "opened"],
+      ["b", null],
+      ["c", null],
+      ["d", null],
+    ]);
   });
 
   it("opens every element when the course allows arbitrary walkthrough", () => {
-    expect(states({}, true)).toEqual([["a", "opened"], ["b", "opened"], ["c", "opened"], ["d", "opened"]]);
+    expect(states({}, true)).toEqual([
+      ["a", "opened"],
+      ["b", "opened"],
+      ["c", "opened"],
+      ["d", "opened"],
+    ]);
   });
 
   it("treats unavailable progress (a guest) the same way", () => {
-    expect(states(null)).toEqual([["a", "opened"], ["b", null], ["c", null], ["d", null]]);
+    expect(states(null)).toEqual([
+      ["a", "opened"],
+      ["b", null],
+      ["c", null],
+      ["d", null],
+    ]);
     expect(states(null, true).every(([, s]) => s === "opened")).toBe(true);
   });
 
@@ -52,19 +79,39 @@ describe("element states with no progress", () => {
 
 describe("element states from the progress map", () => {
   it("takes each element's state from the map", () => {
-    expect(states({ a: entry("done"), b: entry("done"), c: entry("opened") })).toEqual([["a", "done"], ["b", "done"], ["c", "opened"], ["d", null]]);
+    expect(states({ a: entry("done"), b: entry("done"), c: entry("opened") })).toEqual([
+      ["a", "done"],
+      ["b", "done"],
+      ["c", "opened"],
+      ["d", null],
+    ]);
   });
 
   it("keeps a stored state even out of order (the map is the record)", () => {
-    expect(states({ a: entry("opened"), c: entry("opened") })).toEqual([["a", "opened"], ["b", null], ["c", "opened"], ["d", null]]);
+    expect(states({ a: entry("opened"), c: entry("opened") })).toEqual([
+      ["a", "opened"],
+      ["b", null],
+      ["c", "opened"],
+      ["d", null],
+    ]);
   });
 
   it("opens an element the map does not know when it follows a done one (added later)", () => {
-    expect(states({ a: entry("done"), b: entry("done"), c: entry("done") })).toEqual([["a", "done"], ["b", "done"], ["c", "done"], ["d", "opened"]]);
+    expect(states({ a: entry("done"), b: entry("done"), c: entry("done") })).toEqual([
+      ["a", "done"],
+      ["b", "done"],
+      ["c", "done"],
+      ["d", "opened"],
+    ]);
   });
 
   it("opens unknown elements of an arbitrary course", () => {
-    expect(states({ b: entry("done") }, true)).toEqual([["a", "opened"], ["b", "done"], ["c", "opened"], ["d", "opened"]]);
+    expect(states({ b: entry("done") }, true)).toEqual([
+      ["a", "opened"],
+      ["b", "done"],
+      ["c", "opened"],
+      ["d", "opened"],
+    ]);
   });
 });
 

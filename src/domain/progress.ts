@@ -97,9 +97,7 @@ export function startElement(progress: ProgressMap, elementId: string, now: Date
   return { ...progress, [elementId]: { ...entry, started: at, history: withHistory(entry, { at, event: "started" }) } };
 }
 
-export type FinishResult =
-  | { ok: true; progress: ProgressMap; opened: string | null; current: string }
-  | { ok: false; reason: "unknown" | "locked" };
+export type FinishResult = { ok: true; progress: ProgressMap; opened: string | null; current: string } | { ok: false; reason: "unknown" | "locked" };
 
 /**
  * Finishing (seed 000 §4): state done with a finished time; the next visible element opens unless
@@ -177,7 +175,9 @@ export function isLastElement(states: ReadonlyArray<{ id: string; state: TElemen
 /** Values a course variable may hold (stored by name, seed 000 §3). */
 export const ZVariableValue = z.union([ZText.max(2000), z.number().finite(), z.boolean(), z.null()]);
 export type TVariableValue = z.infer<typeof ZVariableValue>;
-export const ZVariableName = ZText.min(1).max(64).regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
+export const ZVariableName = ZText.min(1)
+  .max(64)
+  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
 export const VARIABLES_LIMIT = 100;
 
 // --- API replies (shared with the web) ---------------------------------------------------------

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { hasProviderButtons, NO_PROVIDERS, providerButtons, providerButtonShape, type TProviders } from "./providers";
 
-const all: TProviders = { google: true, facebook: true, oneTap: true, googleClientId: "id", telegram: true, messengers: ["whatsapp", "telegram", "viber", "facebookmessenger"] };
+const all: TProviders = {
+  google: true,
+  facebook: true,
+  oneTap: true,
+  googleClientId: "id",
+  telegram: true,
+  messengers: ["whatsapp", "telegram", "viber", "facebookmessenger"],
+};
 
 describe("providerButtons", () => {
   it("lists Google, Facebook, then the messengers, each with quick_link and lang", () => {
@@ -12,7 +19,12 @@ describe("providerButtons", () => {
   });
 
   it("lists only the messengers for the messenger popups, and nothing when nothing is on", () => {
-    expect(providerButtons(all, { returnTo: "/", lang: "en", messengersOnly: true }).map((b) => b.id)).toEqual(["whatsapp", "telegram", "viber", "facebookmessenger"]);
+    expect(providerButtons(all, { returnTo: "/", lang: "en", messengersOnly: true }).map((b) => b.id)).toEqual([
+      "whatsapp",
+      "telegram",
+      "viber",
+      "facebookmessenger",
+    ]);
     expect(providerButtons(NO_PROVIDERS, { returnTo: "/", lang: "en" })).toEqual([]);
     expect(hasProviderButtons(NO_PROVIDERS)).toBe(false);
     expect(hasProviderButtons({ ...NO_PROVIDERS, messengers: ["viber"] })).toBe(true);

@@ -4,7 +4,8 @@ export const GUEST_ID = "guest";
 export const ROLES = ["disciple", "mentor", "mp-leader", "mp-admin", "admin", "envmgr-admin"] as const;
 
 /** Login methods, recorded in `links` as "<method>|<identifier>". */
-export type LoginMethod = "email" | "anonymous" | "session" | "quick" | "google" | "facebook" | "telegram" | "whatsapp" | "viber" | "facebookmessenger" | "onetap";
+export type LoginMethod =
+  "email" | "anonymous" | "session" | "quick" | "google" | "facebook" | "telegram" | "whatsapp" | "viber" | "facebookmessenger" | "onetap";
 
 export const ZUser = z.object({
   id: z.string(),

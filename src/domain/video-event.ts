@@ -89,8 +89,5 @@ export type TVideoEvent = z.infer<typeof ZVideoEvent>;
 
 export const ZVideoEventQuery = z.object({
   lang: ZLang,
-  tz: ZText
-    .max(64)
-    .refine(isTimeZone, { message: "Unknown time zone" })
-    .optional(),
+  tz: ZText.max(64).refine(isTimeZone, { message: "Unknown time zone" }).optional(),
 });

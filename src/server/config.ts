@@ -24,8 +24,14 @@ const ZConfig = z.object({
       message: "DATABASE_URL must look like postgres://user@host:5432/dbname",
     }),
   DATA_DIR: z.string().min(1).default("./data"),
-  PORTAL_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "PORTAL_ID must be 2-64 of a-z, 0-9 and -").default("lp-mentora"),
-  ENVIRONMENT_ID: z.string().regex(/^[a-z0-9-]{2,64}$/, "ENVIRONMENT_ID must be 2-64 of a-z, 0-9 and -").default("env-mentora"),
+  PORTAL_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{2,64}$/, "PORTAL_ID must be 2-64 of a-z, 0-9 and -")
+    .default("lp-mentora"),
+  ENVIRONMENT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{2,64}$/, "ENVIRONMENT_ID must be 2-64 of a-z, 0-9 and -")
+    .default("env-mentora"),
   /** Absolute base of every link we hand out; required in production (see platform/public-origin.ts). */
   PUBLIC_URL: z
     .string()
@@ -39,7 +45,12 @@ const ZConfig = z.object({
   ALLOWED_HOSTS: z
     .string()
     .default("localhost,127.0.0.1,[::1]")
-    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((hosts) => hosts.length > 0 && hosts.every((h) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(h)), {
       message: "ALLOWED_HOSTS must be a comma-separated list of host names",
     }),
@@ -73,11 +84,17 @@ const ZConfig = z.object({
   /** The OpenID issuer; tests point it at a local stand-in. */
   GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
   /** Telegram Login Widget: the bot's token verifies the widget's hash. */
-  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]{20,}$/, "TELEGRAM_BOT_TOKEN must look like 123456:ABC...").optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{20,}$/, "TELEGRAM_BOT_TOKEN must look like 123456:ABC...")
+    .optional(),
   /** Google One Tap: the ID tokens' signing keys (cached as their Cache-Control allows). */
   GOOGLE_JWKS_URL: ZProviderUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
   /** Facebook redirect login: the button shows only when both are set. */
-  FACEBOOK_APP_ID: z.string().regex(/^[\w-]{1,64}$/, "FACEBOOK_APP_ID must be the app's id").optional(),
+  FACEBOOK_APP_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, "FACEBOOK_APP_ID must be the app's id")
+    .optional(),
   FACEBOOK_APP_SECRET: z.string().min(8, "FACEBOOK_APP_SECRET looks too short").optional(),
   /** Graph API base (code exchange, /me, /debug_token); tests point it at a local stand-in. */
   FACEBOOK_GRAPH_URL: ZProviderUrl.default("https://graph.facebook.com/v19.0"),
@@ -89,14 +106,24 @@ const ZConfig = z.object({
    */
   MESSENGER_WEBHOOK_SECRET: z.string().min(32, "MESSENGER_WEBHOOK_SECRET must be at least 32 characters").optional(),
   SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
-  SEED_DEMO: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-  MENTORA_DEV: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
+  SEED_DEMO: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  MENTORA_DEV: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
 });
 
 const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
   // Links in e-mails must never take the client's Host header: production names its origin.
   if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
-    ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be set when NODE_ENV=production (the origin of links in e-mails, e.g. https://learn.example.org)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["PUBLIC_URL"],
+      message: "must be set when NODE_ENV=production (the origin of links in e-mails, e.g. https://learn.example.org)",
+    });
   }
 }).transform(({ DEV_TOOLS, ...c }) => ({ ...c, DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development" }));
 

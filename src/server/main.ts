@@ -117,7 +117,12 @@ export async function createServices(config: Config, database: Database): Promis
   );
   const facebook =
     config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
-      ? createFacebookLogin({ appId: config.FACEBOOK_APP_ID, appSecret: config.FACEBOOK_APP_SECRET, graphUrl: config.FACEBOOK_GRAPH_URL, dialogUrl: config.FACEBOOK_DIALOG_URL })
+      ? createFacebookLogin({
+          appId: config.FACEBOOK_APP_ID,
+          appSecret: config.FACEBOOK_APP_SECRET,
+          graphUrl: config.FACEBOOK_GRAPH_URL,
+          dialogUrl: config.FACEBOOK_DIALOG_URL,
+        })
       : undefined;
   const oneTap = config.GOOGLE_CLIENT_ID ? createOneTapVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : undefined;
   const messengers = createMessengersService({ repo: createMessengersRepo(database.db), auth, settings: () => portal.getSettings() });
@@ -145,7 +150,28 @@ export async function createServices(config: Config, database: Database): Promis
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
   const policies = createPoliciesService({ pages });
-  return { portal, pages, policies, forms, packs, users, auth, oidc, facebook, oneTap, messengers, mailer, resetMail, verifyMail, subscriptions, publicOrigin, courses, progress, microcourses, videoEvents };
+  return {
+    portal,
+    pages,
+    policies,
+    forms,
+    packs,
+    users,
+    auth,
+    oidc,
+    facebook,
+    oneTap,
+    messengers,
+    mailer,
+    resetMail,
+    verifyMail,
+    subscriptions,
+    publicOrigin,
+    courses,
+    progress,
+    microcourses,
+    videoEvents,
+  };
 }
 
 export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -236,7 +262,9 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
       telegramBotToken: config.TELEGRAM_BOT_TOKEN,
     }),
   );
-  await app.register(messengerConnectRoutes({ messengers: services.messengers, settings: () => services.portal.getSettings(), windowMs: config.RATE_LIMIT_WINDOW_MS }));
+  await app.register(
+    messengerConnectRoutes({ messengers: services.messengers, settings: () => services.portal.getSettings(), windowMs: config.RATE_LIMIT_WINDOW_MS }),
+  );
 
   if (ssr) {
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");

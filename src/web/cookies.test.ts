@@ -69,9 +69,7 @@ describe("parseConsent", () => {
 
 describe("serializeConsent", () => {
   it("writes every category in a fixed order", () => {
-    expect(serializeConsent({ analytics: true, youtube: false, vimeo: true, hotjar: false })).toBe(
-      "analytics:1|youtube:0|vimeo:1|hotjar:0",
-    );
+    expect(serializeConsent({ analytics: true, youtube: false, vimeo: true, hotjar: false })).toBe("analytics:1|youtube:0|vimeo:1|hotjar:0");
   });
 
   it("round-trips through parseConsent", () => {

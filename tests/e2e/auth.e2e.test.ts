@@ -201,8 +201,20 @@ describe("identity in the browser", () => {
 
   it("sign-up mails a verification link; the notice offers to send it again; the link confirms the address (en and ar)", async () => {
     for (const { lang, name, email, sent, verified } of [
-      { lang: "en", name: "Aylin", email: "aylin.verify@example.com", sent: "A new letter is on its way.", verified: "Thank you, your e-mail address aylin.verify@example.com is confirmed." },
-      { lang: "ar", name: "ليلى", email: "layla.verify@example.com", sent: "رسالة جديدة في طريقها إليك.", verified: "شكرًا، تم تأكيد بريدك الإلكتروني layla.verify@example.com." },
+      {
+        lang: "en",
+        name: "Aylin",
+        email: "aylin.verify@example.com",
+        sent: "A new letter is on its way.",
+        verified: "Thank you, your e-mail address aylin.verify@example.com is confirmed.",
+      },
+      {
+        lang: "ar",
+        name: "ليلى",
+        email: "layla.verify@example.com",
+        sent: "رسالة جديدة في طريقها إليك.",
+        verified: "شكرًا، تم تأكيد بريدك الإلكتروني layla.verify@example.com.",
+      },
     ]) {
       const page = await e2e.open(`/${lang}/`, { lang });
       if (lang === "en") {
@@ -239,7 +251,9 @@ describe("identity in the browser", () => {
       const mine = () => letters.filter((l) => l.to === email && verifyLink(l.raw));
       await expect.poll(() => mine().length, { timeout: 10_000 }).toBe(1);
       // In the language of the sign-up form.
-      expect(parseMail(mine()[0].raw, { rcptTo: [], mailFrom: "" }).subject).toBe(lang === "en" ? "Confirm your e-mail address for Mentora" : "أكّد بريدك الإلكتروني في منتورا");
+      expect(parseMail(mine()[0].raw, { rcptTo: [], mailFrom: "" }).subject).toBe(
+        lang === "en" ? "Confirm your e-mail address for Mentora" : "أكّد بريدك الإلكتروني في منتورا",
+      );
       const resendLabel = lang === "en" ? "Send the letter again" : "أرسل الرسالة مرة أخرى";
       await notice.getByRole("button", { name: resendLabel }).click();
       await expect.poll(() => notice.getByRole("status").last().textContent()).toBe(sent);

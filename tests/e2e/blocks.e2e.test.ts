@@ -207,7 +207,9 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
   it("moves the before/after divider with the keyboard and announces both shares", async () => {
     const { page } = await openShowcase(lang);
     const ba = props<"before-after">("showcase-before-after");
-    const slider = block(page, ba.id).getByRole("slider", { name: t("blocks:beforeAfter.slider", { before: ba.props.before.label, after: ba.props.after.label }) });
+    const slider = block(page, ba.id).getByRole("slider", {
+      name: t("blocks:beforeAfter.slider", { before: ba.props.before.label, after: ba.props.after.label }),
+    });
     const before = block(page, ba.id).getByTestId("before-image");
     const clip = () => before.evaluate((el) => (el as HTMLElement).style.clipPath);
     await slider.focus();
@@ -253,9 +255,7 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
     const file = block(page, "showcase-video-file");
     expect(await file.locator("video source").getAttribute("type")).toBe("video/mp4");
     expect(await file.locator("video track").getAttribute("srclang")).toBe(lang);
-    await expect
-      .poll(() => file.locator("video").evaluate((v) => (v as HTMLVideoElement).readyState >= 1 && (v as HTMLVideoElement).videoWidth))
-      .toBe(640);
+    await expect.poll(() => file.locator("video").evaluate((v) => (v as HTMLVideoElement).readyState >= 1 && (v as HTMLVideoElement).videoWidth)).toBe(640);
   });
 
   it("opens the courses popup: cards with prices and symbols, 30 px apart, a slider and the courses link", async () => {
@@ -278,7 +278,12 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
     const unlabelled = popup.props.courses.findIndex((c) => c.category?.id === "none");
     expect(unlabelled).toBeGreaterThanOrEqual(0);
     expect(await cards.nth(unlabelled).locator(".rounded-full").count()).toBe(0);
-    expect(await cards.nth(0).getByText(popup.props.courses[0].category?.title ?? "-", { exact: true }).isVisible()).toBe(true);
+    expect(
+      await cards
+        .nth(0)
+        .getByText(popup.props.courses[0].category?.title ?? "-", { exact: true })
+        .isVisible(),
+    ).toBe(true);
     const slider = dialog.getByTestId("courses-slider");
     expect(await slider.evaluate((el) => getComputedStyle(el).columnGap)).toBe("30px");
     const first = await cards.nth(0).boundingBox();

@@ -242,7 +242,10 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
       expect(res.status(), await res.text()).toBe(200);
       const { userId } = (await res.json()) as { userId: string };
       if (role !== "disciple") {
-        await handle.database.db.update(users).set({ roles: ["disciple", role] }).where(eq(users.id, userId));
+        await handle.database.db
+          .update(users)
+          .set({ roles: ["disciple", role] })
+          .where(eq(users.id, userId));
       }
       return { page, context, userId, email: email.toLowerCase(), password };
     },

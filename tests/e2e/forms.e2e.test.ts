@@ -204,7 +204,14 @@ describe("in Arabic", () => {
     expect(await form.getByTestId("form-submit").textContent()).toBe(demoFormTexts.buttonText.ar);
     await form.getByLabel("أوافق على شروط الاستخدام وسياسة الخصوصية").check();
     await form.getByTestId("form-submit").click();
-    await expect.poll(() => form.getByText(`${fieldLabel("name", "ar")}:`, { exact: false }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        form
+          .getByText(`${fieldLabel("name", "ar")}:`, { exact: false })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await e2e.axeCheck(page, "form with errors (ar)");
 
     await form.getByLabel(label(fieldLabel("name", "ar"))).fill("مريم");

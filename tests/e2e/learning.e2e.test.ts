@@ -24,7 +24,13 @@ const states = (page: Page) =>
 async function finishAndExpect(page: Page, next: string) {
   await page.getByTestId("element-finish").click();
   await page.waitForURL((u) => u.pathname === next);
-  await page.locator(next.includes("/lesson/") || next.includes("/test/") || next.includes("/webinar/") ? `[data-testid="element-page"][data-element="${next.split("/").pop()}"]` : '[data-testid="course-page"]').waitFor();
+  await page
+    .locator(
+      next.includes("/lesson/") || next.includes("/test/") || next.includes("/webinar/")
+        ? `[data-testid="element-page"][data-element="${next.split("/").pop()}"]`
+        : '[data-testid="course-page"]',
+    )
+    .waitFor();
 }
 
 describe("learning in the browser", () => {
@@ -175,7 +181,13 @@ describe("learning in the browser", () => {
 
     await page.goto(e2e.url("/ar/video-event/history-of-writing"));
     await waitForHydration(page);
-    expect(await page.getByTestId("episode").evaluateAll((list) => list.map((e) => e.getAttribute("data-state")))).toEqual(["opened", "opened", "today", "closed", "closed"]);
+    expect(await page.getByTestId("episode").evaluateAll((list) => list.map((e) => e.getAttribute("data-state")))).toEqual([
+      "opened",
+      "opened",
+      "today",
+      "closed",
+      "closed",
+    ]);
     await e2e.axeCheck(page, "Arabic video event");
 
     const learner = await e2e.signIn("disciple");

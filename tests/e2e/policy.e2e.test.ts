@@ -116,7 +116,10 @@ describe("the terms popup", () => {
       const page = await e2e.open(`/${lang}/`, { lang, status: 200 });
       await page.getByTestId("sign-in").click();
       await page.getByTestId("scenario-step-login").waitFor();
-      await page.getByTestId("scenario-step-login").getByRole("button", { name: authText(lang, "login.createAccount") }).click();
+      await page
+        .getByTestId("scenario-step-login")
+        .getByRole("button", { name: authText(lang, "login.createAccount") })
+        .click();
       await page.getByTestId("scenario-step-sign-in").waitFor();
       // A CSS locator: the step is aria-hidden while the terms popup is above it.
       const agree = page.getByTestId("scenario-step-sign-in").locator("input[type=checkbox]");

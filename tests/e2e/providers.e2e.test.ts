@@ -57,7 +57,10 @@ async function configure(registration: Record<string, unknown>, opts: { authMigr
     .set({ registration: { ...base, ...registration }, authMigration: opts.authMigration ?? false })
     .where(eq(portals.id, e2e.config.PORTAL_ID));
   const [env] = await db.select().from(environments).where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
-  await db.update(environments).set({ integrations: { ...env.integrations, messengers: ENDPOINTS } }).where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
+  await db
+    .update(environments)
+    .set({ integrations: { ...env.integrations, messengers: ENDPOINTS } })
+    .where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
 }
 
 /** The test plays the portal's bot: it confirms the code a visitor sent with a signed webhook. */
@@ -259,7 +262,14 @@ describe("Google One Tap in the browser", () => {
     await waitForHydration(page);
     expect(await page.getByTestId("one-tap").getAttribute("data-context")).toBe("signin");
     await gsi;
-    await expect.poll(() => page.getByTestId("account-menu").textContent().catch(() => "")).toContain("Deniz");
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("account-menu")
+          .textContent()
+          .catch(() => ""),
+      )
+      .toContain("Deniz");
     expect(await page.evaluate(() => (window as unknown as { __oneTap: unknown }).__oneTap)).toEqual({ client_id: CLIENT_ID, context: "signin" });
     // Signed in now: One Tap is no longer offered.
     expect(await page.getByTestId("one-tap").count()).toBe(0);

@@ -17,7 +17,10 @@ const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/
 
 async function setRegistration(patch: Record<string, unknown>) {
   const [row] = await e2e.database.db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
-  await e2e.database.db.update(portals).set({ registration: { ...row.registration, ...patch } }).where(eq(portals.id, e2e.config.PORTAL_ID));
+  await e2e.database.db
+    .update(portals)
+    .set({ registration: { ...row.registration, ...patch } })
+    .where(eq(portals.id, e2e.config.PORTAL_ID));
 }
 
 async function userRow(email: string) {
@@ -152,9 +155,7 @@ describe("scenario popups in the browser", () => {
 
     const email = `consent-${Date.now()}@example.com`;
     await page.getByRole("button", { name: "Accept all" }).click();
-    await expect
-      .poll(async () => (await layer()).some((e) => (e as { event?: string }).event === "consent_updated"))
-      .toBe(true);
+    await expect.poll(async () => (await layer()).some((e) => (e as { event?: string }).event === "consent_updated")).toBe(true);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "consent_cookies-youtube")?.value).toBe("granted");
 

@@ -24,7 +24,10 @@ const e2e = useE2E(() => ({ GOOGLE_CLIENT_ID: "mentora-web", GOOGLE_CLIENT_SECRE
 
 async function setRegistration(patch: Record<string, unknown>) {
   const [row] = await e2e.database.db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
-  await e2e.database.db.update(portals).set({ registration: { ...row.registration, ...patch } }).where(eq(portals.id, e2e.config.PORTAL_ID));
+  await e2e.database.db
+    .update(portals)
+    .set({ registration: { ...row.registration, ...patch } })
+    .where(eq(portals.id, e2e.config.PORTAL_ID));
 }
 
 describe("Google sign-in in the browser", () => {

@@ -164,7 +164,8 @@ function problem(res: LightMyRequestResponse): string | null {
   if (!type.includes("application/json")) return `status ${res.statusCode} with ${type || "no content type"}`;
   try {
     const err = (res.json() as { error?: Record<string, unknown> }).error;
-    if (typeof err?.code !== "string" || typeof err.message !== "string" || typeof err.key !== "string") return `status ${res.statusCode} without the app's error shape: ${res.body.slice(0, 200)}`;
+    if (typeof err?.code !== "string" || typeof err.message !== "string" || typeof err.key !== "string")
+      return `status ${res.statusCode} without the app's error shape: ${res.body.slice(0, 200)}`;
   } catch {
     return `status ${res.statusCode} with a body that is not JSON`;
   }
@@ -178,7 +179,12 @@ describeEachDatabase("bad-input sweep over the OpenAPI document", (t) => {
   });
 
   async function signIn(app: FastifyInstance): Promise<string> {
-    const res = await app.inject({ method: "POST", url: "/api/auth/login", remoteAddress: uniqueIp(), payload: { email: user.email, password: user.password } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: uniqueIp(),
+      payload: { email: user.email, password: user.password },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { accessToken: string }).accessToken;
   }
@@ -194,7 +200,11 @@ describeEachDatabase("bad-input sweep over the OpenAPI document", (t) => {
     for (const { path, method, op } of operations) {
       for (const c of casesFor(path, method, op)) {
         for (const who of ["guest", "user"] as const) {
-          const headers = { host: "localhost", ...(c.request.headers as Record<string, string>), ...(who === "user" ? { authorization: `Bearer ${token}` } : {}) };
+          const headers = {
+            host: "localhost",
+            ...(c.request.headers as Record<string, string>),
+            ...(who === "user" ? { authorization: `Bearer ${token}` } : {}),
+          };
           const res = await t.app.inject({ ...c.request, headers, remoteAddress: uniqueIp() });
           sent++;
           const p = problem(res);
@@ -202,7 +212,8 @@ describeEachDatabase("bad-input sweep over the OpenAPI document", (t) => {
         }
       }
       // Operations that end the session (sign-out, password reset) must not leave the rest as a guest.
-      if ((await t.app.inject({ method: "GET", url: "/api/users/me", headers: { authorization: `Bearer ${token}` } })).statusCode !== 200) token = await signIn(t.app);
+      if ((await t.app.inject({ method: "GET", url: "/api/users/me", headers: { authorization: `Bearer ${token}` } })).statusCode !== 200)
+        token = await signIn(t.app);
     }
     expect(failures, failures.join("\n")).toEqual([]);
     expect(sent).toBeGreaterThan(1000);

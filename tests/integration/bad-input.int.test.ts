@@ -172,10 +172,17 @@ describeEachDatabase("bad input", (t) => {
       const failed = await app.inject({ method: "GET", url: url({ id: "90001", auth_date: now, hash: "00" }, "/ru/курсы?тема=да#часть") });
       expect(failed.statusCode, failed.body).toBe(302);
       expect(failed.headers.location).toBe(`${encoded}?%D1%82%D0%B5%D0%BC%D0%B0=%D0%B4%D0%B0&login=failed#%D1%87%D0%B0%D1%81%D1%82%D1%8C`);
-      const connecting = await user.browser.request({ method: "GET", url: url(telegramSigned({ id: "90002", first_name: "Ann", auth_date: now }), "/ru/курсы") });
+      const connecting = await user.browser.request({
+        method: "GET",
+        url: url(telegramSigned({ id: "90002", first_name: "Ann", auth_date: now }), "/ru/курсы"),
+      });
       // The shared test app has no bot token; the one with it answers for the signed-in learner.
       expect(connecting.statusCode).toBeLessThan(500);
-      const linked = await app.inject({ method: "GET", url: url(telegramSigned({ id: "90002", first_name: "Ann", auth_date: now }), "/ru/курсы"), headers: { authorization: `Bearer ${user.accessToken}` } });
+      const linked = await app.inject({
+        method: "GET",
+        url: url(telegramSigned({ id: "90002", first_name: "Ann", auth_date: now }), "/ru/курсы"),
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
       expect(linked.statusCode, linked.body).toBe(302);
       expect(linked.headers.location).toBe(encoded);
     });

@@ -132,7 +132,11 @@ describe("blocks showcase, server-rendered", () => {
     expect(gated).toContain("This video is hosted by YouTube");
     expect(gated).toContain("This video is hosted by Vimeo");
     const allowed = (
-      await ssr.app.inject({ method: "GET", url: `/en/pages/${SHOWCASE_ALIAS}`, headers: { cookie: "cookie-agreement=analytics:0|youtube:1|vimeo:1|hotjar:0" } })
+      await ssr.app.inject({
+        method: "GET",
+        url: `/en/pages/${SHOWCASE_ALIAS}`,
+        headers: { cookie: "cookie-agreement=analytics:0|youtube:1|vimeo:1|hotjar:0" },
+      })
     ).body;
     expect(allowed).toContain('src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"');
     expect(allowed).toContain('src="https://player.vimeo.com/video/76979871"');

@@ -47,8 +47,24 @@ describe("/{lang}/pages/{alias} of learning content", () => {
     const environmentId = ssr.config.ENVIRONMENT_ID;
     await upsertCourse(db, { id: "ssr-draft", portalId, title: { en: "SSR draft" }, published: false });
     await upsertElement(db, { id: "ssr-draft-lesson", courseId: "ssr-draft", type: "lesson", title: { en: "Draft lesson" }, index: 0 });
-    await upsertModelPage(db, { environmentId, model: "course", modelId: "ssr-draft", alias: "course-ssr-draft", lang: "en", title: "SSR draft", components: [{ id: "ssr-draft-block", type: "text", props: { html: "<p>Draft</p>" } }] });
-    await upsertModelPage(db, { environmentId, model: "element", modelId: "ssr-draft-lesson", alias: "element-ssr-draft-lesson", lang: "en", title: "Draft lesson", components: [{ id: "ssr-draft-lesson-block", type: "text", props: { html: "<p>Draft lesson</p>" } }] });
+    await upsertModelPage(db, {
+      environmentId,
+      model: "course",
+      modelId: "ssr-draft",
+      alias: "course-ssr-draft",
+      lang: "en",
+      title: "SSR draft",
+      components: [{ id: "ssr-draft-block", type: "text", props: { html: "<p>Draft</p>" } }],
+    });
+    await upsertModelPage(db, {
+      environmentId,
+      model: "element",
+      modelId: "ssr-draft-lesson",
+      alias: "element-ssr-draft-lesson",
+      lang: "en",
+      title: "Draft lesson",
+      components: [{ id: "ssr-draft-lesson-block", type: "text", props: { html: "<p>Draft lesson</p>" } }],
+    });
   });
 
   it("a paid element's page is the access-denied screen for a guest, a session user and a learner who has not bought it", async () => {

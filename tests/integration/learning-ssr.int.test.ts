@@ -249,14 +249,20 @@ describe("profile and progress pages", () => {
 
     const mentor = new Browser(ssr.app);
     const { userId: mentorId } = await register(ssr.app, {}, mentor);
-    await ssr.database.db.update(users).set({ roles: ["disciple", "mentor"] }).where(eq(users.id, mentorId));
+    await ssr.database.db
+      .update(users)
+      .set({ roles: ["disciple", "mentor"] })
+      .where(eq(users.id, mentorId));
     expect((await mentor.get(url)).statusCode).toBe(403);
     await ssr.database.db.update(users).set({ mentorId }).where(eq(users.id, userId));
     expect((await mentor.get(url)).statusCode).toBe(200);
 
     const admin = new Browser(ssr.app);
     const { userId: adminId } = await register(ssr.app, {}, admin);
-    await ssr.database.db.update(users).set({ roles: ["admin"] }).where(eq(users.id, adminId));
+    await ssr.database.db
+      .update(users)
+      .set({ roles: ["admin"] })
+      .where(eq(users.id, adminId));
     expect((await admin.get(url)).statusCode).toBe(200);
 
     expect((await owner.get(`/en/progress/${userId}/rf-slow-reading/other-env`)).statusCode).toBe(404);

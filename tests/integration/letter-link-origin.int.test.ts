@@ -24,7 +24,13 @@ describeEachDatabase("links in letters never take the request's Host", (t) => {
   async function originsMailedFor(app: FastifyInstance, headers: Record<string, string>): Promise<string[]> {
     const email = uniqueEmail("victim");
     const website = "https://attacker.example/en/";
-    const signUp = await app.inject({ method: "POST", url: "/api/auth/register", payload: { ...signUpBody({ email }), website }, headers, remoteAddress: uniqueIp() });
+    const signUp = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { ...signUpBody({ email }), website },
+      headers,
+      remoteAddress: uniqueIp(),
+    });
     expect(signUp.statusCode, signUp.body).toBe(200);
     const forgot = await app.inject({ method: "POST", url: "/api/auth/password/forgot", payload: { email, website }, headers, remoteAddress: uniqueIp() });
     expect(forgot.statusCode, forgot.body).toBe(200);

@@ -44,7 +44,12 @@ describeEachDatabase("security review, low findings", (t) => {
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe("TOKEN-BAD");
 
-      const noSid = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(String(claims.sub)).setIssuer(issuer).setExpirationTime("5m").sign(secret);
+      const noSid = await new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(claims.sub))
+        .setIssuer(issuer)
+        .setExpirationTime("5m")
+        .sign(secret);
       expect((await me(noSid)).json().error.code).toBe("TOKEN-BAD");
     });
   });
@@ -65,7 +70,9 @@ describeEachDatabase("security review, low findings", (t) => {
       // A duplicate e-mail with a password hash (a unique violation whose detail quotes the e-mail),
       // and a token cast to a number (an error message that quotes the value).
       app.get("/dup", async () => {
-        await t.db.insert(users).values({ id: `u-${randomBytes(4).toString("hex")}`, email: user.email, passwordHash: secretHash, status: "active", roles: [], links: [] });
+        await t.db
+          .insert(users)
+          .values({ id: `u-${randomBytes(4).toString("hex")}`, email: user.email, passwordHash: secretHash, status: "active", roles: [], links: [] });
       });
       app.get("/cast", async () => {
         await t.db.execute(sql`select ${secretToken}::int as n`);

@@ -70,8 +70,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const operations = () =>
-  Object.entries(doc.paths).flatMap(([p, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path: p, method: m, op: item[m]! })));
+const operations = () => Object.entries(doc.paths).flatMap(([p, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path: p, method: m, op: item[m]! })));
 
 describe("the OpenAPI document", () => {
   it("is clean under Spectral's oas ruleset: no error, warning, info or hint", async () => {

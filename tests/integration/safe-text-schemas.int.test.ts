@@ -99,9 +99,7 @@ describe("request schemas", () => {
   });
 
   it("check every string with the shared safe-text rule", () => {
-    const offenders = compiled.flatMap((r) =>
-      unsafeStringPaths(r.schema as AnySchema).map((p) => `${r.method} ${r.url} ${r.httpPart}: ${p}`),
-    );
+    const offenders = compiled.flatMap((r) => unsafeStringPaths(r.schema as AnySchema).map((p) => `${r.method} ${r.url} ${r.httpPart}: ${p}`));
     expect(offenders, `request strings without the safe-text rule (use ZText):\n${offenders.join("\n")}`).toEqual([]);
   });
 

@@ -15,7 +15,12 @@ const get = (url: string, headers: Record<string, string> = {}) => ssr.app.injec
 
 describe("SSR", () => {
   it("renders each demo language with its lang and dir, and remembers it in the lang cookie", async () => {
-    for (const [lang, dir] of [["tr", "ltr"], ["en", "ltr"], ["ar", "rtl"], ["ru", "ltr"]]) {
+    for (const [lang, dir] of [
+      ["tr", "ltr"],
+      ["en", "ltr"],
+      ["ar", "rtl"],
+      ["ru", "ltr"],
+    ]) {
       const res = await get(`/${lang}/`);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`<html lang="${lang}" dir="${dir}">`);

@@ -72,7 +72,6 @@ export function databaseKinds(): DatabaseKind[] {
   return pgInfo() ? ["pglite", "postgres"] : ["pglite"];
 }
 
-
 /** The demo seed's ids; a database seeded with other ids is seeded after it is opened. */
 export type SeedIds = Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">;
 
@@ -217,7 +216,7 @@ export function describeEachDatabase(name: string, fn: (t: DatabaseSuite) => voi
 
       beforeAll(async () => {
         const env = testConfig(undefined, options.env);
-        handle = await openTestDatabase(kind, options.seed ?? true ? { PORTAL_ID: env.PORTAL_ID, ENVIRONMENT_ID: env.ENVIRONMENT_ID } : undefined);
+        handle = await openTestDatabase(kind, (options.seed ?? true) ? { PORTAL_ID: env.PORTAL_ID, ENVIRONMENT_ID: env.ENVIRONMENT_ID } : undefined);
         config = makeConfig();
         app = await build();
       });

@@ -48,8 +48,6 @@ export function urlForDatabase(adminUrl: string, database: string): string {
   return u.toString();
 }
 
-
-
 /** Clones of `template` are named `<template>_c_<id>`. */
 export function cloneName(template: string, id: string): string {
   return `${template}_c_${id}`;
@@ -69,10 +67,7 @@ async function dropByPrefix(client: pg.Client, template: string): Promise<string
 
 /** Templates (and their clones) of runs that died without teardown. Other live runs are left alone. */
 async function dropStale(client: pg.Client) {
-  const { rows } = await client.query<{ datname: string }>(
-    "select datname from pg_database where starts_with(datname, $1)",
-    [TEMPLATE_PREFIX],
-  );
+  const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [TEMPLATE_PREFIX]);
   const now = Date.now();
   for (const { datname } of rows) {
     const m = /^mentora_tpl_\d+_(\d+)$/.exec(datname);

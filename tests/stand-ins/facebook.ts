@@ -95,7 +95,11 @@ export async function startFacebookStandIn(opts: { appId?: string; appSecret?: s
         if (!grant) return oauthError(res, "Invalid verification code format.");
         if (grant.used) return oauthError(res, "This authorization code has been used.");
         grant.used = true;
-        if (grant.redirectUri !== q.redirect_uri) return oauthError(res, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request");
+        if (grant.redirectUri !== q.redirect_uri)
+          return oauthError(
+            res,
+            "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+          );
         const token = `EAA${randomBytes(24).toString("hex")}`;
         tokens.set(token, grant.user);
         return json(res, 200, { access_token: token, token_type: "bearer", expires_in: 5183944 });

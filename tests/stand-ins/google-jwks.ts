@@ -50,8 +50,10 @@ export async function startGoogleJwks(): Promise<GoogleJwksStandIn> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/v3/certs`,
     hits: () => hits,
-    idToken: (clientId, claims) => new SignJWT(claimsFor(clientId, claims)).setProtectedHeader({ alg: "RS256", kid: STAND_IN_KID, typ: "JWT" }).sign(key.privateKey),
-    foreignIdToken: (clientId, claims) => new SignJWT(claimsFor(clientId, claims)).setProtectedHeader({ alg: "RS256", kid: STAND_IN_KID, typ: "JWT" }).sign(other.privateKey),
+    idToken: (clientId, claims) =>
+      new SignJWT(claimsFor(clientId, claims)).setProtectedHeader({ alg: "RS256", kid: STAND_IN_KID, typ: "JWT" }).sign(key.privateKey),
+    foreignIdToken: (clientId, claims) =>
+      new SignJWT(claimsFor(clientId, claims)).setProtectedHeader({ alg: "RS256", kid: STAND_IN_KID, typ: "JWT" }).sign(other.privateKey),
     publicPem: () => exportSPKI(key.publicKey),
     close: () =>
       new Promise<void>((resolve) => {

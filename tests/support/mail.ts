@@ -48,9 +48,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, data: string) =>
-      enc.toUpperCase() === "B"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : decodeQuotedPrintable(data.replace(/_/g, " ")),
+      enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
     );
 }
 
@@ -80,10 +78,16 @@ export function parseMail(raw: string, envelope: { rcptTo: string[]; mailFrom: s
       if (chunk.startsWith("--")) break;
       const [ph, pb] = splitHead(chunk.replace(/^\r?\n/, ""));
       const h = parseHeaders(ph);
-      parts.push({ type: (h["content-type"] ?? "text/plain").split(";")[0].trim().toLowerCase(), text: decodeBody(pb.replace(/\r?\n$/, ""), h["content-transfer-encoding"]) });
+      parts.push({
+        type: (h["content-type"] ?? "text/plain").split(";")[0].trim().toLowerCase(),
+        text: decodeBody(pb.replace(/\r?\n$/, ""), h["content-transfer-encoding"]),
+      });
     }
   } else {
-    parts.push({ type: (headers["content-type"] ?? "text/plain").split(";")[0].trim().toLowerCase(), text: decodeBody(body, headers["content-transfer-encoding"]) });
+    parts.push({
+      type: (headers["content-type"] ?? "text/plain").split(";")[0].trim().toLowerCase(),
+      text: decodeBody(body, headers["content-transfer-encoding"]),
+    });
   }
   return {
     ...envelope,

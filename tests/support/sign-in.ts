@@ -25,11 +25,7 @@ export interface Registered extends Tokens {
 }
 
 /** Registers by e-mail through the API and checks it worked; the browser keeps the cookies. */
-export async function register(
-  app: FastifyInstance,
-  overrides: Record<string, unknown> = {},
-  browser: Browser = new Browser(app),
-): Promise<Registered> {
+export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}, browser: Browser = new Browser(app)): Promise<Registered> {
   const body = signUpBody(overrides);
   const res = await browser.post("/api/auth/register", body);
   expect(res.statusCode, res.body).toBe(200);
@@ -57,4 +53,3 @@ export async function sessionBrowser(app: FastifyInstance): Promise<{ browser: B
   expect(res.statusCode, res.body).toBe(200);
   return { browser, userId: res.json().userId };
 }
-

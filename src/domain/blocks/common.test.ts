@@ -5,12 +5,19 @@ describe("isSafeUrl", () => {
   it.each(["/demo/a.svg", "/en/courses/c1?x=1#y", "https://example.org/x", "http://localhost:3000/a"])("accepts %s", (u) => {
     expect(isSafeUrl(u)).toBe(true);
   });
-  it.each(["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<b>x</b>", "//evil.example/x", "/\\evil.example", "vbscript:x", "ftp://x.example/f", "not a url", ""])(
-    "refuses %s",
-    (u) => {
-      expect(isSafeUrl(u)).toBe(false);
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<b>x</b>",
+    "//evil.example/x",
+    "/\\evil.example",
+    "vbscript:x",
+    "ftp://x.example/f",
+    "not a url",
+    "",
+  ])("refuses %s", (u) => {
+    expect(isSafeUrl(u)).toBe(false);
+  });
   it("safeHref drops what is not safe", () => {
     expect(safeHref("javascript:alert(1)")).toBeUndefined();
     expect(safeHref(undefined)).toBeUndefined();

@@ -2,24 +2,29 @@ import { z } from "zod";
 import { CURRENCY_SYMBOLS, NO_CATEGORY } from "../course-labels";
 import { ZImage, ZLabel, blockSchema } from "./common";
 
-
 /** The fields of a course card (seed 3) that a course block or the courses popup shows. */
-export const ZCourseCardProps = z.object({
-  id: z.string().min(1).max(120).regex(/^[\w-]+$/),
-  title: ZLabel,
-  description: z.string().max(1000).optional(),
-  cover: ZImage.optional(),
-  /** Minutes. */
-  duration: z.number().int().min(0).max(100_000).optional(),
-  elementsCount: z.number().int().min(0).max(10_000).optional(),
-  /** Free when missing or 0. */
-  price: z.number().min(0).max(10_000_000).optional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
-  category: z.object({ id: z.string().min(1).max(120), title: z.string().max(200) }).optional(),
-}).refine((c) => !c.price || c.currency !== undefined, { error: "A price needs a currency", path: ["currency"] });
+export const ZCourseCardProps = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(120)
+      .regex(/^[\w-]+$/),
+    title: ZLabel,
+    description: z.string().max(1000).optional(),
+    cover: ZImage.optional(),
+    /** Minutes. */
+    duration: z.number().int().min(0).max(100_000).optional(),
+    elementsCount: z.number().int().min(0).max(10_000).optional(),
+    /** Free when missing or 0. */
+    price: z.number().min(0).max(10_000_000).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+    category: z.object({ id: z.string().min(1).max(120), title: z.string().max(200) }).optional(),
+  })
+  .refine((c) => !c.price || c.currency !== undefined, { error: "A price needs a currency", path: ["currency"] });
 export type TCourseCardProps = z.infer<typeof ZCourseCardProps>;
 
 export const ZCourseBlock = blockSchema("course", ZCourseCardProps);

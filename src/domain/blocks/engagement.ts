@@ -11,7 +11,16 @@ export const ZActionBlock = blockSchema(
     text: z.string().max(2000).optional(),
     button: z.union([
       z.object({ label: ZLabel, href: ZSafeUrl }).strict(),
-      z.object({ label: ZLabel, scenarioId: z.string().min(1).max(80).regex(/^[\w-]+$/) }).strict(),
+      z
+        .object({
+          label: ZLabel,
+          scenarioId: z
+            .string()
+            .min(1)
+            .max(80)
+            .regex(/^[\w-]+$/),
+        })
+        .strict(),
     ]),
   }),
 );
@@ -23,7 +32,12 @@ export const ZSubscribeBlock = blockSchema(
     title: ZLabel,
     text: z.string().max(2000).optional(),
     /** What the subscription is for (a list name); "news" when not given. */
-    topic: z.string().min(1).max(60).regex(/^[\w-]+$/).optional(),
+    topic: z
+      .string()
+      .min(1)
+      .max(60)
+      .regex(/^[\w-]+$/)
+      .optional(),
   }),
 );
 
@@ -32,9 +46,10 @@ export const DEFAULT_SUBSCRIPTION_TOPIC = "news";
 /** The subscription request: shared by the block's form and the API route. */
 export const ZSubscriptionRequest = z.object({
   email: ZEmail,
-  lang: ZText.min(2).max(8).regex(/^[a-z]{2,3}$/),
-  topic: ZText
-    .min(1)
+  lang: ZText.min(2)
+    .max(8)
+    .regex(/^[a-z]{2,3}$/),
+  topic: ZText.min(1)
     .max(60)
     .regex(/^[\w-]+$/)
     .default(DEFAULT_SUBSCRIPTION_TOPIC),
@@ -65,7 +80,12 @@ export const ZDonationsBlock = blockSchema(
       /** Index of the preset chosen at first. */
       defaultPreset: z.number().int().min(0).optional(),
       /** Name of the amount parameter the donation page expects. */
-      amountParam: z.string().min(1).max(40).regex(/^[\w-]+$/).optional(),
+      amountParam: z
+        .string()
+        .min(1)
+        .max(40)
+        .regex(/^[\w-]+$/)
+        .optional(),
     })
     .refine((d) => (d.defaultPreset ?? 0) < d.presets.length, { error: "defaultPreset is out of range", path: ["defaultPreset"] }),
 );

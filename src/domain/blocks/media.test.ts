@@ -56,7 +56,7 @@ describe("media block props", () => {
     const ba = { before: { ...img, label: "Before" }, after: { ...img, label: "After" } };
     expect(ZBeforeAfterBlock.safeParse({ id: "b", type: "before-after", props: ba }).success).toBe(true);
     expect(ZBeforeAfterBlock.safeParse({ id: "b", type: "before-after", props: { ...ba, start: 120 } }).success).toBe(false);
-    expect(ZBeforeAfterBlock.safeParse({ id: "b", type: "before-after", props: { ...ba, after: { ...img, alt: "" , label: "After"} } }).success).toBe(false);
+    expect(ZBeforeAfterBlock.safeParse({ id: "b", type: "before-after", props: { ...ba, after: { ...img, alt: "", label: "After" } } }).success).toBe(false);
   });
 
   it("needs a file's name, a safe url and a size", () => {

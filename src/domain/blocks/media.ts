@@ -5,9 +5,7 @@ import { ZImage, ZLabel, ZSafeUrl, blockSchema } from "./common";
 /** Video files a browser plays in a <video> element, by extension. */
 const VIDEO_FILES: Record<string, string> = { mp4: "video/mp4", m4v: "video/mp4", webm: "video/webm", ogv: "video/ogg" };
 
-export type VideoSource =
-  | { kind: "hosted"; host: VideoHost; id: string; embedUrl: string }
-  | { kind: "file"; url: string; mime: string };
+export type VideoSource = { kind: "hosted"; host: VideoHost; id: string; embedUrl: string } | { kind: "file"; url: string; mime: string };
 
 /**
  * Seed 2.4: a video URL is YouTube or Vimeo by pattern (played in a frame after consent), else a
@@ -66,7 +64,11 @@ export const ZFileBlock = blockSchema(
     name: ZLabel,
     url: ZSafeUrl,
     /** Bytes. */
-    size: z.number().int().min(0).max(50 * 1024 ** 3),
+    size: z
+      .number()
+      .int()
+      .min(0)
+      .max(50 * 1024 ** 3),
   }),
 );
 

@@ -17,7 +17,9 @@ describe("people blocks props", () => {
   });
 
   it("statistics and partners need items", () => {
-    expect(ZStatisticsBlock.safeParse({ id: "s", type: "statistics", props: { items: [{ value: 12000, label: "learners", suffix: "+" }] } }).success).toBe(true);
+    expect(ZStatisticsBlock.safeParse({ id: "s", type: "statistics", props: { items: [{ value: 12000, label: "learners", suffix: "+" }] } }).success).toBe(
+      true,
+    );
     expect(ZStatisticsBlock.safeParse({ id: "s", type: "statistics", props: { items: [] } }).success).toBe(false);
     const partner = { name: "Open Library", logo: "/demo/l.svg", url: "https://openlibrary.org" };
     expect(ZPartnersBlock.safeParse({ id: "p", type: "partners", props: { items: [partner] } }).success).toBe(true);

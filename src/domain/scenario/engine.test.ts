@@ -127,7 +127,20 @@ describe("ScenarioEngine", () => {
   });
 
   it("keeps going when a middleware throws, and logs it", async () => {
-    const { e, log } = engine([{ id: "s", steps: [{ id: "one", component: "one", middleware: () => { throw new Error("boom"); } }] }]);
+    const { e, log } = engine([
+      {
+        id: "s",
+        steps: [
+          {
+            id: "one",
+            component: "one",
+            middleware: () => {
+              throw new Error("boom");
+            },
+          },
+        ],
+      },
+    ]);
     await e.start("s");
     expect(e.state.step?.id).toBe("one");
     expect(log).toHaveBeenCalledWith("Scenario middleware failed", expect.any(Error));

@@ -15,10 +15,7 @@ export interface ScenarioOptions {
 
 /** What a middleware decides: go on, skip this step, jump to a step, or hand over to another scenario. */
 export type MiddlewareResult =
-  | { action: "continue" }
-  | { action: "skip" }
-  | { action: "jump"; stepId: string }
-  | { action: "start"; scenarioId: string; options?: ScenarioOptions };
+  { action: "continue" } | { action: "skip" } | { action: "jump"; stepId: string } | { action: "start"; scenarioId: string; options?: ScenarioOptions };
 
 export type Middleware<Ctx> = (ctx: Ctx, engine: ScenarioEngine<Ctx>) => MiddlewareResult | void | Promise<MiddlewareResult | void>;
 

@@ -94,7 +94,12 @@ describe("buildFormSchema: phone, select, remote search and check box", () => {
       name: "topic",
       component: "select",
       validation: { required: true },
-      props: { options: [{ value: "courses", label: "Courses" }, { value: "mentor", label: "Mentor" }] },
+      props: {
+        options: [
+          { value: "courses", label: "Courses" },
+          { value: "mentor", label: "Mentor" },
+        ],
+      },
     });
     expect(parse([topic], { topic: "mentor" })).toEqual({ topic: "mentor" });
     expect(issues([topic], { topic: "payments" })).toEqual([{ path: "topic", key: FORM_MSG.option }]);
@@ -173,7 +178,10 @@ describe("localizeField", () => {
   };
 
   it("picks the language, then the primary language", () => {
-    expect(localizeField(stored, "en", "tr")).toMatchObject({ label: "Topic", props: { placeholder: "Seçin", options: [{ value: "courses", label: "Courses" }] } });
+    expect(localizeField(stored, "en", "tr")).toMatchObject({
+      label: "Topic",
+      props: { placeholder: "Seçin", options: [{ value: "courses", label: "Courses" }] },
+    });
     expect(localizeField(stored, "ar", "tr")).toMatchObject({ label: "Konu", props: { options: [{ label: "Kurslar" }] } });
     expect(localizeField(stored, "ar", "tr").dataAttributes).toEqual({ analytics: "topic" });
   });

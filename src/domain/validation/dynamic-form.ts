@@ -54,7 +54,10 @@ function choice(field: TFormField): AnswerSchema {
 function checkbox(field: TFormField): AnswerSchema {
   const box = z.boolean({ error: FORM_MSG.invalid });
   if (!field.validation.required) return z.preprocess((v) => (v === null ? undefined : v), box.optional());
-  return z.preprocess((v) => (v === undefined || v === null ? false : v), box.refine((v) => v, requiredRule(field)));
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? false : v),
+    box.refine((v) => v, requiredRule(field)),
+  );
 }
 
 export function buildAnswerSchema(field: TFormField): AnswerSchema {

@@ -72,10 +72,7 @@ const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
  * or a bracketed IPv4 literal. Quoted local parts and IPv6 literals are not accepted: no real
  * learner uses them and mail providers reject them too.
  */
-export const EMAIL_PATTERN = new RegExp(
-  `^(?=[^@]{1,64}@)${ATEXT}+(?:\\.${ATEXT}+)*@(?:(?:${LABEL}\\.)+${TLD}|\\[${OCTET}(?:\\.${OCTET}){3}\\])$`,
-  "i",
-);
+export const EMAIL_PATTERN = new RegExp(`^(?=[^@]{1,64}@)${ATEXT}+(?:\\.${ATEXT}+)*@(?:(?:${LABEL}\\.)+${TLD}|\\[${OCTET}(?:\\.${OCTET}){3}\\])$`, "i");
 
 /** Seed 5: e-mail is trimmed and lowercased before it is checked, so " Ann@X.COM " signs in as ann@x.com. */
 export const ZEmail = text(MSG.email)
@@ -100,9 +97,7 @@ export const ZPassword = text(MSG.required, { normalize: false })
  * A password typed to sign in by e-mail: seed 5 only requires it. No minimum, so an account whose
  * password predates a rule can still sign in; the cap still bounds hashing cost.
  */
-export const ZCurrentPassword = text(MSG.required, { normalize: false })
-  .refine(notBlank, REQUIRED_RULE)
-  .max(PASSWORD_MAX, { error: MSG.maxLength });
+export const ZCurrentPassword = text(MSG.required, { normalize: false }).refine(notBlank, REQUIRED_RULE).max(PASSWORD_MAX, { error: MSG.maxLength });
 
 // --- names ----------------------------------------------------------------------------------------
 
@@ -158,10 +153,7 @@ export function normalizePhone(s: string): string {
 }
 
 /** Seed 5 mask: a plus sign followed by up to 12 digits; the parsed value is the normalised form. */
-export const ZPhone = text(MSG.phone)
-  .overwrite(normalizePhone)
-  .refine(notBlank, REQUIRED_RULE)
-  .regex(PHONE_PATTERN, { error: MSG.phone });
+export const ZPhone = text(MSG.phone).overwrite(normalizePhone).refine(notBlank, REQUIRED_RULE).regex(PHONE_PATTERN, { error: MSG.phone });
 
 const isBlankPhone = (v: unknown): boolean => isBlank(v) || (typeof v === "string" && normalizePhone(v) === "");
 

@@ -110,9 +110,7 @@ describe("ZRestorePassword", () => {
   });
 
   it("puts the coincide key on confirmPassword when they differ", () => {
-    expect(issues(ZRestorePassword, { ...base, confirmPassword: "secret2" })).toEqual([
-      { path: "confirmPassword", key: MSG.passwordsDiffer },
-    ]);
+    expect(issues(ZRestorePassword, { ...base, confirmPassword: "secret2" })).toEqual([{ path: "confirmPassword", key: MSG.passwordsDiffer }]);
   });
 
   it("still reports a mismatch alongside a too-short password", () => {

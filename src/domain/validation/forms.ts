@@ -1,17 +1,5 @@
 import { z } from "zod";
-import {
-  REQUIRED_RULE,
-  ZCurrentPassword,
-  ZEmail,
-  ZPassword,
-  ZPersonName,
-  ZPhone,
-  ZPhoneOptional,
-  ZUsername,
-  notBlank,
-  optionalField,
-  text,
-} from "./fields";
+import { REQUIRED_RULE, ZCurrentPassword, ZEmail, ZPassword, ZPersonName, ZPhone, ZPhoneOptional, ZUsername, notBlank, optionalField, text } from "./fields";
 import { MSG } from "./messages";
 
 /**
@@ -40,10 +28,7 @@ export const AGE_PATTERN = /^\d{1,3}$/;
 export const ADDITIONAL_MAX = 500;
 
 const ZAge = text(MSG.regexp).trim().refine(notBlank, REQUIRED_RULE).regex(AGE_PATTERN, { error: MSG.regexp });
-const ZAdditional = text(MSG.required)
-  .trim()
-  .refine(notBlank, REQUIRED_RULE)
-  .max(ADDITIONAL_MAX, { error: MSG.maxLength });
+const ZAdditional = text(MSG.required).trim().refine(notBlank, REQUIRED_RULE).max(ADDITIONAL_MAX, { error: MSG.maxLength });
 
 /**
  * Seed 5 sign-up: email, password and firstName required, the rest optional; empty optional values

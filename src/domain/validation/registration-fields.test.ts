@@ -137,9 +137,7 @@ describe("buildRegistrationSchema", () => {
     expect(out).toEqual({ firstName: "İpek", lastName: "Ольга", email: "a@b.com", password: "secret" });
     const byPath = Object.fromEntries(issues(schema, { firstName: "A", lastName: "", email: "a@b", password: "12345" }).map((i) => [i.path, i.key]));
     expect(byPath).toEqual({ firstName: MSG.minLength, lastName: MSG.required, email: MSG.email, password: MSG.minLength });
-    expect(issues(schema, { firstName: "Ann1", lastName: "Lee", email: "a@b.co", password: "secret" })).toEqual([
-      { path: "firstName", key: MSG.name },
-    ]);
+    expect(issues(schema, { firstName: "Ann1", lastName: "Lee", email: "a@b.co", password: "secret" })).toEqual([{ path: "firstName", key: MSG.name }]);
   });
 
   it("adds activated optional fields and drops their empty values", () => {
@@ -155,9 +153,7 @@ describe("buildRegistrationSchema", () => {
   it("makes phone required when the settings say so", () => {
     const fields = defaultRegistrationFields().map((f) => (f.id === "phone" ? { ...f, active: true, validation: { required: true } } : f));
     const schema = buildRegistrationSchema(fields);
-    expect(issues(schema, { firstName: "Ann", lastName: "Lee", email: "a@b.com", password: "secret" })).toEqual([
-      { path: "phone", key: MSG.required },
-    ]);
+    expect(issues(schema, { firstName: "Ann", lastName: "Lee", email: "a@b.com", password: "secret" })).toEqual([{ path: "phone", key: MSG.required }]);
   });
 
   it("uses the first field when an id repeats", () => {

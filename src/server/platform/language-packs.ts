@@ -44,9 +44,7 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
      */
     async resources(lang: string): Promise<PackResources> {
       const entries = await Promise.all(
-        LANGUAGE_PACKAGES.map(
-          async (pkg: LanguagePackage) => [pkg, (await this.get(lang, pkg)) ?? (await this.get(FALLBACK_LANG, pkg)) ?? {}] as const,
-        ),
+        LANGUAGE_PACKAGES.map(async (pkg: LanguagePackage) => [pkg, (await this.get(lang, pkg)) ?? (await this.get(FALLBACK_LANG, pkg)) ?? {}] as const),
       );
       return Object.fromEntries(entries);
     },

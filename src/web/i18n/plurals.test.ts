@@ -9,9 +9,7 @@ const TRANSLATED = ["tr", "ar", "ru"] as const;
 const PLURAL_SUFFIXES = ["zero", "one", "two", "few", "many", "other"] as const;
 
 function loadPacks(lang: string): Resources {
-  return Object.fromEntries(
-    LANGUAGE_PACKAGES.map((pkg) => [pkg, JSON.parse(readFileSync(join(LOCALES_DIR, lang, `${pkg}.json`), "utf8"))]),
-  );
+  return Object.fromEntries(LANGUAGE_PACKAGES.map((pkg) => [pkg, JSON.parse(readFileSync(join(LOCALES_DIR, lang, `${pkg}.json`), "utf8"))]));
 }
 
 /** "ns:a.b.c" -> string, for every string leaf of every package. */
@@ -125,9 +123,7 @@ describe.each(TRANSLATED)("%s language pack", (lang) => {
     for (const [key, value] of flat) {
       const plural = pluralBase(key, keys);
       if (plural) {
-        const enVars = new Set(
-          [...enFlat].filter(([k]) => pluralBase(k, enKeys)?.[0] === plural[0]).flatMap(([, v]) => placeholders(v)),
-        );
+        const enVars = new Set([...enFlat].filter(([k]) => pluralBase(k, enKeys)?.[0] === plural[0]).flatMap(([, v]) => placeholders(v)));
         // Arabic "one" and "two" forms may spell the number out instead of using {{count}}.
         if (placeholders(value).some((p) => !enVars.has(p))) wrong.push(key);
         if ([...enVars].some((p) => p !== "count" && !placeholders(value).includes(p))) wrong.push(key);
@@ -151,9 +147,7 @@ describe.each(TRANSLATED)("%s language pack", (lang) => {
       // An e-mail address placeholder; Arabic keeps a Latin address.
       "guideline:components.fieldPlaceholder",
     ]);
-    const untranslated = [...flat]
-      .filter(([key, value]) => !allowed.has(key) && enFlat.get(key) === value)
-      .map(([key]) => key);
+    const untranslated = [...flat].filter(([key, value]) => !allowed.has(key) && enFlat.get(key) === value).map(([key]) => key);
     expect(untranslated).toEqual([]);
     for (const [key, value] of flat) expect(value.trim(), key).not.toBe("");
   });

@@ -7,7 +7,10 @@ const ZThing = z.object({ id: z.string() });
 function reply(status: number, body: string, statusText = "") {
   const res = new Response(status === 204 ? null : body, { status, statusText, headers: { "content-type": "application/json" } });
   const text = vi.spyOn(res, "text");
-  vi.stubGlobal("fetch", vi.fn(async () => res));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => res),
+  );
   return { res, text };
 }
 
@@ -39,13 +42,27 @@ describe("apiRequest", () => {
   it("turns our error body into a typed error and reads it to the end", async () => {
     const { text } = reply(
       400,
-      JSON.stringify({ error: { code: "VALIDATION", key: "errors:codes.VALIDATION", message: "Invalid body", details: { validationErrors: [{ path: "email", message: "v.email", params: { max: 3 } }] } } }),
+      JSON.stringify({
+        error: {
+          code: "VALIDATION",
+          key: "errors:codes.VALIDATION",
+          message: "Invalid body",
+          details: { validationErrors: [{ path: "email", message: "v.email", params: { max: 3 } }] },
+        },
+      }),
     );
     const res = await api.post("/api/x", ZThing, {});
     expect(text).toHaveBeenCalled();
     expect(res).toEqual({
       ok: false,
-      error: { kind: "http", code: "VALIDATION", key: "errors:codes.VALIDATION", message: "Invalid body", status: 400, validationErrors: [{ path: "email", message: "v.email", params: { max: 3 } }] },
+      error: {
+        kind: "http",
+        code: "VALIDATION",
+        key: "errors:codes.VALIDATION",
+        message: "Invalid body",
+        status: 400,
+        validationErrors: [{ path: "email", message: "v.email", params: { max: 3 } }],
+      },
     });
   });
 
@@ -64,14 +81,23 @@ describe("apiRequest", () => {
   });
 
   it("types a failed connection as a network error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    expect(await api.get("/api/x", ZThing)).toEqual({ ok: false, error: { kind: "network", code: "NETWORK", key: "auth:errors.network", message: "Network error", status: 0 } });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    expect(await api.get("/api/x", ZThing)).toEqual({
+      ok: false,
+      error: { kind: "network", code: "NETWORK", key: "auth:errors.network", message: "Network error", status: 0 },
+    });
   });
 
   it("rethrows when its caller aborted", async () => {
     const controller = new AbortController();
     controller.abort();
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new DOMException("aborted", "AbortError"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new DOMException("aborted", "AbortError"))),
+    );
     await expect(apiRequest("GET", "/api/x", ZThing, { signal: controller.signal })).rejects.toThrow("aborted");
   });
 

@@ -73,7 +73,12 @@ function errorOf(res: Response, text: string): ApiError {
   return { kind: "http", code, key, message, status: res.status, ...(validation.success ? { validationErrors: validation.data.validationErrors } : {}) };
 }
 
-export async function apiRequest<S extends z.ZodType>(method: ApiMethod, url: string, schema: S, opts: ApiRequestOptions = {}): Promise<ApiResult<z.output<S>>> {
+export async function apiRequest<S extends z.ZodType>(
+  method: ApiMethod,
+  url: string,
+  schema: S,
+  opts: ApiRequestOptions = {},
+): Promise<ApiResult<z.output<S>>> {
   const { body, signal } = opts;
   let res: Response;
   let text: string;
@@ -95,7 +100,10 @@ export async function apiRequest<S extends z.ZodType>(method: ApiMethod, url: st
   const parsed = json.ok ? schema.safeParse(json.value) : null;
   if (!parsed?.success) {
     console.error(`Unexpected reply from ${method} ${url}`, parsed?.error ?? "not JSON");
-    return { ok: false, error: { kind: "reply", code: "REPLY-INVALID", key: FALLBACK_KEY, message: "The server's reply was not understood", status: res.status } };
+    return {
+      ok: false,
+      error: { kind: "reply", code: "REPLY-INVALID", key: FALLBACK_KEY, message: "The server's reply was not understood", status: res.status },
+    };
   }
   return { ok: true, data: parsed.data };
 }

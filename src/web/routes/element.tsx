@@ -20,8 +20,24 @@ function routeElement(params: LoaderFunctionArgs["params"]): { type: TElementTyp
   return { type: "lesson", id: params.lessonId };
 }
 
-function courseFacts(c: { id: string; title: string; isCommercial: boolean; isBought: boolean; requiresRegistration: boolean; price: number | null; currency: string | null }) {
-  return { id: c.id, title: c.title, isCommercial: c.isCommercial, isBought: c.isBought, requiresRegistration: c.requiresRegistration, price: c.price, currency: c.currency };
+function courseFacts(c: {
+  id: string;
+  title: string;
+  isCommercial: boolean;
+  isBought: boolean;
+  requiresRegistration: boolean;
+  price: number | null;
+  currency: string | null;
+}) {
+  return {
+    id: c.id,
+    title: c.title,
+    isCommercial: c.isCommercial,
+    isBought: c.isBought,
+    requiresRegistration: c.requiresRegistration,
+    price: c.price,
+    currency: c.currency,
+  };
 }
 
 /**

@@ -15,7 +15,9 @@ export default function GuidelineBase() {
   return (
     <GuidelineFrame active="base">
       <section aria-labelledby="g-colors" className="flex flex-col gap-4">
-        <h2 id="g-colors" className="font-title text-2xl font-bold text-ink">{t("base.colors")}</h2>
+        <h2 id="g-colors" className="font-title text-2xl font-bold text-ink">
+          {t("base.colors")}
+        </h2>
         <p className="text-muted">{t("base.colorsText", { color: theme ? t(`base.colorNames.${theme.color}`) : "" })}</p>
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {TOKENS.map((token) => (
@@ -38,14 +40,18 @@ export default function GuidelineBase() {
         </ul>
       </section>
       <section aria-labelledby="g-type" className="flex flex-col gap-3">
-        <h2 id="g-type" className="font-title text-2xl font-bold text-ink">{t("base.typography")}</h2>
+        <h2 id="g-type" className="font-title text-2xl font-bold text-ink">
+          {t("base.typography")}
+        </h2>
         <p className="font-title text-4xl font-extrabold text-ink">{t("base.sampleHeading")}</p>
         <p className="font-title text-2xl font-bold text-ink">{t("base.sampleSubheading")}</p>
         <p className="max-w-2xl text-lg text-ink">{t("base.sampleBody")}</p>
         <p className="text-sm text-muted">{t("base.sampleSmall")}</p>
       </section>
       <section aria-labelledby="g-radius" className="flex flex-col gap-3">
-        <h2 id="g-radius" className="font-title text-2xl font-bold text-ink">{t("base.radius")}</h2>
+        <h2 id="g-radius" className="font-title text-2xl font-bold text-ink">
+          {t("base.radius")}
+        </h2>
         <div className="flex flex-wrap gap-6">
           <div className="flex h-24 w-40 items-center justify-center rounded-component border-2 border-primary text-sm text-ink">
             {t("base.componentRadius", { px: theme?.componentBorderRadius ?? 20 })}

@@ -23,13 +23,17 @@ export default function GuidelineComponents() {
   return (
     <GuidelineFrame active="components">
       <section aria-labelledby="g-buttons" className="flex flex-col gap-4">
-        <h2 id="g-buttons" className="font-title text-2xl font-bold text-ink">{t("components.buttons")}</h2>
+        <h2 id="g-buttons" className="font-title text-2xl font-bold text-ink">
+          {t("components.buttons")}
+        </h2>
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="gradient">{t("components.gradient")}</Button>
           <Button variant="flat">{t("components.flat")}</Button>
           <Button variant="outline">{t("components.outline")}</Button>
           <Button variant="ghost">{t("components.ghost")}</Button>
-          <Button variant="flat" disabled>{t("components.disabled")}</Button>
+          <Button variant="flat" disabled>
+            {t("components.disabled")}
+          </Button>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button size="sm">{t("components.small")}</Button>
@@ -40,7 +44,9 @@ export default function GuidelineComponents() {
         </div>
       </section>
       <section aria-labelledby="g-dropdown" className="flex flex-col gap-4">
-        <h2 id="g-dropdown" className="font-title text-2xl font-bold text-ink">{t("components.dropdown")}</h2>
+        <h2 id="g-dropdown" className="font-title text-2xl font-bold text-ink">
+          {t("components.dropdown")}
+        </h2>
         <div className="flex gap-4">
           <Dropdown
             align="start"
@@ -59,13 +65,15 @@ export default function GuidelineComponents() {
         </div>
       </section>
       <section aria-labelledby="g-accordion" className="flex flex-col gap-4">
-        <h2 id="g-accordion" className="font-title text-2xl font-bold text-ink">{t("components.accordion")}</h2>
-        <Accordion
-          items={[1, 2].map((n) => ({ id: `a${n}`, title: t("components.accordionQuestion", { n }), content: t("components.accordionAnswer") }))}
-        />
+        <h2 id="g-accordion" className="font-title text-2xl font-bold text-ink">
+          {t("components.accordion")}
+        </h2>
+        <Accordion items={[1, 2].map((n) => ({ id: `a${n}`, title: t("components.accordionQuestion", { n }), content: t("components.accordionAnswer") }))} />
       </section>
       <section aria-labelledby="g-forms" className="flex flex-col gap-4">
-        <h2 id="g-forms" className="font-title text-2xl font-bold text-ink">{t("components.forms")}</h2>
+        <h2 id="g-forms" className="font-title text-2xl font-bold text-ink">
+          {t("components.forms")}
+        </h2>
         <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
           <TextField label={t("components.fieldLabel")} hint={t("components.fieldHint")} placeholder={t("components.fieldPlaceholder")} />
           <TextField label={t("components.fieldLabel")} error={t("components.fieldError")} defaultValue="a" required />
@@ -73,11 +81,17 @@ export default function GuidelineComponents() {
         <Checkbox label={t("components.checkbox")} description={t("components.checkboxText")} />
       </section>
       <section aria-labelledby="g-feedback" className="flex flex-col gap-4">
-        <h2 id="g-feedback" className="font-title text-2xl font-bold text-ink">{t("components.feedback")}</h2>
+        <h2 id="g-feedback" className="font-title text-2xl font-bold text-ink">
+          {t("components.feedback")}
+        </h2>
         <div className="grid max-w-3xl gap-3">
-          <Alert tone="info" title={t("components.alertInfo")}>{t("components.alertText")}</Alert>
+          <Alert tone="info" title={t("components.alertInfo")}>
+            {t("components.alertText")}
+          </Alert>
           <Alert tone="success" title={t("components.alertSuccess")} />
-          <Alert tone="danger" title={t("components.alertDanger")}>{t("components.alertText")}</Alert>
+          <Alert tone="danger" title={t("components.alertDanger")}>
+            {t("components.alertText")}
+          </Alert>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Badge>{t("components.badgeNew")}</Badge>
@@ -87,7 +101,9 @@ export default function GuidelineComponents() {
         </div>
       </section>
       <section aria-labelledby="g-surfaces" className="flex flex-col gap-4">
-        <h2 id="g-surfaces" className="font-title text-2xl font-bold text-ink">{t("components.surfaces")}</h2>
+        <h2 id="g-surfaces" className="font-title text-2xl font-bold text-ink">
+          {t("components.surfaces")}
+        </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Card>
             <h3 className="font-title text-lg font-bold text-ink">{t("components.cardTitle")}</h3>
@@ -95,10 +111,18 @@ export default function GuidelineComponents() {
           </Card>
           <Card className="flex flex-col items-start gap-3">
             <p className="text-muted">{t("components.dialogText")}</p>
-            <Button variant="outline" onClick={() => setDialogOpen(true)}>{t("components.openDialog")}</Button>
+            <Button variant="outline" onClick={() => setDialogOpen(true)}>
+              {t("components.openDialog")}
+            </Button>
           </Card>
         </div>
-        <Dialog open={dialogOpen} onOpenChange={setDialogOpen} title={t("components.dialogTitle")} description={t("components.dialogText")} closeLabel={t("components.close")}>
+        <Dialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          title={t("components.dialogTitle")}
+          description={t("components.dialogText")}
+          closeLabel={t("components.close")}
+        >
           <p className="text-ink">{t("components.accordionAnswer")}</p>
         </Dialog>
       </section>

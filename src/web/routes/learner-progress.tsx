@@ -102,9 +102,15 @@ export default function LearnerProgress() {
           <table className="w-full text-start text-sm">
             <thead>
               <tr className="border-b border-line text-muted">
-                <th scope="col" className="py-2 text-start font-medium">{t("learner.when")}</th>
-                <th scope="col" className="py-2 text-start font-medium">{t("learner.event")}</th>
-                <th scope="col" className="py-2 text-end font-medium">{t("learner.percentColumn")}</th>
+                <th scope="col" className="py-2 text-start font-medium">
+                  {t("learner.when")}
+                </th>
+                <th scope="col" className="py-2 text-start font-medium">
+                  {t("learner.event")}
+                </th>
+                <th scope="col" className="py-2 text-end font-medium">
+                  {t("learner.percentColumn")}
+                </th>
               </tr>
             </thead>
             <tbody data-testid="learner-history">

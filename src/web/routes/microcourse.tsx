@@ -106,7 +106,10 @@ export default function MicrocourseRoute() {
         {loaderData.list.length === 0 ? <p className="text-muted">{t("microcourse.empty")}</p> : null}
         <ul className="grid gap-6 sm:grid-cols-2" data-testid="microcourse-list">
           {loaderData.list.map((m) => (
-            <li key={m.id} className="relative flex flex-col gap-2 rounded-component border border-line bg-surface p-5 shadow-sm focus-within:ring-2 focus-within:ring-primary">
+            <li
+              key={m.id}
+              className="relative flex flex-col gap-2 rounded-component border border-line bg-surface p-5 shadow-sm focus-within:ring-2 focus-within:ring-primary"
+            >
               <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted">
                 <Icon name={ELEMENT_ICON[m.type]} className="size-4" />
                 {t(`element.type.${m.type}`)} · <span className="normal-case">{formatDuration(m.duration, lang)}</span>
@@ -118,7 +121,9 @@ export default function MicrocourseRoute() {
               </h2>
               {m.description ? <p className="text-muted">{m.description}</p> : null}
               <span>
-                <Badge tone={m.access.requiresLogin ? "neutral" : "success"}>{t(m.access.requiresLogin ? "microcourse.needsAccount" : "microcourse.open")}</Badge>
+                <Badge tone={m.access.requiresLogin ? "neutral" : "success"}>
+                  {t(m.access.requiresLogin ? "microcourse.needsAccount" : "microcourse.open")}
+                </Badge>
               </span>
             </li>
           ))}

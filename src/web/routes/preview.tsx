@@ -31,7 +31,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const t = await learnT(context, lang);
   try {
     const course = await courses.getCourse(viewer, params.id, { lang, rel: "all", secret, client: context.clientIp });
-    const courseFacts = { id: course.id, title: course.title, isCommercial: course.isCommercial, isBought: course.isBought, requiresRegistration: course.requiresRegistration, price: course.price, currency: course.currency };
+    const courseFacts = {
+      id: course.id,
+      title: course.title,
+      isCommercial: course.isCommercial,
+      isBought: course.isBought,
+      requiresRegistration: course.requiresRegistration,
+      price: course.price,
+      currency: course.currency,
+    };
     const seo = [{ title: `${t("preview.badge")}: ${course.title}` }, { name: "robots", content: "noindex" }];
     if (elementId) {
       const element = await courses.openElement(viewer, elementId, { lang, secret, client: context.clientIp });

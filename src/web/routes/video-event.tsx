@@ -42,7 +42,10 @@ function Episode({ episode }: { episode: TEpisode }) {
     <li
       data-testid="episode"
       data-state={episode.state}
-      className={cn("flex flex-col gap-4 rounded-component border bg-surface p-5", episode.state === "today" ? "border-primary ring-1 ring-primary" : "border-line")}
+      className={cn(
+        "flex flex-col gap-4 rounded-component border bg-surface p-5",
+        episode.state === "today" ? "border-primary ring-1 ring-primary" : "border-line",
+      )}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">

@@ -7,7 +7,9 @@ import type { TEnvironmentSettings, TLocalized, TPortal } from "../../../domain/
 export const portals = pgTable("portals", {
   id: text("id").primaryKey(),
   parentId: text("parent_id"),
-  type: text("type", { enum: ["mono", "other"] }).notNull().default("other"),
+  type: text("type", { enum: ["mono", "other"] })
+    .notNull()
+    .default("other"),
   title: jsonb("title").$type<TLocalized>().notNull(),
   i18n: jsonb("i18n").$type<TPortal["i18n"]>().notNull(),
   favicon: text("favicon"),
@@ -49,7 +51,9 @@ export const pages = pgTable(
     noindex: boolean("noindex").notNull().default(false),
     published: boolean("published").notNull().default(false),
     template: text("template"),
-    type: text("type", { enum: ["page", "template", "system"] }).notNull().default("page"),
+    type: text("type", { enum: ["page", "template", "system"] })
+      .notNull()
+      .default("page"),
     modelName: text("model_name"),
     modelId: text("model_id"),
     index: integer("index").notNull().default(0),

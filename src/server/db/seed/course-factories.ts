@@ -40,7 +40,17 @@ export async function upsertElement(db: Db, e: Partial<ElementInsert> & Pick<Ele
 /** The page of a model (course, element, microcourse) in one language, built from blocks. */
 export function upsertModelPage(
   db: Db,
-  p: { environmentId: string; model: "course" | "element" | "microcourse"; modelId: string; alias: string; lang: string; title: string; components: TBlock[]; published?: boolean; description?: string },
+  p: {
+    environmentId: string;
+    model: "course" | "element" | "microcourse";
+    modelId: string;
+    alias: string;
+    lang: string;
+    title: string;
+    components: TBlock[];
+    published?: boolean;
+    description?: string;
+  },
 ) {
   return upsertPage(db, {
     id: `page-${p.model}-${p.modelId}-${p.lang}`,

@@ -3,7 +3,10 @@ import type { DemoLang } from "./demo-content";
 
 /** Free, arbitrary walkthrough (every element open from the start), registration required. */
 
-const t = <T>(m: Record<DemoLang, T>) => (lang: DemoLang) => m[lang];
+const t =
+  <T>(m: Record<DemoLang, T>) =>
+  (lang: DemoLang) =>
+    m[lang];
 
 const smallTitle: L = { tr: "Küçük başlayın", en: "Start small", ar: "ابدأ صغيراً", ru: "Начните с малого" };
 const smallHtml = t({
@@ -27,10 +30,14 @@ const smallHtml = t({
 
 const anchorTitle: L = { tr: "Alışkanlığı bir ana bağlayın", en: "Anchor the habit", ar: "اربط العادة بلحظة ثابتة", ru: "Привяжите привычку к якорю" };
 const anchorHtml = t({
-  en: paras("Tie the new habit to something you already do without thinking: after I pour my morning tea, I read one page. The old routine becomes the reminder."),
+  en: paras(
+    "Tie the new habit to something you already do without thinking: after I pour my morning tea, I read one page. The old routine becomes the reminder.",
+  ),
   tr: paras("Yeni alışkanlığı zaten düşünmeden yaptığınız bir şeye bağlayın: sabah çayımı koyduktan sonra bir sayfa okurum. Eski rutin hatırlatıcıya dönüşür."),
   ar: paras("اربط العادة الجديدة بشيء تفعله أصلاً دون تفكير: بعد أن أسكب شاي الصباح أقرأ صفحة واحدة. يصبح الروتين القديم هو المذكِّر."),
-  ru: paras("Привяжите новую привычку к тому, что вы уже делаете не задумываясь: «налив утренний чай, я читаю одну страницу». Старый ритуал становится напоминанием."),
+  ru: paras(
+    "Привяжите новую привычку к тому, что вы уже делаете не задумываясь: «налив утренний чай, я читаю одну страницу». Старый ритуал становится напоминанием.",
+  ),
 });
 const anchorQuote = t<[string, string]>({
   en: ["We are what we repeatedly do.", "Will Durant, after Aristotle"],
@@ -41,10 +48,16 @@ const anchorQuote = t<[string, string]>({
 
 const qaTitle: L = { tr: "Bir koçla soru-cevap", en: "Q&A with a coach", ar: "أسئلة وأجوبة مع مدرّب", ru: "Вопросы и ответы с коучем" };
 const qaHtml = t({
-  en: paras("A monthly live session where a coach answers your questions about keeping habits through travel, illness and busy weeks. Send your question in the chat before it starts."),
-  tr: paras("Bir koçun seyahat, hastalık ve yoğun haftalarda alışkanlıkları sürdürmeyle ilgili sorularınızı yanıtladığı aylık canlı oturum. Sorunuzu başlamadan önce sohbete gönderin."),
+  en: paras(
+    "A monthly live session where a coach answers your questions about keeping habits through travel, illness and busy weeks. Send your question in the chat before it starts.",
+  ),
+  tr: paras(
+    "Bir koçun seyahat, hastalık ve yoğun haftalarda alışkanlıkları sürdürmeyle ilgili sorularınızı yanıtladığı aylık canlı oturum. Sorunuzu başlamadan önce sohbete gönderin.",
+  ),
   ar: paras("جلسة مباشرة شهرية يجيب فيها مدرّب عن أسئلتك حول الحفاظ على العادات أثناء السفر والمرض والأسابيع المزدحمة. أرسل سؤالك في المحادثة قبل بدء الجلسة."),
-  ru: paras("Ежемесячная онлайн-встреча, на которой коуч отвечает на вопросы о том, как сохранять привычки в поездках, во время болезни и в загруженные недели. Пришлите вопрос в чат до начала."),
+  ru: paras(
+    "Ежемесячная онлайн-встреча, на которой коуч отвечает на вопросы о том, как сохранять привычки в поездках, во время болезни и в загруженные недели. Пришлите вопрос в чат до начала.",
+  ),
 });
 const qaFact = t<[string, string]>({
   en: ["1 / month", "live, with the recording kept here"],
@@ -61,17 +74,54 @@ const planHtml = t({
   ru: paras("Ответьте на три вопроса в блокноте. Ваши ответы и есть план; вернитесь к ним через две недели."),
 });
 const planItems = t<[string, Array<[string, string]>]>({
-  en: ["Plan", [["What is the two-minute version?", "Small enough that you could do it on your worst day."], ["What is the anchor?", "An existing routine that comes right before it."], ["How will you track it?", "A mark on a calendar is enough."]]],
-  tr: ["Plan", [["İki dakikalık hali nedir?", "En kötü gününüzde bile yapabileceğiniz kadar küçük."], ["Bağlantı anı nedir?", "Hemen öncesinde gelen mevcut bir rutin."], ["Nasıl takip edeceksiniz?", "Takvimde bir işaret yeterlidir."]]],
-  ar: ["الخطة", [["ما نسخة الدقيقتين منها؟", "صغيرة بما يكفي لتؤديها حتى في أسوأ أيامك."], ["ما اللحظة الثابتة؟", "روتين قائم يأتي قبلها مباشرة."], ["كيف ستتابعها؟", "تكفي علامة على التقويم."]]],
-  ru: ["План", [["Какова двухминутная версия?", "Настолько маленькая, что её можно выполнить даже в самый тяжёлый день."], ["Что служит якорем?", "Существующий ритуал, который идёт прямо перед ней."], ["Как вы будете отмечать?", "Достаточно отметки в календаре."]]],
+  en: [
+    "Plan",
+    [
+      ["What is the two-minute version?", "Small enough that you could do it on your worst day."],
+      ["What is the anchor?", "An existing routine that comes right before it."],
+      ["How will you track it?", "A mark on a calendar is enough."],
+    ],
+  ],
+  tr: [
+    "Plan",
+    [
+      ["İki dakikalık hali nedir?", "En kötü gününüzde bile yapabileceğiniz kadar küçük."],
+      ["Bağlantı anı nedir?", "Hemen öncesinde gelen mevcut bir rutin."],
+      ["Nasıl takip edeceksiniz?", "Takvimde bir işaret yeterlidir."],
+    ],
+  ],
+  ar: [
+    "الخطة",
+    [
+      ["ما نسخة الدقيقتين منها؟", "صغيرة بما يكفي لتؤديها حتى في أسوأ أيامك."],
+      ["ما اللحظة الثابتة؟", "روتين قائم يأتي قبلها مباشرة."],
+      ["كيف ستتابعها؟", "تكفي علامة على التقويم."],
+    ],
+  ],
+  ru: [
+    "План",
+    [
+      ["Какова двухминутная версия?", "Настолько маленькая, что её можно выполнить даже в самый тяжёлый день."],
+      ["Что служит якорем?", "Существующий ритуал, который идёт прямо перед ней."],
+      ["Как вы будете отмечать?", "Достаточно отметки в календаре."],
+    ],
+  ],
 });
 
 const pageTexts = t<{ title: string; html: string }>({
-  en: { title: "Habits That Last", html: paras("Four independent steps you can take in any order. Sign in to open them and keep your notes with your progress.") },
-  tr: { title: "Kalıcı Alışkanlıklar", html: paras("İstediğiniz sırayla atabileceğiniz dört bağımsız adım. Onları açmak ve notlarınızı ilerlemenizle birlikte saklamak için giriş yapın.") },
+  en: {
+    title: "Habits That Last",
+    html: paras("Four independent steps you can take in any order. Sign in to open them and keep your notes with your progress."),
+  },
+  tr: {
+    title: "Kalıcı Alışkanlıklar",
+    html: paras("İstediğiniz sırayla atabileceğiniz dört bağımsız adım. Onları açmak ve notlarınızı ilerlemenizle birlikte saklamak için giriş yapın."),
+  },
   ar: { title: "عادات تدوم", html: paras("أربع خطوات مستقلة يمكنك أن تخطوها بأي ترتيب. سجّل الدخول لفتحها وحفظ ملاحظاتك مع تقدّمك.") },
-  ru: { title: "Привычки, которые остаются", html: paras("Четыре независимых шага, которые можно пройти в любом порядке. Войдите, чтобы открыть их и сохранять заметки вместе с прогрессом.") },
+  ru: {
+    title: "Привычки, которые остаются",
+    html: paras("Четыре независимых шага, которые можно пройти в любом порядке. Войдите, чтобы открыть их и сохранять заметки вместе с прогрессом."),
+  },
 });
 
 export const habitsCourse: DemoCourse = {

@@ -3,9 +3,17 @@ import type { DemoLang } from "./demo-content";
 
 /** Free, sequential, open to guests: lessons, tests and a webinar (the course of the main page quote). */
 
-const t = <T>(m: Record<DemoLang, T>) => (lang: DemoLang) => m[lang];
+const t =
+  <T>(m: Record<DemoLang, T>) =>
+  (lang: DemoLang) =>
+    m[lang];
 
-const slowTitle: L = { tr: "Yavaş okumanın faydası", en: "Why slow reading pays off", ar: "لماذا تؤتي القراءة المتأنية ثمارها", ru: "Почему медленное чтение окупается" };
+const slowTitle: L = {
+  tr: "Yavaş okumanın faydası",
+  en: "Why slow reading pays off",
+  ar: "لماذا تؤتي القراءة المتأنية ثمارها",
+  ru: "Почему медленное чтение окупается",
+};
 const slowHtml = t({
   en: paras(
     "Speed-reading promises more pages per hour, but understanding grows when you give a text time. In this lesson you will read one short passage three times: once for the story, once for the words, once for the questions it leaves.",
@@ -68,7 +76,10 @@ const checkItems = t<[string, Array<[string, string]>]>({
   en: [
     "Questions",
     [
-      ["Where does the main idea usually sit?", "Often in the first or the last sentence of a paragraph, but always in the sentence the author could not leave out."],
+      [
+        "Where does the main idea usually sit?",
+        "Often in the first or the last sentence of a paragraph, but always in the sentence the author could not leave out.",
+      ],
       ["Why read a passage three times?", "Each pass has its own goal: the story, the words, the open questions."],
       ["How long should your summary be?", "Twelve words or fewer: short enough to force a choice."],
     ],
@@ -153,46 +164,114 @@ const linesPhoto = t<[string, string]>({
 
 const finalTitle: L = { tr: "Son kontrol", en: "Final check", ar: "الاختبار النهائي", ru: "Итоговая проверка" };
 const finalIntro = t({
-  en: paras("Pick a new passage of about one page. Read it three times, find the main idea and one thing it suggests without saying. Then answer the questions below."),
-  tr: paras("Yaklaşık bir sayfalık yeni bir metin seçin. Üç kez okuyun, ana fikri ve söylemeden ima ettiği bir şeyi bulun. Sonra aşağıdaki soruları yanıtlayın."),
+  en: paras(
+    "Pick a new passage of about one page. Read it three times, find the main idea and one thing it suggests without saying. Then answer the questions below.",
+  ),
+  tr: paras(
+    "Yaklaşık bir sayfalık yeni bir metin seçin. Üç kez okuyun, ana fikri ve söylemeden ima ettiği bir şeyi bulun. Sonra aşağıdaki soruları yanıtlayın.",
+  ),
   ar: paras("اختر مقطعاً جديداً بطول صفحة تقريباً. اقرأه ثلاث مرات، وجد الفكرة الرئيسية وشيئاً واحداً يوحي به دون أن يقوله. ثم أجب عن الأسئلة أدناه."),
-  ru: paras("Выберите новый отрывок примерно на страницу. Прочитайте его трижды, найдите главную мысль и то, на что он намекает, не говоря прямо. Затем ответьте на вопросы ниже."),
+  ru: paras(
+    "Выберите новый отрывок примерно на страницу. Прочитайте его трижды, найдите главную мысль и то, на что он намекает, не говоря прямо. Затем ответьте на вопросы ниже.",
+  ),
 });
 const finalItems = t<[string, Array<[string, string]>]>({
-  en: ["Questions", [["What is the main idea, in twelve words or fewer?", "Compare with a friend or your mentor: two good summaries can differ."], ["Which detail made you infer something?", "Name the sentence and what you read between its lines."]]],
-  tr: ["Sorular", [["En fazla on iki kelimeyle ana fikir nedir?", "Bir arkadaşınızla ya da mentorunuzla karşılaştırın: iki iyi özet farklı olabilir."], ["Hangi ayrıntı bir çıkarım yapmanızı sağladı?", "Cümleyi ve satır aralarında okuduğunuzu belirtin."]]],
-  ar: ["الأسئلة", [["ما الفكرة الرئيسية في اثنتي عشرة كلمة أو أقل؟", "قارن مع صديق أو مع مرشدك: قد يختلف ملخصان جيدان."], ["أيّ تفصيل جعلك تستنتج شيئاً؟", "سمِّ الجملة وما قرأته بين سطورها."]]],
-  ru: ["Вопросы", [["В чём главная мысль — не более чем в двенадцати словах?", "Сравните с другом или наставником: два хороших резюме могут отличаться."], ["Какая деталь подтолкнула вас к догадке?", "Назовите предложение и то, что вы прочитали между его строк."]]],
+  en: [
+    "Questions",
+    [
+      ["What is the main idea, in twelve words or fewer?", "Compare with a friend or your mentor: two good summaries can differ."],
+      ["Which detail made you infer something?", "Name the sentence and what you read between its lines."],
+    ],
+  ],
+  tr: [
+    "Sorular",
+    [
+      ["En fazla on iki kelimeyle ana fikir nedir?", "Bir arkadaşınızla ya da mentorunuzla karşılaştırın: iki iyi özet farklı olabilir."],
+      ["Hangi ayrıntı bir çıkarım yapmanızı sağladı?", "Cümleyi ve satır aralarında okuduğunuzu belirtin."],
+    ],
+  ],
+  ar: [
+    "الأسئلة",
+    [
+      ["ما الفكرة الرئيسية في اثنتي عشرة كلمة أو أقل؟", "قارن مع صديق أو مع مرشدك: قد يختلف ملخصان جيدان."],
+      ["أيّ تفصيل جعلك تستنتج شيئاً؟", "سمِّ الجملة وما قرأته بين سطورها."],
+    ],
+  ],
+  ru: [
+    "Вопросы",
+    [
+      ["В чём главная мысль — не более чем в двенадцати словах?", "Сравните с другом или наставником: два хороших резюме могут отличаться."],
+      ["Какая деталь подтолкнула вас к догадке?", "Назовите предложение и то, что вы прочитали между его строк."],
+    ],
+  ],
 });
 
 /** The course page shows the short "learning path" animation (lesson, test, webinar, certificate) with captions. */
 const pathVideo = t<{ title: string; description: string; captions: string }>({
-  en: { title: "How the course works", description: "A marker walks from the lesson to the test, then to the live webinar, and ends at your certificate.", captions: "English" },
+  en: {
+    title: "How the course works",
+    description: "A marker walks from the lesson to the test, then to the live webinar, and ends at your certificate.",
+    captions: "English",
+  },
   tr: { title: "Kurs nasıl işler", description: "Bir işaret dersten teste, ardından canlı webinara yürür ve sertifikanızda sona erer.", captions: "Türkçe" },
   ar: { title: "كيف تسير الدورة", description: "تنتقل علامة من الدرس إلى الاختبار، ثم إلى الندوة المباشرة، وتنتهي عند شهادتك.", captions: "العربية" },
-  ru: { title: "Как устроен курс", description: "Метка идёт от урока к проверке, затем к живому вебинару и заканчивается на вашем сертификате.", captions: "Русский" },
+  ru: {
+    title: "Как устроен курс",
+    description: "Метка идёт от урока к проверке, затем к живому вебинару и заканчивается на вашем сертификате.",
+    captions: "Русский",
+  },
 });
 
 const pageTexts = t<{ title: string; html: string; faq: [string, Array<[string, string]>] }>({
   en: {
     title: "Foundations of Reading",
-    html: paras("Six short steps, about an hour in all, to read with more attention and remember more of what you read. Each step opens when you finish the one before it."),
-    faq: ["About this course", [["Do I need an account?", "No: the lessons and the reading circle open without one. Sign in to keep your progress and take the checks."], ["How long does it take?", "About an hour, spread over as many days as you like."]]],
+    html: paras(
+      "Six short steps, about an hour in all, to read with more attention and remember more of what you read. Each step opens when you finish the one before it.",
+    ),
+    faq: [
+      "About this course",
+      [
+        ["Do I need an account?", "No: the lessons and the reading circle open without one. Sign in to keep your progress and take the checks."],
+        ["How long does it take?", "About an hour, spread over as many days as you like."],
+      ],
+    ],
   },
   tr: {
     title: "Okumanın Temelleri",
-    html: paras("Daha dikkatli okumak ve okuduklarınızın daha fazlasını hatırlamak için toplam yaklaşık bir saatlik altı kısa adım. Her adım, bir öncekini bitirdiğinizde açılır."),
-    faq: ["Bu kurs hakkında", [["Hesaba ihtiyacım var mı?", "Hayır: dersler ve okuma halkası hesapsız açılır. İlerlemenizi saklamak ve kontrolleri yapmak için giriş yapın."], ["Ne kadar sürer?", "Yaklaşık bir saat; dilediğiniz kadar güne yayabilirsiniz."]]],
+    html: paras(
+      "Daha dikkatli okumak ve okuduklarınızın daha fazlasını hatırlamak için toplam yaklaşık bir saatlik altı kısa adım. Her adım, bir öncekini bitirdiğinizde açılır.",
+    ),
+    faq: [
+      "Bu kurs hakkında",
+      [
+        ["Hesaba ihtiyacım var mı?", "Hayır: dersler ve okuma halkası hesapsız açılır. İlerlemenizi saklamak ve kontrolleri yapmak için giriş yapın."],
+        ["Ne kadar sürer?", "Yaklaşık bir saat; dilediğiniz kadar güne yayabilirsiniz."],
+      ],
+    ],
   },
   ar: {
     title: "أساسيات القراءة",
     html: paras("ست خطوات قصيرة، نحو ساعة في المجموع، لتقرأ بانتباه أكبر وتتذكر المزيد مما تقرأ. تُفتح كل خطوة عندما تُنهي التي قبلها."),
-    faq: ["عن هذه الدورة", [["هل أحتاج إلى حساب؟", "لا: تُفتح الدروس وحلقة القراءة دون حساب. سجّل الدخول لتحفظ تقدّمك وتؤدي الاختبارات."], ["كم تستغرق؟", "نحو ساعة، موزعة على ما تشاء من الأيام."]]],
+    faq: [
+      "عن هذه الدورة",
+      [
+        ["هل أحتاج إلى حساب؟", "لا: تُفتح الدروس وحلقة القراءة دون حساب. سجّل الدخول لتحفظ تقدّمك وتؤدي الاختبارات."],
+        ["كم تستغرق؟", "نحو ساعة، موزعة على ما تشاء من الأيام."],
+      ],
+    ],
   },
   ru: {
     title: "Основы чтения",
-    html: paras("Шесть коротких шагов, всего около часа, чтобы читать внимательнее и запоминать больше. Каждый шаг открывается, когда вы завершите предыдущий."),
-    faq: ["Об этом курсе", [["Нужен ли аккаунт?", "Нет: уроки и читательский круг открываются без него. Войдите, чтобы сохранять прогресс и проходить проверки."], ["Сколько времени займёт?", "Около часа — распределите его на сколько угодно дней."]]],
+    html: paras(
+      "Шесть коротких шагов, всего около часа, чтобы читать внимательнее и запоминать больше. Каждый шаг открывается, когда вы завершите предыдущий.",
+    ),
+    faq: [
+      "Об этом курсе",
+      [
+        ["Нужен ли аккаунт?", "Нет: уроки и читательский круг открываются без него. Войдите, чтобы сохранять прогресс и проходить проверки."],
+        ["Сколько времени займёт?", "Около часа — распределите его на сколько угодно дней."],
+      ],
+    ],
   },
 });
 

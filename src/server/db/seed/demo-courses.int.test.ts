@@ -60,7 +60,10 @@ describeEachDatabase(
     });
 
     it("is idempotent and keeps what a creator changed", async () => {
-      await t.db.update(courses).set({ title: { en: "Renamed by a creator" } }).where(eq(courses.id, "lasting-habits"));
+      await t.db
+        .update(courses)
+        .set({ title: { en: "Renamed by a creator" } })
+        .where(eq(courses.id, "lasting-habits"));
       await t.db.delete(reviews).where(eq(reviews.id, "rv-cs-en-1"));
       await seedDemoCourses(t.db, t.config);
       await seedDemoCourses(t.db, t.config);

@@ -65,7 +65,16 @@ export async function seedDemoCourses(db: Db, config: Pick<Config, "PORTAL_ID" |
       ...(c === readingCourse ? { previewSecret: DEMO_PREVIEW_SECRET } : {}),
     });
     for (const lang of DEMO_LANGS) {
-      await upsertModelPage(db, { environmentId, model: "course", modelId: c.id, alias: pageAlias, lang, title: c.title[lang], description: c.description[lang], components: c.page(lang) });
+      await upsertModelPage(db, {
+        environmentId,
+        model: "course",
+        modelId: c.id,
+        alias: pageAlias,
+        lang,
+        title: c.title[lang],
+        description: c.description[lang],
+        components: c.page(lang),
+      });
     }
     for (const [index, e] of c.elements.entries()) {
       await upsertElement(db, {
@@ -81,7 +90,15 @@ export async function seedDemoCourses(db: Db, config: Pick<Config, "PORTAL_ID" |
         discussionActive: !!e.discussion,
       });
       for (const lang of DEMO_LANGS) {
-        await upsertModelPage(db, { environmentId, model: "element", modelId: e.id, alias: `element-${e.id}`, lang, title: e.title[lang], components: e.blocks(lang) });
+        await upsertModelPage(db, {
+          environmentId,
+          model: "element",
+          modelId: e.id,
+          alias: `element-${e.id}`,
+          lang,
+          title: e.title[lang],
+          components: e.blocks(lang),
+        });
       }
     }
   }
@@ -102,7 +119,15 @@ export async function seedDemoCourses(db: Db, config: Pick<Config, "PORTAL_ID" |
       published: true,
     });
     for (const lang of DEMO_LANGS) {
-      await upsertModelPage(db, { environmentId, model: "microcourse", modelId: m.id, alias: `microcourse-${m.id}`, lang, title: m.title[lang], components: m.blocks(lang) });
+      await upsertModelPage(db, {
+        environmentId,
+        model: "microcourse",
+        modelId: m.id,
+        alias: `microcourse-${m.id}`,
+        lang,
+        title: m.title[lang],
+        components: m.blocks(lang),
+      });
     }
   }
 
@@ -114,6 +139,14 @@ export async function seedDemoCourses(db: Db, config: Pick<Config, "PORTAL_ID" |
   }
 
   for (const r of demoReviews) {
-    await upsertReview(db, { id: r.id, courseId: r.courseId, lang: r.lang, author: r.author, rating: r.rating, text: r.text, createdAt: new Date(now.getTime() - r.daysAgo * DAY) });
+    await upsertReview(db, {
+      id: r.id,
+      courseId: r.courseId,
+      lang: r.lang,
+      author: r.author,
+      rating: r.rating,
+      text: r.text,
+      createdAt: new Date(now.getTime() - r.daysAgo * DAY),
+    });
   }
 }

@@ -7,7 +7,8 @@ import { dataRecords, dataSources, forms } from "../schema/forms";
 import { DEMO_CITIES_SOURCE, DEMO_FORM_ID, DEMO_QUESTIONS_SOURCE, demoFormFields, seedDemoForms } from "./demo-forms";
 
 async function counts(db: Db) {
-  const n = async (table: typeof forms | typeof dataSources | typeof dataRecords) => Number((await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n);
+  const n = async (table: typeof forms | typeof dataSources | typeof dataRecords) =>
+    Number((await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n);
   return { forms: await n(forms), dataSources: await n(dataSources), records: await n(dataRecords) };
 }
 
@@ -23,7 +24,10 @@ describeEachDatabase("demo form seed", (t) => {
   });
 
   it("keeps a creator's edits and re-creates a deleted city", async () => {
-    await t.db.update(forms).set({ title: { en: "Contact us" } }).where(eq(forms.id, DEMO_FORM_ID));
+    await t.db
+      .update(forms)
+      .set({ title: { en: "Contact us" } })
+      .where(eq(forms.id, DEMO_FORM_ID));
     await t.db.delete(dataRecords).where(eq(dataRecords.id, "city-kazan"));
     await seedDemoForms(t.db, t.config.ENVIRONMENT_ID);
     const [form] = await t.db.select().from(forms).where(eq(forms.id, DEMO_FORM_ID));
@@ -40,7 +44,12 @@ describeEachDatabase("demo form seed", (t) => {
       expect(declared.get(field.name), field.id).toBe(field.type);
       expect(Object.keys(field.props.label).sort(), field.id).toEqual(["ar", "en", "ru", "tr"]);
     }
-    expect(source.fields.filter((f) => f.type === "hidden").map((f) => f.id).sort()).toEqual(["missionaryId", "userId"]);
+    expect(
+      source.fields
+        .filter((f) => f.type === "hidden")
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual(["missionaryId", "userId"]);
     const city = demoFormFields.find((f) => f.component === "remote-search");
     expect(city?.props.search?.dataSourceId).toBe(DEMO_CITIES_SOURCE.id);
   });

@@ -153,7 +153,14 @@ const CITIES: Array<[id: string, name: string, country: string]> = [
 
 /** The demo form, its data sources and the city list (idempotent: existing rows are kept). */
 export async function seedDemoForms(db: Db, environmentId: string) {
-  await upsertDataSource(db, { ...DEMO_CITIES_SOURCE, environmentId, fields: [{ id: "name", type: "string" }, { id: "country", type: "string" }] });
+  await upsertDataSource(db, {
+    ...DEMO_CITIES_SOURCE,
+    environmentId,
+    fields: [
+      { id: "name", type: "string" },
+      { id: "country", type: "string" },
+    ],
+  });
   for (const [id, name, country] of CITIES) {
     await upsertRecord(db, { id: `city-${id}`, dataSourceId: DEMO_CITIES_SOURCE.id, values: { name, country }, userId: "system" });
   }

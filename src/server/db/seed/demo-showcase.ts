@@ -56,7 +56,11 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       title: "Everything a Mentora page can hold",
       html: "<p>Course pages, lessons and landing pages are built from blocks. This page shows each of them with real content, so that authors can see what they get and learners know what to expect.</p>",
     },
-    stats: { title: "Mentora in numbers", items: ["learners have finished a course", "courses", "languages", "the longest wait for a mentor's reply"], hoursSuffix: " h" },
+    stats: {
+      title: "Mentora in numbers",
+      items: ["learners have finished a course", "courses", "languages", "the longest wait for a mentor's reply"],
+      hoursSuffix: " h",
+    },
     facts: [
       ["10 min", "the average length of a lesson"],
       ["3 of 4", "learners come back the next day"],
@@ -74,7 +78,12 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
     quizMany: {
       title: "Quick check",
       question: "Which habits help you finish a course?",
-      variants: ["Studying at the same time each day", "Leaving every test for the last day", "Asking your mentor when you are stuck", "Skipping the lessons you find hard"],
+      variants: [
+        "Studying at the same time each day",
+        "Leaving every test for the last day",
+        "Asking your mentor when you are stuck",
+        "Skipping the lessons you find hard",
+      ],
       explanation: "A fixed time and a quick question to your mentor keep you moving.",
     },
     youtube: { title: "How a Mentora course works", description: "A short film about the lessons, tests and webinars of a course." },
@@ -132,7 +141,11 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       bio: "Ayşe taught literature at a secondary school for twelve years. She answers learners' questions every weekday and runs the monthly reading circle.",
       alt: "Portrait of Ayşe Demir",
     },
-    event: { title: "Open day for new learners", place: "Online, on the webinar page", text: "Meet the mentors, try a lesson together and ask anything about the courses." },
+    event: {
+      title: "Open day for new learners",
+      place: "Online, on the webinar page",
+      text: "Meet the mentors, try a lesson together and ask anything about the courses.",
+    },
     quote: { text: "Blocks let me build a lesson page in an afternoon, and it looks right in every language.", author: "Murat, course author" },
     reviews: {
       title: "What learners say",
@@ -151,10 +164,18 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
     },
     file: { title: "Take the plan with you", description: "A four-week study plan to print or keep on your phone.", name: "mentora-study-plan-en.txt" },
     partners: "Our partners",
-    action: { title: "Keep your progress on every device", text: "Create a free account to save your progress and talk to a mentor.", button: "Create a free account" },
+    action: {
+      title: "Keep your progress on every device",
+      text: "Create a free account to save your progress and talk to a mentor.",
+      button: "Create a free account",
+    },
     subscribe: { title: "Hear about new courses", text: "Leave your e-mail and we will write when a new course opens." },
     donations: { title: "Support free courses", text: "Your gift keeps the courses free for learners who cannot pay." },
-    app: { title: "Learn on the go", text: "The Mentora app keeps your courses and your progress in your pocket.", alt: "The Mentora app on a phone showing a lesson and its progress" },
+    app: {
+      title: "Learn on the go",
+      text: "The Mentora app keeps your courses and your progress in your pocket.",
+      alt: "The Mentora app on a phone showing a lesson and its progress",
+    },
   },
   tr: {
     title: "Blok vitrini",
@@ -239,7 +260,11 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       bio: "Ayşe on iki yıl bir ortaokulda edebiyat öğretti. Hafta içi her gün öğrencilerin sorularını yanıtlıyor ve aylık okuma halkasını yürütüyor.",
       alt: "Ayşe Demir'in portresi",
     },
-    event: { title: "Yeni öğrenciler için açık gün", place: "Çevrim içi, webinar sayfasında", text: "Mentorlarla tanışın, birlikte bir ders deneyin ve kurslar hakkında her şeyi sorun." },
+    event: {
+      title: "Yeni öğrenciler için açık gün",
+      place: "Çevrim içi, webinar sayfasında",
+      text: "Mentorlarla tanışın, birlikte bir ders deneyin ve kurslar hakkında her şeyi sorun.",
+    },
     quote: { text: "Bloklar sayesinde bir ders sayfasını bir öğleden sonrada kuruyorum ve her dilde doğru görünüyor.", author: "Murat, kurs yazarı" },
     reviews: {
       title: "Öğrenciler ne diyor",
@@ -256,12 +281,24 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
         ["Bloklar telefonda çalışır mı?", "Evet: her blok küçük ekranlara uyar, klavyeyle ve ekran okuyucuyla çalışır."],
       ],
     },
-    file: { title: "Planı yanınıza alın", description: "Yazdırmak ya da telefonunuzda tutmak için dört haftalık bir çalışma planı.", name: "mentora-calisma-plani-tr.txt" },
+    file: {
+      title: "Planı yanınıza alın",
+      description: "Yazdırmak ya da telefonunuzda tutmak için dört haftalık bir çalışma planı.",
+      name: "mentora-calisma-plani-tr.txt",
+    },
     partners: "Ortaklarımız",
-    action: { title: "İlerlemeniz her cihazda sizinle", text: "İlerlemenizi saklamak ve bir mentorla konuşmak için ücretsiz bir hesap oluşturun.", button: "Ücretsiz hesap oluştur" },
+    action: {
+      title: "İlerlemeniz her cihazda sizinle",
+      text: "İlerlemenizi saklamak ve bir mentorla konuşmak için ücretsiz bir hesap oluşturun.",
+      button: "Ücretsiz hesap oluştur",
+    },
     subscribe: { title: "Yeni kurslardan haberdar olun", text: "E-postanızı bırakın, yeni bir kurs açıldığında size yazalım." },
     donations: { title: "Ücretsiz kursları destekleyin", text: "Bağışınız, ödeme yapamayan öğrenciler için kursları ücretsiz tutar." },
-    app: { title: "Hareket halindeyken öğrenin", text: "Mentora uygulaması kurslarınızı ve ilerlemenizi cebinizde taşır.", alt: "Telefonda bir dersi ve ilerlemesini gösteren Mentora uygulaması" },
+    app: {
+      title: "Hareket halindeyken öğrenin",
+      text: "Mentora uygulaması kurslarınızı ve ilerlemenizi cebinizde taşır.",
+      alt: "Telefonda bir dersi ve ilerlemesini gösteren Mentora uygulaması",
+    },
   },
   ar: {
     title: "معرض الكتل",
@@ -346,7 +383,11 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       bio: "درّست عائشة الأدب في مدرسة متوسطة اثني عشر عامًا. تجيب عن أسئلة المتعلّمين كل يوم عمل وتدير حلقة القراءة الشهرية.",
       alt: "صورة عائشة دمير",
     },
-    event: { title: "يوم مفتوح للمتعلّمين الجدد", place: "عبر الإنترنت، في صفحة الندوات", text: "تعرّف إلى المرشدين، وجرّب درسًا معنا، واسأل عن كل ما يخص الدورات." },
+    event: {
+      title: "يوم مفتوح للمتعلّمين الجدد",
+      place: "عبر الإنترنت، في صفحة الندوات",
+      text: "تعرّف إلى المرشدين، وجرّب درسًا معنا، واسأل عن كل ما يخص الدورات.",
+    },
     quote: { text: "بفضل الكتل أبني صفحة درس في فترة بعد الظهر، وتبدو صحيحة بكل اللغات.", author: "مراد، مؤلف دورات" },
     reviews: {
       title: "ماذا يقول المتعلّمون",
@@ -395,7 +436,12 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
     quizMany: {
       title: "Быстрая проверка",
       question: "Какие привычки помогают дойти до конца курса?",
-      variants: ["Заниматься каждый день в одно время", "Оставлять все тесты на последний день", "Спрашивать наставника, когда застряли", "Пропускать трудные уроки"],
+      variants: [
+        "Заниматься каждый день в одно время",
+        "Оставлять все тесты на последний день",
+        "Спрашивать наставника, когда застряли",
+        "Пропускать трудные уроки",
+      ],
       explanation: "Постоянное время и короткий вопрос наставнику помогают двигаться вперёд.",
     },
     youtube: { title: "Как устроен курс Mentora", description: "Короткий фильм об уроках, тестах и вебинарах курса." },
@@ -453,7 +499,11 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
       bio: "Айше двенадцать лет преподавала литературу в школе. Она отвечает на вопросы учеников каждый будний день и ведёт ежемесячный кружок чтения.",
       alt: "Портрет Айше Демир",
     },
-    event: { title: "День открытых дверей для новых учеников", place: "Онлайн, на странице вебинаров", text: "Познакомьтесь с наставниками, пройдите урок вместе с нами и спросите о курсах что угодно." },
+    event: {
+      title: "День открытых дверей для новых учеников",
+      place: "Онлайн, на странице вебинаров",
+      text: "Познакомьтесь с наставниками, пройдите урок вместе с нами и спросите о курсах что угодно.",
+    },
     quote: { text: "С блоками я собираю страницу урока за полдня, и она правильно выглядит на любом языке.", author: "Мурат, автор курсов" },
     reviews: {
       title: "Что говорят ученики",
@@ -470,12 +520,24 @@ const texts: Record<DemoLang, ShowcaseTexts> = {
         ["Работают ли блоки на телефоне?", "Да: каждый блок подстраивается под маленький экран и работает с клавиатурой и экранным чтецом."],
       ],
     },
-    file: { title: "Возьмите план с собой", description: "План занятий на четыре недели: распечатайте или сохраните в телефоне.", name: "mentora-plan-zanyatiy-ru.txt" },
+    file: {
+      title: "Возьмите план с собой",
+      description: "План занятий на четыре недели: распечатайте или сохраните в телефоне.",
+      name: "mentora-plan-zanyatiy-ru.txt",
+    },
     partners: "Наши партнёры",
-    action: { title: "Прогресс с вами на любом устройстве", text: "Создайте бесплатную учётную запись, чтобы сохранять прогресс и общаться с наставником.", button: "Создать бесплатную учётную запись" },
+    action: {
+      title: "Прогресс с вами на любом устройстве",
+      text: "Создайте бесплатную учётную запись, чтобы сохранять прогресс и общаться с наставником.",
+      button: "Создать бесплатную учётную запись",
+    },
     subscribe: { title: "Узнавайте о новых курсах", text: "Оставьте адрес почты, и мы напишем, когда откроется новый курс." },
     donations: { title: "Поддержите бесплатные курсы", text: "Ваш вклад сохраняет курсы бесплатными для тех, кто не может платить." },
-    app: { title: "Учитесь в дороге", text: "Приложение Mentora держит курсы и прогресс у вас в кармане.", alt: "Приложение Mentora на телефоне: урок и прогресс по нему" },
+    app: {
+      title: "Учитесь в дороге",
+      text: "Приложение Mentora держит курсы и прогресс у вас в кармане.",
+      alt: "Приложение Mentora на телефоне: урок и прогресс по нему",
+    },
   },
 };
 
@@ -544,7 +606,11 @@ export function showcasePage(lang: DemoLang): { title: string; description: stri
         explanation: t.quizMany.explanation,
       },
     },
-    { id: "showcase-video-youtube", type: "video", props: { title: t.youtube.title, description: t.youtube.description, url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ" } },
+    {
+      id: "showcase-video-youtube",
+      type: "video",
+      props: { title: t.youtube.title, description: t.youtube.description, url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ" },
+    },
     {
       id: "showcase-video-file",
       type: "video",
@@ -557,7 +623,11 @@ export function showcasePage(lang: DemoLang): { title: string; description: stri
       },
     },
     { id: "showcase-embed-vimeo", type: "embed", props: { title: t.vimeo, url: "https://vimeo.com/76979871", aspectRatio: "16/9" } },
-    { id: "showcase-audio", type: "audio", props: { title: t.audio.title, description: t.audio.description, src: `${ASSETS}/breathing-bells.webm`, transcript: t.audio.transcript } },
+    {
+      id: "showcase-audio",
+      type: "audio",
+      props: { title: t.audio.title, description: t.audio.description, src: `${ASSETS}/breathing-bells.webm`, transcript: t.audio.transcript },
+    },
     { id: "showcase-photo", type: "photo", props: { src: "/demo/learner.svg", alt: t.photo.alt, caption: t.photo.caption, width: 960, height: 540 } },
     {
       id: "showcase-gallery",
@@ -648,7 +718,14 @@ export function showcasePage(lang: DemoLang): { title: string; description: stri
     {
       id: "showcase-donations",
       type: "donations",
-      props: { title: t.donations.title, text: t.donations.text, url: "https://donate.example.org/mentora", currency: "USD", presets: [5, 10, 25, 50], defaultPreset: 1 },
+      props: {
+        title: t.donations.title,
+        text: t.donations.text,
+        url: "https://donate.example.org/mentora",
+        currency: "USD",
+        presets: [5, 10, 25, 50],
+        defaultPreset: 1,
+      },
     },
     {
       id: "showcase-app-promo",

@@ -13,9 +13,13 @@ const seededPageIds = () => DEMO_LANGS.flatMap((l) => SEEDED_ALIASES.map((alias)
 
 async function count(db: Db, table: typeof portals | typeof environments | typeof pages): Promise<number> {
   // Pages bound to a model (course, element, microcourse pages) belong to demo-courses.int.test.ts.
-  const rows = table === pages
-    ? await db.select({ n: sql<number>`count(*)::int` }).from(pages).where(isNull(pages.modelName))
-    : await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  const rows =
+    table === pages
+      ? await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(pages)
+          .where(isNull(pages.modelName))
+      : await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return Number(rows[0].n);
 }
 

@@ -27,7 +27,17 @@ export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
     i18n: { langs: [...DEMO_LANGS], primaryLang: "tr" },
     favicon: "/favicon.svg",
     lessonLoadIcon: { url: "/brand/mentora-mark.svg" },
-    registration: { type: "email", email: true, swapPopups: false, gdpr: false, anonymous: true, google: false, facebook: false, googleOneTap: false, messengers: [] },
+    registration: {
+      type: "email",
+      email: true,
+      swapPopups: false,
+      gdpr: false,
+      anonymous: true,
+      google: false,
+      facebook: false,
+      googleOneTap: false,
+      messengers: [],
+    },
     authMigration: false,
   });
   await upsertPortal(db, {

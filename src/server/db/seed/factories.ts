@@ -14,7 +14,17 @@ export async function upsertPortal(db: Db, p: Partial<PortalInsert> & Pick<Porta
     type: "other",
     title: { en: p.id },
     i18n: { langs: ["en"], primaryLang: "en" },
-    registration: { type: "email", email: true, swapPopups: false, gdpr: false, anonymous: false, google: false, facebook: false, googleOneTap: false, messengers: [] },
+    registration: {
+      type: "email",
+      email: true,
+      swapPopups: false,
+      gdpr: false,
+      anonymous: false,
+      google: false,
+      facebook: false,
+      googleOneTap: false,
+      messengers: [],
+    },
     ...p,
   };
   await db.insert(portals).values(row).onConflictDoNothing();
@@ -40,10 +50,7 @@ export async function upsertEnvironment(db: Db, e: Partial<EnvironmentInsert> & 
   return row;
 }
 
-export async function upsertPage(
-  db: Db,
-  p: Partial<PageInsert> & Pick<PageInsert, "environmentId" | "alias" | "lang" | "title"> & { components?: TBlock[] },
-) {
+export async function upsertPage(db: Db, p: Partial<PageInsert> & Pick<PageInsert, "environmentId" | "alias" | "lang" | "title"> & { components?: TBlock[] }) {
   const row: PageInsert = { id: p.id ?? `page-${randomUUID()}`, published: true, ...p };
   await db.insert(pages).values(row).onConflictDoNothing();
   return row;

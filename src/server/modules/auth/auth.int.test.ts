@@ -16,7 +16,12 @@ describeEachDatabase("auth API", (t) => {
       const res = await b.post("/api/auth/session");
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
-      expect(body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), userId: expect.stringMatching(/^usr-/), expiresIn: expect.any(Number) });
+      expect(body).toEqual({
+        accessToken: expect.any(String),
+        refreshToken: expect.any(String),
+        userId: expect.stringMatching(/^usr-/),
+        expiresIn: expect.any(Number),
+      });
       expect(b.jar["apollo-token"]).toBe(body.accessToken);
 
       const me = await b.me();
@@ -40,7 +45,12 @@ describeEachDatabase("auth API", (t) => {
     it("registers a disciple: tokens, normalised e-mail, links, portal disciple and progress record", async () => {
       const raw = `  Mixed.Case-${Date.now()}@Example.COM `;
       const r = await register(t.app, { email: raw, firstName: "Ann", lastName: "Lee" });
-      expect(r.res.json()).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), userId: expect.stringMatching(/^usr-/), expiresIn: expect.any(Number) });
+      expect(r.res.json()).toEqual({
+        accessToken: expect.any(String),
+        refreshToken: expect.any(String),
+        userId: expect.stringMatching(/^usr-/),
+        expiresIn: expect.any(Number),
+      });
       const email = raw.trim().toLowerCase();
 
       const me = (await r.browser.me()).json();
@@ -60,7 +70,10 @@ describeEachDatabase("auth API", (t) => {
         .from(portalDisciples)
         .where(and(eq(portalDisciples.portalId, t.config.PORTAL_ID), eq(portalDisciples.userId, r.userId)));
       expect(disciples).toHaveLength(1);
-      const progress = await t.db.select().from(progressRecords).where(eq(progressRecords.id, `${t.config.PORTAL_ID}:${r.userId}`));
+      const progress = await t.db
+        .select()
+        .from(progressRecords)
+        .where(eq(progressRecords.id, `${t.config.PORTAL_ID}:${r.userId}`));
       expect(progress).toHaveLength(1);
       expect(progress[0]).toMatchObject({ portalId: t.config.PORTAL_ID, userId: r.userId });
 
@@ -90,7 +103,11 @@ describeEachDatabase("auth API", (t) => {
       const email = uniqueEmail("race");
       const results = await Promise.all([0, 1].map(() => new Browser(t.app).post("/api/auth/register", signUpBody({ email }))));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expectError(results.find((r) => r.statusCode === 409)!, 409, "DUPLICATE-EMAIL");
+      expectError(
+        results.find((r) => r.statusCode === 409)!,
+        409,
+        "DUPLICATE-EMAIL",
+      );
       expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toHaveLength(1);
     });
 
@@ -195,7 +212,10 @@ describeEachDatabase("auth API", (t) => {
     it("keeps another environment's deletion mark", async () => {
       const r = await register(t.app);
       const other = { environmentId: "env-elsewhere", profileId: `bo:${r.userId}`, at: new Date().toISOString() };
-      await t.db.update(users).set({ deletion: [other] }).where(eq(users.id, r.userId));
+      await t.db
+        .update(users)
+        .set({ deletion: [other] })
+        .where(eq(users.id, r.userId));
       await login(t.app, r.email, r.password);
       expect((await userRow(r.userId)).deletion).toEqual([other]);
     });
@@ -227,7 +247,10 @@ describeEachDatabase("auth API", (t) => {
 
     it("upgrades a user lacking the disciple role on login", async () => {
       const r = await register(t.app);
-      await t.db.update(users).set({ roles: ["mentor"] }).where(eq(users.id, r.userId));
+      await t.db
+        .update(users)
+        .set({ roles: ["mentor"] })
+        .where(eq(users.id, r.userId));
       const l = await login(t.app, r.email, r.password);
       expect((await l.browser.me()).json().roles).toEqual(["mentor", "disciple"]);
     });
@@ -287,11 +310,13 @@ describeEachDatabase("auth API", (t) => {
 
     it("lets exactly one of two concurrent sign-ups with the same username win", async () => {
       const username = uniqueUsername("race");
-      const results = await Promise.all(
-        [0, 1].map(() => new Browser(t.app).post("/api/auth/anonymous/register", { username, password: "secret1" })),
-      );
+      const results = await Promise.all([0, 1].map(() => new Browser(t.app).post("/api/auth/anonymous/register", { username, password: "secret1" })));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expectError(results.find((r) => r.statusCode === 409)!, 409, "DUPLICATE-USERNAME");
+      expectError(
+        results.find((r) => r.statusCode === 409)!,
+        409,
+        "DUPLICATE-USERNAME",
+      );
     });
   });
 

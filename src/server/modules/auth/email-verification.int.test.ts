@@ -69,10 +69,13 @@ describeEachDatabase("e-mail verification", (t) => {
   const patchEmail = (b: Browser, email: string, extra: Record<string, unknown> = {}) => b.patch("/api/users/me/profile", { core: { email }, ...extra });
   /** The newest letter with a verification link to `to`: its token. */
   const tokenMailedTo = (to: string, after = 0) =>
-    smtp.until((messages) => {
-      const letters = messages.filter((m) => m.rcptTo.includes(to) && m.text.includes("emailtoken="));
-      return letters.length > after ? verifyLinkOf(letters.at(-1)!.text).token : undefined;
-    }, `verification letter #${after + 1} to ${to}`);
+    smtp.until(
+      (messages) => {
+        const letters = messages.filter((m) => m.rcptTo.includes(to) && m.text.includes("emailtoken="));
+        return letters.length > after ? verifyLinkOf(letters.at(-1)!.text).token : undefined;
+      },
+      `verification letter #${after + 1} to ${to}`,
+    );
 
   const letterTo = (to: string, subject: string) =>
     smtp.until((messages) => messages.find((m) => m.rcptTo.includes(to) && m.subject === subject), `letter "${subject}" to ${to}`);
@@ -98,7 +101,11 @@ describeEachDatabase("e-mail verification", (t) => {
     });
   const meOf = async (res: Parameters<typeof cookiesOf>[0]) =>
     (await app.inject({ method: "GET", url: "/api/users/me", headers: { cookie: cookieHeader(cookiesOf(res)) } })).json();
-  const googleLinksOf = async (userId: string) => t.db.select().from(identities).where(and(eq(identities.userId, userId), eq(identities.provider, "google")));
+  const googleLinksOf = async (userId: string) =>
+    t.db
+      .select()
+      .from(identities)
+      .where(and(eq(identities.userId, userId), eq(identities.provider, "google")));
 
   describe("the letter at registration", () => {
     it("goes to the new address in the form's language with a single-use, hashed, 24-hour emailtoken link on our origin", async () => {
@@ -112,7 +119,10 @@ describeEachDatabase("e-mail verification", (t) => {
       expect(url.pathname).toBe("/ru/");
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(mail.html).toContain(`${PUBLIC_URL}/ru/?emailtoken=${token}`);
-      const [stored] = await t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.hash, tokenHash(token)));
+      const [stored] = await t.db
+        .select()
+        .from(oneTimeTokens)
+        .where(eq(oneTimeTokens.hash, tokenHash(token)));
       expect(stored).toMatchObject({ kind: "email-verify", userId: u.userId, email: u.email, usedAt: null });
       expect(stored.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
       expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
@@ -165,9 +175,14 @@ describeEachDatabase("e-mail verification", (t) => {
     it("once the owner proves the address (here: a password reset through their mailbox), Google signs in there and the attacker's sessions are gone", async () => {
       const victim = uniqueEmail("victim");
       const attacker = await register(app, { email: victim, password: "attacker password" });
-      expect((await app.inject({ method: "POST", url: "/api/auth/password/forgot", payload: { email: victim }, remoteAddress: uniqueIp() })).statusCode).toBe(200);
+      expect((await app.inject({ method: "POST", url: "/api/auth/password/forgot", payload: { email: victim }, remoteAddress: uniqueIp() })).statusCode).toBe(
+        200,
+      );
       const { token } = resetLinkOf((await smtp.waitFor(victim, undefined, "pwdtoken")).text);
-      expect((await app.inject({ method: "POST", url: "/api/auth/password/reset", payload: { token, password: "victim password" }, remoteAddress: uniqueIp() })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: "POST", url: "/api/auth/password/reset", payload: { token, password: "victim password" }, remoteAddress: uniqueIp() }))
+          .statusCode,
+      ).toBe(200);
       expect((await row(attacker.userId)).emailVerifiedAt).not.toBeNull();
       expectError(await attacker.browser.me(), 401, "TOKEN-BAD");
       Object.assign(google, { sub: `g2-${victim}`, email: victim, emailVerified: true });
@@ -240,7 +255,10 @@ describeEachDatabase("e-mail verification", (t) => {
     it("expired, forged, reused, NUL bytes, oversized: typed 4xx and nothing changes", async () => {
       const u = await register(app);
       const token = await tokenMailedTo(u.email);
-      await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.hash, tokenHash(token)));
+      await t.db
+        .update(oneTimeTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeTokens.hash, tokenHash(token)));
       expectError(await verify(token), 400, "EMAIL-VERIFY-INVALID");
       expectError(await verify(randomToken()), 400, "EMAIL-VERIFY-INVALID");
       expectError(await verify(`${token.slice(0, 10)}\u0000${token.slice(11)}`), 400, "VALIDATION");
@@ -251,7 +269,9 @@ describeEachDatabase("e-mail verification", (t) => {
       expect(huge.statusCode).toBeGreaterThanOrEqual(400);
       expect(huge.statusCode).toBeLessThan(500);
       // A password-reset token is no verification token.
-      expect((await app.inject({ method: "POST", url: "/api/auth/password/forgot", payload: { email: u.email }, remoteAddress: uniqueIp() })).statusCode).toBe(200);
+      expect((await app.inject({ method: "POST", url: "/api/auth/password/forgot", payload: { email: u.email }, remoteAddress: uniqueIp() })).statusCode).toBe(
+        200,
+      );
       expectError(await verify(resetLinkOf((await smtp.waitFor(u.email, undefined, "pwdtoken")).text).token), 400, "EMAIL-VERIFY-INVALID");
       expect(await row(u.userId)).toMatchObject({ emailVerifiedAt: null, email: u.email, pendingEmail: null });
     });

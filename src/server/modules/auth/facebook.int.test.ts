@@ -50,9 +50,18 @@ describeEachDatabase(
     it("lists Facebook in the settings only when the portal switches it on and the app is configured", async () => {
       expect((await app.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.facebook).toBe(false);
       const [row] = await t.db.select().from(portals).where(eq(portals.id, t.config.PORTAL_ID));
-      await t.db.update(portals).set({ registration: { ...row.registration, facebook: true } }).where(eq(portals.id, t.config.PORTAL_ID));
+      await t.db
+        .update(portals)
+        .set({ registration: { ...row.registration, facebook: true } })
+        .where(eq(portals.id, t.config.PORTAL_ID));
       try {
-        const on = await t.buildApp({ FACEBOOK_APP_ID: fb.appId, FACEBOOK_APP_SECRET: fb.appSecret, FACEBOOK_GRAPH_URL: fb.graphUrl, FACEBOOK_DIALOG_URL: fb.dialogUrl, SETTINGS_CACHE_MS: "0" });
+        const on = await t.buildApp({
+          FACEBOOK_APP_ID: fb.appId,
+          FACEBOOK_APP_SECRET: fb.appSecret,
+          FACEBOOK_GRAPH_URL: fb.graphUrl,
+          FACEBOOK_DIALOG_URL: fb.dialogUrl,
+          SETTINGS_CACHE_MS: "0",
+        });
         expect((await on.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.facebook).toBe(true);
         const unconfigured = await t.buildApp({ SETTINGS_CACHE_MS: "0" });
         expect((await unconfigured.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.facebook).toBe(false);
@@ -124,7 +133,12 @@ describeEachDatabase(
       expect(done.statusCode).toBe(302);
       expect(done.headers.location).toBe("/en/?login=failed");
       expect(cookiesOf(done)["apollo-token"]).toBeUndefined();
-      expect(await t.db.select().from(identities).where(and(eq(identities.provider, "facebook"), eq(identities.subject, "30003")))).toEqual([]);
+      expect(
+        await t.db
+          .select()
+          .from(identities)
+          .where(and(eq(identities.provider, "facebook"), eq(identities.subject, "30003"))),
+      ).toEqual([]);
     });
 
     it("refuses a dialog that comes back without a code (the visitor declined)", async () => {

@@ -14,7 +14,8 @@ function recorder(calls: string[], prefix: string, answers: Record<string, unkno
   return new Proxy(
     {},
     {
-      get: (_t, name: string) =>
+      get:
+        (_t, name: string) =>
         async (...args: unknown[]) => {
           calls.push(`${prefix}.${name}`);
           if (name === "insertOneTime" || name === "consumeOneTime") {
@@ -29,7 +30,17 @@ function recorder(calls: string[], prefix: string, answers: Record<string, unkno
 
 async function run(known: boolean) {
   const calls: string[] = [];
-  const row = { id: "u1", email: "a@example.com", passwordHash: "$argon2id$x", firstName: "A", lastName: null, username: null, roles: ["disciple"], status: "active", links: [] };
+  const row = {
+    id: "u1",
+    email: "a@example.com",
+    passwordHash: "$argon2id$x",
+    firstName: "A",
+    lastName: null,
+    username: null,
+    roles: ["disciple"],
+    status: "active",
+    links: [],
+  };
   const users = recorder(calls, "users", known ? { findByEmail: row } : {}) as unknown as UsersService;
   const repo = recorder(calls, "auth") as unknown as AuthRepo;
   const auth = createAuthService({ repo, users, tokens: createAccessTokens(new Uint8Array(32), "t") });

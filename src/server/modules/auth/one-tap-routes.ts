@@ -11,7 +11,6 @@ import { RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
 import type { AuthService } from "./service";
 import { ZText } from "../../../domain/validation/safe-text";
 
-
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);

@@ -20,7 +20,14 @@ afterAll(async () => {
 const now = () => Math.floor(Date.now() / 1000);
 const sign = (claims: JWTPayload = {}) => google.idToken(CLIENT_ID, claims);
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
-const payloadOf = (claims: JWTPayload = {}) => ({ iss: "https://accounts.google.com", aud: CLIENT_ID, sub: "1122334455", iat: now(), exp: now() + 3600, ...claims });
+const payloadOf = (claims: JWTPayload = {}) => ({
+  iss: "https://accounts.google.com",
+  aud: CLIENT_ID,
+  sub: "1122334455",
+  iat: now(),
+  exp: now() + 3600,
+  ...claims,
+});
 
 describeEachDatabase("Google One Tap against a local JWKS", (t) => {
   let app: FastifyInstance;
@@ -64,15 +71,21 @@ describeEachDatabase("Google One Tap against a local JWKS", (t) => {
     ["another issuer", () => sign({ iss: "https://evil.example" })],
     ["an expired token", () => sign({ iat: now() - 7200, exp: now() - 3600 })],
     ["a key Google never published", () => google.foreignIdToken(CLIENT_ID)],
-    ["an HS256 token keyed with the public key", async () => {
-      const secret = new TextEncoder().encode(await google.publicPem());
-      return new SignJWT(payloadOf()).setProtectedHeader({ alg: "HS256", kid: STAND_IN_KID }).sign(secret);
-    }],
+    [
+      "an HS256 token keyed with the public key",
+      async () => {
+        const secret = new TextEncoder().encode(await google.publicPem());
+        return new SignJWT(payloadOf()).setProtectedHeader({ alg: "HS256", kid: STAND_IN_KID }).sign(secret);
+      },
+    ],
     ["alg none", async () => `${b64({ alg: "none", typ: "JWT" })}.${b64(payloadOf())}.`],
-    ["a tampered payload", async () => {
-      const [h, , s] = (await sign()).split(".");
-      return `${h}.${b64(payloadOf({ sub: "someone-else" }))}.${s}`;
-    }],
+    [
+      "a tampered payload",
+      async () => {
+        const [h, , s] = (await sign()).split(".");
+        return `${h}.${b64(payloadOf({ sub: "someone-else" }))}.${s}`;
+      },
+    ],
     ["garbage", async () => "not-a-jwt"],
   ])("refuses %s with ONE-TAP-INVALID, signing nobody in", async (_what, make) => {
     const res = await post(await make());
@@ -91,7 +104,15 @@ describeEachDatabase("Google One Tap against a local JWKS", (t) => {
   });
 
   it("answers 404 when no Google client id is configured, and VALIDATION without a credential", async () => {
-    expectError(await t.app.inject({ method: "POST", url: "/api/auth/one-tap", payload: { credential: "x", g_csrf_token: "a" }, headers: { cookie: "g_csrf_token=a" } }), 404, "NOT-FOUND");
-    expectError(await app.inject({ method: "POST", url: "/api/auth/one-tap", payload: { g_csrf_token: "a" }, headers: { cookie: "g_csrf_token=a" } }), 400, "VALIDATION");
+    expectError(
+      await t.app.inject({ method: "POST", url: "/api/auth/one-tap", payload: { credential: "x", g_csrf_token: "a" }, headers: { cookie: "g_csrf_token=a" } }),
+      404,
+      "NOT-FOUND",
+    );
+    expectError(
+      await app.inject({ method: "POST", url: "/api/auth/one-tap", payload: { g_csrf_token: "a" }, headers: { cookie: "g_csrf_token=a" } }),
+      400,
+      "VALIDATION",
+    );
   });
 });

@@ -14,8 +14,7 @@ import { resetLinkOf, startSmtp, type SmtpSink } from "../../../../tests/support
 import { login, register } from "../../../../tests/support/sign-in";
 
 const PUBLIC_URL = "https://learn.example.org";
-const subjectOf = (lang: string): string =>
-  JSON.parse(readFileSync(path.join(process.cwd(), "locales", lang, "mail.json"), "utf8")).reset.subject;
+const subjectOf = (lang: string): string => JSON.parse(readFileSync(path.join(process.cwd(), "locales", lang, "mail.json"), "utf8")).reset.subject;
 
 describeEachDatabase("password reset", (t) => {
   let smtp: SmtpSink;
@@ -59,7 +58,10 @@ describeEachDatabase("password reset", (t) => {
       // The HTML part carries the same link.
       expect(mail.html).toContain(`${PUBLIC_URL}/ru/?pwdtoken=${token}`);
       // Only the hash is stored.
-      const rows = await t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.hash, tokenHash(token)));
+      const rows = await t.db
+        .select()
+        .from(oneTimeTokens)
+        .where(eq(oneTimeTokens.hash, tokenHash(token)));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ kind: "password-reset", userId: user.userId, usedAt: null });
       expect(await t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.hash, token))).toHaveLength(0);
@@ -94,7 +96,12 @@ describeEachDatabase("password reset", (t) => {
     it("joins PUBLIC_URL written with a trailing slash without a double slash", async () => {
       const slashed = await t.buildApp({ SMTP_URL: smtp.url, PUBLIC_URL: `${PUBLIC_URL}/` });
       const user = await register(slashed);
-      const res = await slashed.inject({ method: "POST", url: "/api/auth/password/forgot", payload: { email: user.email, website: "/en/" }, remoteAddress: uniqueIp() });
+      const res = await slashed.inject({
+        method: "POST",
+        url: "/api/auth/password/forgot",
+        payload: { email: user.email, website: "/en/" },
+        remoteAddress: uniqueIp(),
+      });
       expect(res.statusCode).toBe(200);
       const { link } = resetLinkOf((await smtp.waitFor(user.email, undefined, "pwdtoken")).text);
       expect(link.startsWith(`${PUBLIC_URL}/en/?pwdtoken=`)).toBe(true);
@@ -245,7 +252,12 @@ describeEachDatabase("password reset", (t) => {
       expect(letter).toMatchObject({ id: rows[0].id, subject: subjectOf("en"), text: rows[0].text, createdAt: expect.any(String) });
 
       // The outbox link works like a mailed one.
-      const done = await t.app.inject({ method: "POST", url: "/api/auth/password/reset", payload: { token, password: "from the outbox" }, remoteAddress: uniqueIp() });
+      const done = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/password/reset",
+        payload: { token, password: "from the outbox" },
+        remoteAddress: uniqueIp(),
+      });
       expect(done.statusCode).toBe(200);
       await login(t.app, user.email, "from the outbox");
     });

@@ -12,7 +12,10 @@ describeEachDatabase(
   (t) => {
     async function setFields(byLang: Record<string, TRegistrationField[]> | undefined) {
       const [row] = await t.db.select().from(portals).where(eq(portals.id, t.config.PORTAL_ID));
-      await t.db.update(portals).set({ registration: { ...row.registration, fields: byLang } }).where(eq(portals.id, t.config.PORTAL_ID));
+      await t.db
+        .update(portals)
+        .set({ registration: { ...row.registration, fields: byLang } })
+        .where(eq(portals.id, t.config.PORTAL_ID));
     }
     const withField = (id: string, patch: Partial<TRegistrationField>) => defaultRegistrationFields().map((f) => (f.id === id ? { ...f, ...patch } : f));
     const post = (body: Record<string, unknown>) => new Browser(t.app).post("/api/auth/register", body);
@@ -44,7 +47,14 @@ describeEachDatabase(
       await setFields({
         en: [
           ...defaultRegistrationFields().filter((f) => f.id !== "additional"),
-          { id: "additional", type: "textarea", name: "Motivation", active: true, switchable: true, validation: { required: true, minLength: 3, maxLength: 10, regexp: "^\\p{L}+$" } },
+          {
+            id: "additional",
+            type: "textarea",
+            name: "Motivation",
+            active: true,
+            switchable: true,
+            validation: { required: true, minLength: 3, maxLength: 10, regexp: "^\\p{L}+$" },
+          },
         ],
       });
       const errorsOf = async (additional: unknown) => (await post(signUpBody({ lang: "en", additional }))).json().error?.details?.validationErrors;
@@ -58,7 +68,12 @@ describeEachDatabase(
       await setFields({ en: withField("phone", { active: true, validation: { required: true } }) });
       const body = signUpBody({ lang: "en" });
       expectError(await post(body), 400, "VALIDATION");
-      expect(await t.db.select().from(users).where(eq(users.email, String(body.email)))).toEqual([]);
+      expect(
+        await t.db
+          .select()
+          .from(users)
+          .where(eq(users.email, String(body.email))),
+      ).toEqual([]);
     });
   },
   { env: { SETTINGS_CACHE_MS: "0" } },

@@ -29,10 +29,16 @@ export function createAuthRepo(db: Db) {
       return rows.length === 1;
     },
     async revoke(id: string) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
     async revokeAllOf(userId: string) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
     async insertOneTime(row: typeof oneTimeTokens.$inferInsert) {
       await db.insert(oneTimeTokens).values(row);
@@ -63,7 +69,15 @@ export function createAuthRepo(db: Db) {
       return rows[0] ?? null;
     },
     async findIdentity(provider: string, subject: string) {
-      return (await db.select().from(identities).where(and(eq(identities.provider, provider), eq(identities.subject, subject))).limit(1))[0] ?? null;
+      return (
+        (
+          await db
+            .select()
+            .from(identities)
+            .where(and(eq(identities.provider, provider), eq(identities.subject, subject)))
+            .limit(1)
+        )[0] ?? null
+      );
     },
     async insertIdentity(row: typeof identities.$inferInsert) {
       await db.insert(identities).values(row).onConflictDoNothing();

@@ -41,7 +41,13 @@ export const authRoutes =
       "/auth/session",
       {
         config: rateLimit(RATE_LIMITS.session, windowMs),
-        schema: { tags: ["auth"], operationId: "createSession", summary: "Create an anonymous session (no payload)", description: "Creates an anonymous session user and sets its cookies.", response: { 200: ZTokens, ...errors } },
+        schema: {
+          tags: ["auth"],
+          operationId: "createSession",
+          summary: "Create an anonymous session (no payload)",
+          description: "Creates an anonymous session user and sets its cookies.",
+          response: { 200: ZTokens, ...errors },
+        },
       },
       async (req, reply) => {
         const tokens = await auth.createSession();
@@ -73,7 +79,15 @@ export const authRoutes =
         const { email, password, firstName, lastName, phone, age, additional, environmentId: env } = req.body;
         checkEnvironment(env);
         // The portal's own rules per field come on top of the fixed ones in the body schema.
-        const checked = buildRegistrationSchema(await registrationFields(req.body.lang)).safeParse({ email, password, firstName, lastName, phone, age, additional });
+        const checked = buildRegistrationSchema(await registrationFields(req.body.lang)).safeParse({
+          email,
+          password,
+          firstName,
+          lastName,
+          phone,
+          age,
+          additional,
+        });
         if (!checked.success) {
           const validationErrors = issuesOf(checked.error).map((i) => ({ path: i.path, message: i.key, ...(i.params ? { params: i.params } : {}) }));
           throw new AppError("VALIDATION", "Invalid body", { validationErrors });
@@ -95,7 +109,14 @@ export const authRoutes =
       "/auth/login",
       {
         config: rateLimit(RATE_LIMITS.login, windowMs),
-        schema: { tags: ["auth"], operationId: "loginWithEmail", summary: "Sign in with e-mail and password", description: "Signs in with e-mail and password and sets the session cookies; rate limited.", body: ZSignIn, response: { 200: ZTokens, ...errors } },
+        schema: {
+          tags: ["auth"],
+          operationId: "loginWithEmail",
+          summary: "Sign in with e-mail and password",
+          description: "Signs in with e-mail and password and sets the session cookies; rate limited.",
+          body: ZSignIn,
+          response: { 200: ZTokens, ...errors },
+        },
       },
       async (req, reply) => {
         const tokens = await auth.login(req.body.email, req.body.password);
@@ -108,7 +129,14 @@ export const authRoutes =
       "/auth/anonymous/register",
       {
         config: rateLimit(RATE_LIMITS.register, windowMs),
-        schema: { tags: ["auth"], operationId: "registerAnonymousAccount", summary: "Create an anonymous username account", description: "Creates an account known only by a generated username and signs it in.", body: ZAnonymousSignUp, response: { 200: ZTokens, ...errors } },
+        schema: {
+          tags: ["auth"],
+          operationId: "registerAnonymousAccount",
+          summary: "Create an anonymous username account",
+          description: "Creates an account known only by a generated username and signs it in.",
+          body: ZAnonymousSignUp,
+          response: { 200: ZTokens, ...errors },
+        },
       },
       async (req, reply) => {
         const current = await req.auth();
@@ -122,7 +150,14 @@ export const authRoutes =
       "/auth/anonymous/login",
       {
         config: rateLimit(RATE_LIMITS.login, windowMs),
-        schema: { tags: ["auth"], operationId: "loginWithUsername", summary: "Sign in with an anonymous username", description: "Signs in to an anonymous account by its username and password; rate limited.", body: ZAnonymousSignIn, response: { 200: ZTokens, ...errors } },
+        schema: {
+          tags: ["auth"],
+          operationId: "loginWithUsername",
+          summary: "Sign in with an anonymous username",
+          description: "Signs in to an anonymous account by its username and password; rate limited.",
+          body: ZAnonymousSignIn,
+          response: { 200: ZTokens, ...errors },
+        },
       },
       async (req, reply) => {
         const tokens = await auth.loginAnonymous(req.body.username, req.body.password);
@@ -161,7 +196,14 @@ export const authRoutes =
 
     app.post(
       "/auth/logout",
-      { schema: { tags: ["auth"], operationId: "logout", summary: "Sign out: end the session on the server and drop the cookies", description: "Ends the current session; safe to call when already signed out." } },
+      {
+        schema: {
+          tags: ["auth"],
+          operationId: "logout",
+          summary: "Sign out: end the session on the server and drop the cookies",
+          description: "Ends the current session; safe to call when already signed out.",
+        },
+      },
       async (req, reply) => {
         const current = await req.auth();
         if (current.kind === "user") await auth.logout(current.sessionId);
@@ -223,7 +265,11 @@ export const authRoutes =
           operationId: "verifyEmail",
           summary: "Open an e-mail verification link: the address becomes verified (or replaces the old one)",
           description: "Confirms an e-mail address with the token of a verification letter.",
-          body: z.object({ token: ZText.min(1).max(200).regex(/^[A-Za-z0-9_-]+$/) }),
+          body: z.object({
+            token: ZText.min(1)
+              .max(200)
+              .regex(/^[A-Za-z0-9_-]+$/),
+          }),
           response: { 200: z.object({ state: z.literal("verified"), email: z.string() }), ...errors },
         },
       },

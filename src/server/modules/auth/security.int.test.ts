@@ -87,7 +87,10 @@ describeEachDatabase("auth security", (t) => {
           return [h, p, sig.toString("base64url")].join(".");
         },
       ],
-      ["a token signed with another secret", async (good) => forge(good, { iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 }, randomBytes(48))],
+      [
+        "a token signed with another secret",
+        async (good) => forge(good, { iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 }, randomBytes(48)),
+      ],
       [
         "an alg: none token",
         async (good) => {
@@ -95,7 +98,10 @@ describeEachDatabase("auth security", (t) => {
           return new UnsecuredJWT({ sid: c.sid }).setSubject(String(c.sub)).setIssuer(issuer()).setIssuedAt().setExpirationTime("10m").encode();
         },
       ],
-      ["an expired token signed with the stored secret", async (good) => forge(good, { iat: Math.floor(Date.now() / 1000) - 3600, exp: Math.floor(Date.now() / 1000) - 60 })],
+      [
+        "an expired token signed with the stored secret",
+        async (good) => forge(good, { iat: Math.floor(Date.now() / 1000) - 3600, exp: Math.floor(Date.now() / 1000) - 60 }),
+      ],
       ["garbage", async () => "not.a.jwt"],
     ];
 
@@ -128,8 +134,7 @@ describeEachDatabase("auth security", (t) => {
     it("rotates the refresh token; the old one then fails and reuse ends the whole session", async () => {
       const l = await login(t.app, user.email, user.password);
       const ip = uniqueIp();
-      const refresh = (refreshToken: string) =>
-        t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken }, remoteAddress: ip });
+      const refresh = (refreshToken: string) => t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken }, remoteAddress: ip });
 
       const r1 = await refresh(l.refreshToken);
       expect(r1.statusCode, r1.body).toBe(200);
@@ -146,7 +151,10 @@ describeEachDatabase("auth security", (t) => {
       expectError(await refresh(rotated.refreshToken), 401, "TOKEN-BAD");
       expectError(await meWithBearer(t.app, rotated.accessToken), 401, "TOKEN-BAD");
       expectError(await meWithBearer(t.app, l.accessToken), 401, "TOKEN-BAD");
-      const [row] = await t.db.select().from(sessions).where(eq(sessions.id, String(decodeJwt(l.accessToken).sid)));
+      const [row] = await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, String(decodeJwt(l.accessToken).sid)));
       expect(row.revokedAt).not.toBeNull();
     });
 
@@ -204,7 +212,12 @@ describeEachDatabase("auth security", (t) => {
 
     it("still ends the session when a rotated-away refresh token comes back later", async () => {
       const first = await login(t.app, user.email, user.password);
-      const rotated = await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: first.refreshToken }, remoteAddress: uniqueIp() });
+      const rotated = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/refresh",
+        payload: { refreshToken: first.refreshToken },
+        remoteAddress: uniqueIp(),
+      });
       expect(rotated.statusCode).toBe(200);
       const reuse = await t.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refreshToken: first.refreshToken }, remoteAddress: uniqueIp() });
       expectError(reuse, 401, "TOKEN-BAD");
@@ -307,7 +320,15 @@ describeEachDatabase("auth security", (t) => {
       expect(limited.headers["set-cookie"]).toBeUndefined();
 
       // Path variants are not a fresh counter: they are no route at all, or the same one.
-      for (const url of ["/api/auth/login/", "/api/AUTH/LOGIN", "/api/auth/LOGIN", "/api/auth/login?x=1", "/api/auth/login;x", "/api/auth/login%2F", "//api/auth/login"]) {
+      for (const url of [
+        "/api/auth/login/",
+        "/api/AUTH/LOGIN",
+        "/api/auth/LOGIN",
+        "/api/auth/login?x=1",
+        "/api/auth/login;x",
+        "/api/auth/login%2F",
+        "//api/auth/login",
+      ]) {
         const res = await app.inject({ method: "POST", url, payload: good, remoteAddress: ip });
         expect(res.statusCode, url).not.toBe(200);
         expect(res.body, url).not.toContain("accessToken");
@@ -315,7 +336,13 @@ describeEachDatabase("auth security", (t) => {
         expect([404, 429], url).toContain(res.statusCode);
       }
       // A forwarded-for header does not make a new client either.
-      const spoofed = await app.inject({ method: "POST", url: "/api/auth/login", payload: good, remoteAddress: ip, headers: { "x-forwarded-for": "203.0.113.7" } });
+      const spoofed = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: good,
+        remoteAddress: ip,
+        headers: { "x-forwarded-for": "203.0.113.7" },
+      });
       expectError(spoofed, 429, "RATE-LIMITED");
 
       // Another client is not affected.
@@ -323,7 +350,10 @@ describeEachDatabase("auth security", (t) => {
 
       // Once the window is over the address may sign in again: awaited, not slept.
       await expect
-        .poll(async () => (await app.inject({ method: "POST", url: "/api/auth/login", payload: good, remoteAddress: ip })).statusCode, { timeout: WINDOW * 3, interval: 100 })
+        .poll(async () => (await app.inject({ method: "POST", url: "/api/auth/login", payload: good, remoteAddress: ip })).statusCode, {
+          timeout: WINDOW * 3,
+          interval: 100,
+        })
         .toBe(200);
     });
 
@@ -344,7 +374,12 @@ describeEachDatabase("auth security", (t) => {
     it("anonymous login is limited (10 per window)", async () => {
       const ip = uniqueIp();
       await burn("/api/auth/anonymous/login", 10, ip);
-      const res = await app.inject({ method: "POST", url: "/api/auth/anonymous/login", payload: { username: "someone", password: "secret1" }, remoteAddress: ip });
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/anonymous/login",
+        payload: { username: "someone", password: "secret1" },
+        remoteAddress: ip,
+      });
       expectError(res, 429, "RATE-LIMITED");
     });
 

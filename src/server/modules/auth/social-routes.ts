@@ -96,7 +96,12 @@ export const socialRoutes =
         } else {
           const provider = providers.get(flow.provider);
           if (!provider) throw new Error(`Provider ${flow.provider} is no longer configured`);
-          profile = await providers.complete(provider, url, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier, redirectUri: flow.redirectUri });
+          profile = await providers.complete(provider, url, {
+            state: flow.state,
+            nonce: flow.nonce,
+            codeVerifier: flow.codeVerifier,
+            redirectUri: flow.redirectUri,
+          });
         }
         const tokens = await auth.signInWithIdentity(flow.provider === "facebook" ? "facebook" : "google", profile);
         setAuthCookies(req, reply, tokens);

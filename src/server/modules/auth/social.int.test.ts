@@ -46,8 +46,16 @@ describeEachDatabase(
       const off = await t.app.inject({ method: "GET", url: "/api/portal/settings" });
       expect(off.json().providers.google).toBe(false);
       const [row] = await t.db.select().from(portals).where(eq(portals.id, t.config.PORTAL_ID));
-      await t.db.update(portals).set({ registration: { ...row.registration, google: true } }).where(eq(portals.id, t.config.PORTAL_ID));
-      const withGoogle = await t.buildApp({ GOOGLE_CLIENT_ID: "mentora-web", GOOGLE_CLIENT_SECRET: "s3cret", GOOGLE_ISSUER: idp.issuer.url!, SETTINGS_CACHE_MS: "0" });
+      await t.db
+        .update(portals)
+        .set({ registration: { ...row.registration, google: true } })
+        .where(eq(portals.id, t.config.PORTAL_ID));
+      const withGoogle = await t.buildApp({
+        GOOGLE_CLIENT_ID: "mentora-web",
+        GOOGLE_CLIENT_SECRET: "s3cret",
+        GOOGLE_ISSUER: idp.issuer.url!,
+        SETTINGS_CACHE_MS: "0",
+      });
       expect((await withGoogle.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.google).toBe(true);
     });
 

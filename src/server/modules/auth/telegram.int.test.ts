@@ -23,7 +23,11 @@ describeEachDatabase("Telegram login callback", (t) => {
   });
   const now = () => String(Math.floor(Date.now() / 1000));
   const callback = (fields: Record<string, string>, quickLink = "/ru/") =>
-    app.inject({ method: "GET", url: `/connect/telegram/callback?${new URLSearchParams({ ...fields, quick_link: quickLink, lang: "ru" })}`, remoteAddress: uniqueIp() });
+    app.inject({
+      method: "GET",
+      url: `/connect/telegram/callback?${new URLSearchParams({ ...fields, quick_link: quickLink, lang: "ru" })}`,
+      remoteAddress: uniqueIp(),
+    });
 
   it("signs in with verified widget fields and returns to quick_link; the same Telegram id is the same user", async () => {
     const fields = signed({ id: "4242", first_name: "Олег", username: "oleg_k", auth_date: now() });

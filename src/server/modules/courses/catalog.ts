@@ -1,11 +1,4 @@
-import {
-  COURSE_MESSAGES,
-  currencySymbol,
-  ensureReviewsArray,
-  isCommercial,
-  type TCourseCard,
-  type TReview,
-} from "../../../domain/course";
+import { COURSE_MESSAGES, currencySymbol, ensureReviewsArray, isCommercial, type TCourseCard, type TReview } from "../../../domain/course";
 import { localized } from "../../../domain/portal";
 import { elementPath, type TElement, type TElementState } from "../../../domain/element";
 import { AppError, type ErrorCode } from "../../../domain/errors";
@@ -37,7 +30,11 @@ export interface PortalLangs {
  * ("checked") or checked the course's preview secret ("preview"); none when there is no such page.
  * modules/pages provides it (createPageBlocks): no model access is looked up for it.
  */
-export type PageBlocks = (viewer: TViewer, model: { name: "course" | "element" | "microcourse"; id: string }, q: { lang: string; grant: "checked" | "preview" }) => Promise<TBlock[]>;
+export type PageBlocks = (
+  viewer: TViewer,
+  model: { name: "course" | "element" | "microcourse"; id: string },
+  q: { lang: string; grant: "checked" | "preview" },
+) => Promise<TBlock[]>;
 
 export interface CourseCatalogDeps {
   repo: CoursesRepo;

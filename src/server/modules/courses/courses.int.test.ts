@@ -28,7 +28,14 @@ describeEachDatabase("courses API", (t) => {
       expect(ids(body.courses).filter((id) => [READING, HABITS, SPEAKING].includes(id))).toEqual([READING, HABITS, SPEAKING]);
       for (const c of body.courses) expect(ZCourseCard.safeParse(c).success).toBe(true);
       const reading = body.courses.find((c) => c.id === READING)!;
-      expect(reading).toMatchObject({ title: readingCourse.title[lang as "tr"], elementsCount: 6, type: "free", isCommercial: false, price: null, currencySymbol: "" });
+      expect(reading).toMatchObject({
+        title: readingCourse.title[lang as "tr"],
+        elementsCount: 6,
+        type: "free",
+        isCommercial: false,
+        price: null,
+        currencySymbol: "",
+      });
       expect(reading).not.toHaveProperty("isBought");
       const speaking = body.courses.find((c) => c.id === SPEAKING)!;
       expect(speaking).toMatchObject({ type: "paid", isCommercial: true, price: 490, currency: "UAH", currencySymbol: "₴", elementsCount: 4 });
@@ -114,7 +121,9 @@ describeEachDatabase("courses API", (t) => {
     });
 
     it("rel=all adds the elements with the caller's states, the progress map and the opened element", async () => {
-      const c = json<{ elements: El[]; progress: Record<string, unknown>; openedElement: unknown }>(await guest().get(`/api/courses/${READING}?lang=en&rel=all`));
+      const c = json<{ elements: El[]; progress: Record<string, unknown>; openedElement: unknown }>(
+        await guest().get(`/api/courses/${READING}?lang=en&rel=all`),
+      );
       expect(c.elements.map((e) => e.state)).toEqual(["opened", null, null, null, null, null]);
       expect(c.progress).toEqual({ "rf-slow-reading": { state: "opened", started: null } });
       expect(c.openedElement).toEqual({ id: "rf-slow-reading", type: "lesson", index: 0, number: 1, name: "start" });
@@ -143,7 +152,13 @@ describeEachDatabase("courses API", (t) => {
 
   describe("creator preview with a secret", () => {
     beforeAll(async () => {
-      await upsertCourse(t.db, { id: "preview-draft", portalId: t.config.PORTAL_ID, title: { en: "Preview draft" }, published: false, previewSecret: "s3cret-preview" });
+      await upsertCourse(t.db, {
+        id: "preview-draft",
+        portalId: t.config.PORTAL_ID,
+        title: { en: "Preview draft" },
+        published: false,
+        previewSecret: "s3cret-preview",
+      });
       await upsertElement(t.db, { id: "pd-lesson-1", courseId: "preview-draft", type: "lesson", title: { en: "One" }, index: 0 });
       await upsertElement(t.db, { id: "pd-test-2", courseId: "preview-draft", type: "test", title: { en: "Two" }, index: 1 });
       await upsertModelPage(t.db, {
@@ -159,7 +174,11 @@ describeEachDatabase("courses API", (t) => {
     });
 
     it("opens an unpublished course and a locked, unpublished element", async () => {
-      expect(json(await guest().get("/api/courses/preview-draft?lang=en&secret=s3cret-preview"))).toMatchObject({ id: "preview-draft", published: false, preview: true });
+      expect(json(await guest().get("/api/courses/preview-draft?lang=en&secret=s3cret-preview"))).toMatchObject({
+        id: "preview-draft",
+        published: false,
+        preview: true,
+      });
       const el = json<{ preview: boolean; components: unknown[]; state: unknown }>(await guest().get("/api/elements/pd-test-2?lang=en&secret=s3cret-preview"));
       expect(el).toMatchObject({ preview: true, state: null, components: [{ id: "pd-text" }] });
     });
@@ -174,7 +193,10 @@ describeEachDatabase("courses API", (t) => {
     });
 
     it("the demo reading course has the documented demo secret", async () => {
-      expect(json(await guest().get(`/api/elements/rf-final-check?lang=en&secret=${DEMO_PREVIEW_SECRET}`))).toMatchObject({ id: "rf-final-check", preview: true });
+      expect(json(await guest().get(`/api/elements/rf-final-check?lang=en&secret=${DEMO_PREVIEW_SECRET}`))).toMatchObject({
+        id: "rf-final-check",
+        preview: true,
+      });
     });
   });
 
@@ -190,7 +212,15 @@ describeEachDatabase("courses API", (t) => {
         action: "start-free-lesson",
         viewer: "guest",
         tracksProgress: false,
-        openedElement: { id: "rf-slow-reading", type: "lesson", index: 0, number: 1, name: "start", isFirst: true, path: `/ar/courses/${READING}/lesson/rf-slow-reading` },
+        openedElement: {
+          id: "rf-slow-reading",
+          type: "lesson",
+          index: 0,
+          number: 1,
+          name: "start",
+          isFirst: true,
+          path: `/ar/courses/${READING}/lesson/rf-slow-reading`,
+        },
         guestMayOpen: true,
         canOpen: true,
         price: null,
@@ -227,7 +257,11 @@ describeEachDatabase("courses API", (t) => {
         openedElement: { id: "rf-main-idea", name: "continue", number: 2, isFirst: false, path: `/tr/courses/${READING}/lesson/rf-main-idea` },
         canOpen: true,
       });
-      expect(json(await l.browser.get(`/api/courses/${SPEAKING}/access?lang=en`))).toMatchObject({ isBought: true, action: "start-free-lesson", canOpen: true });
+      expect(json(await l.browser.get(`/api/courses/${SPEAKING}/access?lang=en`))).toMatchObject({
+        isBought: true,
+        action: "start-free-lesson",
+        canOpen: true,
+      });
     });
 
     it("answers 404 for an unknown course", async () => {
@@ -241,7 +275,11 @@ describeEachDatabase("courses API", (t) => {
       expect(ids(elements)).toEqual(readingCourse.elements.map((e) => e.id));
       expect(elements.map((e) => e.state)).toEqual(["opened", null, null, null, null, null]);
       expect(elements.map((e) => e.type)).toEqual(["lesson", "lesson", "test", "webinar", "lesson", "test"]);
-      expect(elements[3]).toMatchObject({ path: `/en/courses/${READING}/webinar/rf-reading-circle`, discussion: { id: "disc-rf-reading-circle", active: true }, progress: null });
+      expect(elements[3]).toMatchObject({
+        path: `/en/courses/${READING}/webinar/rf-reading-circle`,
+        discussion: { id: "disc-rf-reading-circle", active: true },
+        progress: null,
+      });
     });
 
     it("opens every element of an arbitrary-walkthrough course", async () => {
@@ -268,7 +306,7 @@ describeEachDatabase("courses API", (t) => {
       expect(typeof (elements[0].progress as { started: string }).started).toBe("string");
     });
 
-    it("answers 404 \"Can't get elements. No course\" without a course", async () => {
+    it('answers 404 "Can\'t get elements. No course" without a course', async () => {
       for (const id of ["no-such-course", "draft-course"]) {
         const e = expectError(await guest().get(`/api/courses/${id}/elements?lang=en`), 404, "ELEMENTS-NO-COURSE");
         expect(e.message).toBe(COURSE_MESSAGES.elementsNoCourse);
@@ -321,7 +359,10 @@ describeEachDatabase("courses API", (t) => {
     it("a paid course opens only when bought", async () => {
       const l = await learner(t.app, t.db);
       expectError(await l.browser.get("/api/elements/cs-first-minute?lang=en"), 403, "COURSE-NOT-BOUGHT");
-      await t.db.update(users).set({ orderedCourses: [SPEAKING] }).where(eq(users.id, l.userId));
+      await t.db
+        .update(users)
+        .set({ orderedCourses: [SPEAKING] })
+        .where(eq(users.id, l.userId));
       expect(json(await l.browser.get("/api/elements/cs-first-minute?lang=en"))).toMatchObject({ id: "cs-first-minute", state: "opened" });
       expectError(await l.browser.get("/api/elements/cs-three-parts?lang=en"), 403, "ELEMENT-LOCKED");
     });
@@ -330,10 +371,15 @@ describeEachDatabase("courses API", (t) => {
       const l = await learner(t.app, t.db);
       json(await l.browser.post("/api/progress/elements/rf-slow-reading/finish"));
       const second = json(await l.browser.get("/api/elements/rf-main-idea?lang=en"));
-      expect(second).toMatchObject({ previous: { id: "rf-slow-reading", number: 1, path: `/en/courses/${READING}/lesson/rf-slow-reading` }, next: null, isLast: false });
+      expect(second).toMatchObject({
+        previous: { id: "rf-slow-reading", number: 1, path: `/en/courses/${READING}/lesson/rf-slow-reading` },
+        next: null,
+        isLast: false,
+      });
       const first = json(await l.browser.get("/api/elements/rf-slow-reading?lang=en"));
       expect(first).toMatchObject({ state: "done", next: { id: "rf-main-idea", type: "lesson" } });
-      for (const id of ["rf-main-idea", "rf-check-main-idea", "rf-reading-circle", "rf-between-lines"]) json(await l.browser.post(`/api/progress/elements/${id}/finish`));
+      for (const id of ["rf-main-idea", "rf-check-main-idea", "rf-reading-circle", "rf-between-lines"])
+        json(await l.browser.post(`/api/progress/elements/${id}/finish`));
       expect(json(await l.browser.get("/api/elements/rf-final-check?lang=en"))).toMatchObject({ isLast: true, next: null, state: "opened" });
     });
 
@@ -358,7 +404,9 @@ describeEachDatabase("courses API", (t) => {
 
   describe("GET /api/courses/:courseId/reviews", () => {
     it("lists published reviews newest first, in one language or all", async () => {
-      const en = json<{ reviews: Array<{ lang: string; author: string; rating: number }> }>(await guest().get(`/api/courses/${READING}/reviews?lang=en`)).reviews;
+      const en = json<{ reviews: Array<{ lang: string; author: string; rating: number }> }>(
+        await guest().get(`/api/courses/${READING}/reviews?lang=en`),
+      ).reviews;
       expect(en.map((r) => r.author)).toEqual(["Elif", "Daniel"]);
       expect(en.every((r) => r.lang === "en")).toBe(true);
       const all = json<{ reviews: unknown[] }>(await guest().get(`/api/courses/${READING}/reviews`)).reviews;
@@ -367,7 +415,8 @@ describeEachDatabase("courses API", (t) => {
 
     it("caps the list at 20 and refuses more", async () => {
       await upsertCourse(t.db, { id: "many-reviews", portalId: t.config.PORTAL_ID, title: { en: "Popular" } });
-      for (let i = 0; i < 25; i++) await upsertReview(t.db, { id: `mr-${i}`, courseId: "many-reviews", lang: "en", author: `Learner ${i}`, rating: 5, text: `Review ${i}` });
+      for (let i = 0; i < 25; i++)
+        await upsertReview(t.db, { id: `mr-${i}`, courseId: "many-reviews", lang: "en", author: `Learner ${i}`, rating: 5, text: `Review ${i}` });
       await upsertReview(t.db, { id: "mr-unpublished", courseId: "many-reviews", lang: "en", author: "x", rating: 1, text: "hidden", published: false });
       const res = json<{ reviews: Array<{ id: string }> }>(await guest().get("/api/courses/many-reviews/reviews"));
       expect(Array.isArray(res.reviews)).toBe(true);
@@ -377,7 +426,7 @@ describeEachDatabase("courses API", (t) => {
       expectError(await guest().get("/api/courses/many-reviews/reviews?limit=21"), 400, "VALIDATION");
     });
 
-    it("answers 404 \"Can't get reviews. No course\" without a course", async () => {
+    it('answers 404 "Can\'t get reviews. No course" without a course', async () => {
       const e = expectError(await guest().get("/api/courses/no-such-course/reviews"), 404, "REVIEWS-NO-COURSE");
       expect(e.message).toBe(COURSE_MESSAGES.reviewsNoCourse);
     });

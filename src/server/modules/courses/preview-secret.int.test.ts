@@ -68,7 +68,8 @@ describeEachDatabase(
   "the demo preview secret comes only with the demo content",
   (t) => {
     const demoHash = hashPreviewSecret(DEMO_PREVIEW_SECRET);
-    const secretHashes = async () => (await t.db.select({ h: courses.previewSecretHash }).from(courses).where(isNotNull(courses.previewSecretHash))).map((r) => r.h);
+    const secretHashes = async () =>
+      (await t.db.select({ h: courses.previewSecretHash }).from(courses).where(isNotNull(courses.previewSecretHash))).map((r) => r.h);
 
     it("a start without SEED_DEMO seeds nothing: no course, no demo secret", async () => {
       await seedAtStart(t.db, t.makeConfig({ SEED_DEMO: "false" }));

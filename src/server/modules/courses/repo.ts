@@ -41,7 +41,15 @@ export function createCoursesRepo(db: Db) {
     },
     /** The course row alone, for the progress rules (no element count). */
     async findCourseRow(portalId: string, id: string): Promise<CourseRow | null> {
-      return (await db.select().from(courses).where(and(eq(courses.portalId, portalId), eq(courses.id, id))).limit(1))[0] ?? null;
+      return (
+        (
+          await db
+            .select()
+            .from(courses)
+            .where(and(eq(courses.portalId, portalId), eq(courses.id, id)))
+            .limit(1)
+        )[0] ?? null
+      );
     },
     /** Every element of a course, hidden ones included (the rules decide what is shown). */
     listElements(courseId: string): Promise<ElementRow[]> {

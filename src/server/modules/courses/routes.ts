@@ -105,7 +105,8 @@ export const coursesRoutes =
         schema: {
           tags: ["courses"],
           operationId: "getElement",
-          summary: "Get an element with its components; refuses locked (ELEMENT-LOCKED), unbought (COURSE-NOT-BOUGHT) and guest-barred (REGISTRATION-REQUIRED) elements",
+          summary:
+            "Get an element with its components; refuses locked (ELEMENT-LOCKED), unbought (COURSE-NOT-BOUGHT) and guest-barred (REGISTRATION-REQUIRED) elements",
           description: "Reads one lesson, test or webinar when the caller may open it.",
           params: z.object({ elementId: ZElementId }),
           querystring: ZElementQuery,

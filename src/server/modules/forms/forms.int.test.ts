@@ -39,7 +39,13 @@ describeEachDatabase("forms and data sources API", (t) => {
       expect(res.statusCode).toBe(200);
       const form = res.json();
       expect(ZForm.safeParse(form).success).toBe(true);
-      expect(form).toMatchObject({ id: DEMO_FORM_ID, lang, title: demoFormTexts.title[lang], buttonText: demoFormTexts.buttonText[lang], dataSource: { plural: "questions" } });
+      expect(form).toMatchObject({
+        id: DEMO_FORM_ID,
+        lang,
+        title: demoFormTexts.title[lang],
+        buttonText: demoFormTexts.buttonText[lang],
+        dataSource: { plural: "questions" },
+      });
       expect(form.fields.map((f: { name: string }) => f.name)).toEqual(["name", "email", "phone", "city", "topic", "message", "callback"]);
     });
 
@@ -67,7 +73,13 @@ describeEachDatabase("forms and data sources API", (t) => {
       const ds = res.json();
       expect(ZDataSource.safeParse(ds).success).toBe(true);
       expect(ds.plural).toBe("questions");
-      expect(ds.fields).toEqual(expect.arrayContaining([{ id: "userId", type: "hidden" }, { id: "missionaryId", type: "hidden" }, { id: "callback", type: "boolean" }]));
+      expect(ds.fields).toEqual(
+        expect.arrayContaining([
+          { id: "userId", type: "hidden" },
+          { id: "missionaryId", type: "hidden" },
+          { id: "callback", type: "boolean" },
+        ]),
+      );
     });
 
     it("answers 404 NOT-FOUND for an unknown data source", async () => {
@@ -98,7 +110,10 @@ describeEachDatabase("forms and data sources API", (t) => {
 
     it("drops blank optional answers and ignores a malformed mentor_id cookie", async () => {
       const res = await post(
-        { formId: DEMO_FORM_ID, values: { name: "Ivan", email: "ivan@example.ru", topic: "other", message: "Можно ли учиться с телефона?", phone: " ", city: "" } },
+        {
+          formId: DEMO_FORM_ID,
+          values: { name: "Ivan", email: "ivan@example.ru", topic: "other", message: "Можно ли учиться с телефона?", phone: " ", city: "" },
+        },
         { cookies: { mentor_id: "<script>" } },
       );
       expect(res.statusCode).toBe(201);
@@ -251,7 +266,12 @@ describeEachDatabase("forms and data sources API", (t) => {
     });
 
     it("searches only remote-search fields of existing forms", async () => {
-      for (const [field, form] of [["name", DEMO_FORM_ID], ["topic", DEMO_FORM_ID], ["nothing", DEMO_FORM_ID], ["city", "form-nothing"]]) {
+      for (const [field, form] of [
+        ["name", DEMO_FORM_ID],
+        ["topic", DEMO_FORM_ID],
+        ["nothing", DEMO_FORM_ID],
+        ["city", "form-nothing"],
+      ]) {
         const res = await search("mos", field, form);
         expect(res.statusCode, `${form}/${field}`).toBe(404);
         expect(res.json().error.code).toBe("NOT-FOUND");
@@ -280,7 +300,8 @@ describeEachDatabase("forms and data sources API", (t) => {
             },
           ],
         });
-        for (let i = 30; i >= 1; i--) await upsertRecord(t.db, { id: `town-${i}`, dataSourceId: "ds-towns", values: { title: `Town ${String(i).padStart(2, "0")}` } });
+        for (let i = 30; i >= 1; i--)
+          await upsertRecord(t.db, { id: `town-${i}`, dataSourceId: "ds-towns", values: { title: `Town ${String(i).padStart(2, "0")}` } });
       });
 
       it(`answers at most ${REMOTE_SEARCH_LIMIT}, ordered by label`, async () => {

@@ -15,15 +15,24 @@ function likeContains(q: string): string {
 export function createFormsRepo(db: Db) {
   return {
     async findForm(environmentId: string, id: string): Promise<FormRow | undefined> {
-      const rows = await db.select().from(forms).where(and(eq(forms.environmentId, environmentId), eq(forms.id, id)));
+      const rows = await db
+        .select()
+        .from(forms)
+        .where(and(eq(forms.environmentId, environmentId), eq(forms.id, id)));
       return rows[0];
     },
     async findDataSource(environmentId: string, id: string): Promise<DataSourceRow | undefined> {
-      const rows = await db.select().from(dataSources).where(and(eq(dataSources.environmentId, environmentId), eq(dataSources.id, id)));
+      const rows = await db
+        .select()
+        .from(dataSources)
+        .where(and(eq(dataSources.environmentId, environmentId), eq(dataSources.id, id)));
       return rows[0];
     },
     async findDataSourceByPlural(environmentId: string, plural: string): Promise<DataSourceRow | undefined> {
-      const rows = await db.select().from(dataSources).where(and(eq(dataSources.environmentId, environmentId), eq(dataSources.plural, plural)));
+      const rows = await db
+        .select()
+        .from(dataSources)
+        .where(and(eq(dataSources.environmentId, environmentId), eq(dataSources.plural, plural)));
       return rows[0];
     },
     async recordExists(dataSourceId: string, id: string): Promise<boolean> {

@@ -10,7 +10,9 @@ import { ZJsonValue, ZText } from "../../../domain/validation/safe-text";
 /** Records per client address and window: a form is filled in by hand, a flood is not. */
 export const RECORD_CREATE_LIMIT = 20;
 
-const ZId = ZText.min(1).max(120).regex(/^[\w:-]+$/);
+const ZId = ZText.min(1)
+  .max(120)
+  .regex(/^[\w:-]+$/);
 const ZLang = ZText.min(2).max(8);
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply };
 

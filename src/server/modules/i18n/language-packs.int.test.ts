@@ -20,14 +20,11 @@ describeEachDatabase("language packs over HTTP", (t) => {
       expect(res.json()).toEqual(onDisk);
     });
 
-    it.each(["tr", "en", "ar", "ru"].flatMap((lang) => LANGUAGE_PACKAGES.map((pkg) => [lang, pkg])))(
-      "answers %s/%s.json",
-      async (lang, pkg) => {
-        const res = await get(`/locales/${lang}/${pkg}.json`);
-        expect(res.statusCode).toBe(200);
-        expect(typeof res.json()).toBe("object");
-      },
-    );
+    it.each(["tr", "en", "ar", "ru"].flatMap((lang) => LANGUAGE_PACKAGES.map((pkg) => [lang, pkg])))("answers %s/%s.json", async (lang, pkg) => {
+      const res = await get(`/locales/${lang}/${pkg}.json`);
+      expect(res.statusCode).toBe(200);
+      expect(typeof res.json()).toBe("object");
+    });
 
     it.each(["/locales/xx/common.json", "/locales/en/nope.json"])("answers 404 NOT-FOUND for %s", async (url) => {
       const res = await get(url);
@@ -35,14 +32,11 @@ describeEachDatabase("language packs over HTTP", (t) => {
       expect(res.json().error.code).toBe("NOT-FOUND");
     });
 
-    it.each(["/locales/en/common", "/locales/EN/common.json", "/locales/en/common.json.bak"])(
-      "answers 400 VALIDATION for the malformed %s",
-      async (url) => {
-        const res = await get(url);
-        expect(res.statusCode).toBe(400);
-        expect(res.json().error.code).toBe("VALIDATION");
-      },
-    );
+    it.each(["/locales/en/common", "/locales/EN/common.json", "/locales/en/common.json.bak"])("answers 400 VALIDATION for the malformed %s", async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe("VALIDATION");
+    });
 
     it.each([
       "/locales/..%2F..%2Fpackage.json/common.json",

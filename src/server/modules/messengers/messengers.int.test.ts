@@ -71,9 +71,16 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
     it("drops a messenger whose endpoint is missing", async () => {
       const [env] = await t.db.select().from(environments).where(eq(environments.id, t.config.ENVIRONMENT_ID));
       const { viber: _gone, ...rest } = ENDPOINTS;
-      await t.db.update(environments).set({ integrations: { ...env.integrations, messengers: rest } }).where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      await t.db
+        .update(environments)
+        .set({ integrations: { ...env.integrations, messengers: rest } })
+        .where(eq(environments.id, t.config.ENVIRONMENT_ID));
       try {
-        expect((await app.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.messengers).toEqual(["whatsapp", "telegram", "facebookmessenger"]);
+        expect((await app.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.messengers).toEqual([
+          "whatsapp",
+          "telegram",
+          "facebookmessenger",
+        ]);
         expectError(await app.inject({ method: "GET", url: "/connect/viber?lang=en" }), 404, "NOT-FOUND");
       } finally {
         await t.db.update(environments).set({ integrations: env.integrations }).where(eq(environments.id, t.config.ENVIRONMENT_ID));
@@ -94,7 +101,11 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
       expect(await status(browser)).toBe("pending");
 
       // The visitor typed it with a dash and in lower case.
-      const confirmed = await webhook("whatsapp", { code: `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`, messengerUserId: "905550001122", name: "Selin" });
+      const confirmed = await webhook("whatsapp", {
+        code: `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`,
+        messengerUserId: "905550001122",
+        name: "Selin",
+      });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect(await status(browser)).toBe("confirmed");
 
@@ -124,7 +135,14 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
       const body = { code, messengerUserId: "viber-1" };
       const wrongKey = (raw: string) => `sha256=${createHmac("sha256", "another-secret-another-secret-0000").update(raw).digest("hex")}`;
       const sha1 = (raw: string) => `sha256=${createHash("sha1").update(raw).digest("hex")}`;
-      for (const sign of [() => undefined, () => "sha256=zz", () => "md5=abc", wrongKey, sha1, (raw: string) => signWebhook(SECRET, raw.replace("viber-1", "viber-2"))]) {
+      for (const sign of [
+        () => undefined,
+        () => "sha256=zz",
+        () => "md5=abc",
+        wrongKey,
+        sha1,
+        (raw: string) => signWebhook(SECRET, raw.replace("viber-1", "viber-2")),
+      ]) {
         expectError(await webhook("viber", body, sign), 401, "WEBHOOK-SIGNATURE");
       }
       expect(await status(browser)).toBe("pending");
@@ -144,7 +162,10 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
     it("an expired code cannot be confirmed or completed", async () => {
       const { browser, code } = await startFlow();
       const flowHash = createHash("sha256").update(browser.jar["mentora-connect"].split(".")[0]).digest("hex");
-      await t.db.update(messengerConnects).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(messengerConnects.flowHash, flowHash));
+      await t.db
+        .update(messengerConnects)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(messengerConnects.flowHash, flowHash));
       expectError(await webhook("whatsapp", { code, messengerUserId: "905550003344" }), 410, "CONNECT-CODE-EXPIRED");
       expect(await status(browser)).toBe("expired");
       expectError(await browser.post("/api/messengers/connect/complete"), 410, "CONNECT-CODE-EXPIRED");
@@ -180,7 +201,9 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
     it("links the messenger account to the account they are in, and refuses one linked to somebody else", async () => {
       const browser = new Browser(app);
       const email = uniqueEmail("hs");
-      expect((await browser.post("/api/auth/register", { email, password: PASSWORD, firstName: "Aylin", lastName: "Demir", agree: true })).statusCode).toBe(200);
+      expect((await browser.post("/api/auth/register", { email, password: PASSWORD, firstName: "Aylin", lastName: "Demir", agree: true })).statusCode).toBe(
+        200,
+      );
       const me = (await browser.get("/api/users/me")).json();
       const { code } = await startFlow("viber", "/en/", browser);
       await webhook("viber", { code, messengerUserId: "viber-hs-1", name: "Aylin V" });
@@ -204,7 +227,10 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
       await browser.post("/api/auth/register", { email: uniqueEmail("tg"), password: PASSWORD, firstName: "Oya", lastName: "Aksoy", agree: true });
       const me = (await browser.get("/api/users/me")).json();
       const fields = { id: "9090", first_name: "Oya", auth_date: String(Math.floor(Date.now() / 1000)) };
-      const check = Object.keys(fields).sort().map((k) => `${k}=${fields[k as keyof typeof fields]}`).join("\n");
+      const check = Object.keys(fields)
+        .sort()
+        .map((k) => `${k}=${fields[k as keyof typeof fields]}`)
+        .join("\n");
       const hash = createHmac("sha256", createHash("sha256").update(BOT).digest()).update(check).digest("hex");
       const res = await browser.get(`/connect/telegram/callback?${new URLSearchParams({ ...fields, hash, quick_link: "/en/" })}`);
       expect(res.headers.location).toBe("/en/");

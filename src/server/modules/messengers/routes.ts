@@ -81,7 +81,15 @@ export const messengerApiRoutes =
   async (app) => {
     app.get(
       "/messengers/connect/status",
-      { schema: { tags: ["auth"], operationId: "getMessengerConnectStatus", summary: "Has the bot confirmed this browser's messenger code?", description: "Polled by the messenger sign-in page until the bot confirms the code.", response: { 200: ZConnectStatus, ...errors } } },
+      {
+        schema: {
+          tags: ["auth"],
+          operationId: "getMessengerConnectStatus",
+          summary: "Has the bot confirmed this browser's messenger code?",
+          description: "Polled by the messenger sign-in page until the bot confirms the code.",
+          response: { 200: ZConnectStatus, ...errors },
+        },
+      },
       async (req) => {
         const s = await messengers.status(req.cookies[CONNECT_COOKIE]);
         return { ...s, expiresAt: s.expiresAt.toISOString() };

@@ -61,7 +61,8 @@ export function createMessengersService({ repo, auth, settings, now = Date.now }
   async function flowOf(cookie: string | undefined) {
     const parsed = parseCookie(cookie);
     const row = parsed ? await repo.findByFlowHash(tokenHash(parsed.flowSecret)) : null;
-    if (!parsed || !row || row.codeHash !== tokenHash(parsed.code)) throw new AppError("CONNECT_CODE_INVALID", "No messenger sign-in in progress in this browser");
+    if (!parsed || !row || row.codeHash !== tokenHash(parsed.code))
+      throw new AppError("CONNECT_CODE_INVALID", "No messenger sign-in in progress in this browser");
     return { row, code: parsed.code };
   }
 

@@ -16,8 +16,17 @@ describeEachDatabase("microcourses API", (t) => {
       const { microcourses } = json<{ microcourses: Mc[] }>(await guest().get(`/api/microcourses?lang=${lang}`));
       for (const m of microcourses) expect(ZMicrocourse.safeParse(m).success).toBe(true);
       expect(microcourses.map((m) => m.id)).toEqual(["breathing-break", "study-planner"]);
-      expect(microcourses[0]).toMatchObject({ type: "lesson", relativeUrl: "/lesson/breathing-break/", props: { accessType: "free_access" }, access: { requiresLogin: false, openToGuests: true } });
-      expect(microcourses[1]).toMatchObject({ type: "webinar", props: { accessType: "requred_registration" }, access: { requiresLogin: true, requiresRegistration: true } });
+      expect(microcourses[0]).toMatchObject({
+        type: "lesson",
+        relativeUrl: "/lesson/breathing-break/",
+        props: { accessType: "free_access" },
+        access: { requiresLogin: false, openToGuests: true },
+      });
+      expect(microcourses[1]).toMatchObject({
+        type: "webinar",
+        props: { accessType: "requred_registration" },
+        access: { requiresLogin: true, requiresRegistration: true },
+      });
     });
 
     it("a signed-in learner never needs to log in", async () => {
@@ -38,7 +47,9 @@ describeEachDatabase("microcourses API", (t) => {
       expectError(await guest().get("/api/microcourses?lang=en&limit=101"), 400, "VALIDATION");
       expectError(await guest().get("/api/microcourses?lang=en&published=false"), 403, "AUTH-DENY");
       const admin = await learner(t.app, t.db, { roles: ["admin"] });
-      expect(json<{ microcourses: Mc[] }>(await admin.browser.get("/api/microcourses?lang=en&published=false")).microcourses.map((m) => m.id)).toContain("mc-draft");
+      expect(json<{ microcourses: Mc[] }>(await admin.browser.get("/api/microcourses?lang=en&published=false")).microcourses.map((m) => m.id)).toContain(
+        "mc-draft",
+      );
     });
 
     it("answers 400 for a bad or unsupported lang", async () => {
@@ -57,7 +68,12 @@ describeEachDatabase("microcourses API", (t) => {
     it("refuses guests and session users where registration is required, with what the scenario needs", async () => {
       for (const b of [guest(), (await sessionBrowser(t.app)).browser]) {
         const e = expectError(await b.get("/api/microcourses/study-planner?lang=en"), 403, "REGISTRATION-REQUIRED");
-        expect(e.details).toMatchObject({ microcourseId: "study-planner", type: "webinar", props: { accessType: "requred_registration" }, requiresLogin: true });
+        expect(e.details).toMatchObject({
+          microcourseId: "study-planner",
+          type: "webinar",
+          props: { accessType: "requred_registration" },
+          requiresLogin: true,
+        });
       }
       const l = await learner(t.app, t.db);
       expect(json(await l.browser.get("/api/microcourses/study-planner?lang=en"))).toMatchObject({ id: "study-planner", components: [{ id: "mc-plan-text" }] });

@@ -17,7 +17,15 @@ export function createMicrocoursesRepo(db: Db) {
         .orderBy(asc(microcourses.index), asc(microcourses.number), asc(microcourses.id));
     },
     async find(portalId: string, id: string): Promise<MicrocourseRow | null> {
-      return (await db.select().from(microcourses).where(and(eq(microcourses.portalId, portalId), eq(microcourses.id, id))).limit(1))[0] ?? null;
+      return (
+        (
+          await db
+            .select()
+            .from(microcourses)
+            .where(and(eq(microcourses.portalId, portalId), eq(microcourses.id, id)))
+            .limit(1)
+        )[0] ?? null
+      );
     },
   };
 }

@@ -34,7 +34,11 @@ export const microcoursesRoutes =
           operationId: "getMicrocourse",
           summary: "Get a microcourse with components; guests and session users get REGISTRATION-REQUIRED where they must sign in",
           description: "Reads one microcourse when the caller may open it.",
-          params: z.object({ id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
+          params: z.object({
+            id: ZText.min(1)
+              .max(120)
+              .regex(/^[A-Za-z0-9_-]+$/),
+          }),
           querystring: z.object({ lang: ZLang }),
           response: { 200: ZMicrocourseWithComponents, ...errors },
         },

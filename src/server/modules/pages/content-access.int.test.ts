@@ -47,18 +47,67 @@ describeEachDatabase("content access rule (pages, elements, progress)", (t) => {
     // A draft course with a published landing page and a published element page.
     await upsertCourse(t.db, { id: "ca-draft", portalId, title: { en: "Draft course" }, published: false, pageAlias: "course-ca-draft" });
     await upsertElement(t.db, { id: "ca-draft-lesson", courseId: "ca-draft", type: "lesson", title: { en: "Draft lesson" }, index: 0, visible: true });
-    await upsertModelPage(t.db, { environmentId: env(), model: "course", modelId: "ca-draft", alias: "course-ca-draft", lang: "en", title: "Draft course page", components: [{ id: "ca-draft-course-block", type: "text", props: { html: "<p>draft course secret</p>" } }] });
-    await upsertModelPage(t.db, { environmentId: env(), model: "element", modelId: "ca-draft-lesson", alias: "element-ca-draft-lesson", lang: "en", title: "Draft lesson page", components: [{ id: "ca-draft-lesson-block", type: "text", props: { html: "<p>draft lesson secret</p>" } }] });
+    await upsertModelPage(t.db, {
+      environmentId: env(),
+      model: "course",
+      modelId: "ca-draft",
+      alias: "course-ca-draft",
+      lang: "en",
+      title: "Draft course page",
+      components: [{ id: "ca-draft-course-block", type: "text", props: { html: "<p>draft course secret</p>" } }],
+    });
+    await upsertModelPage(t.db, {
+      environmentId: env(),
+      model: "element",
+      modelId: "ca-draft-lesson",
+      alias: "element-ca-draft-lesson",
+      lang: "en",
+      title: "Draft lesson page",
+      components: [{ id: "ca-draft-lesson-block", type: "text", props: { html: "<p>draft lesson secret</p>" } }],
+    });
     // A published free course with a draft (invisible) element, and an open element whose page is a draft.
     await upsertCourse(t.db, { id: "ca-open", portalId, title: { en: "Open course" }, type: "free", requiresRegistration: false });
     await upsertElement(t.db, { id: "ca-open-first", courseId: "ca-open", type: "lesson", title: { en: "First" }, index: 0, visible: true });
     await upsertElement(t.db, { id: "ca-hidden", courseId: "ca-open", type: "lesson", title: { en: "Hidden" }, index: 1, visible: false });
-    await upsertModelPage(t.db, { environmentId: env(), model: "element", modelId: "ca-hidden", alias: "element-ca-hidden", lang: "en", title: "Hidden page", components: [{ id: "ca-hidden-block", type: "text", props: { html: "<p>hidden secret</p>" } }] });
-    await upsertModelPage(t.db, { environmentId: env(), model: "element", modelId: "ca-open-first", alias: "element-ca-open-first", lang: "en", title: "Draft page of an open lesson", published: false, components: [{ id: "ca-draft-page-block", type: "text", props: { html: "<p>draft page secret</p>" } }] });
+    await upsertModelPage(t.db, {
+      environmentId: env(),
+      model: "element",
+      modelId: "ca-hidden",
+      alias: "element-ca-hidden",
+      lang: "en",
+      title: "Hidden page",
+      components: [{ id: "ca-hidden-block", type: "text", props: { html: "<p>hidden secret</p>" } }],
+    });
+    await upsertModelPage(t.db, {
+      environmentId: env(),
+      model: "element",
+      modelId: "ca-open-first",
+      alias: "element-ca-open-first",
+      lang: "en",
+      title: "Draft page of an open lesson",
+      published: false,
+      components: [{ id: "ca-draft-page-block", type: "text", props: { html: "<p>draft page secret</p>" } }],
+    });
     // A draft microcourse with a page, and a page bound to a model the rule does not know.
     await upsertMicrocourse(t.db, { id: "ca-mc-draft", portalId, type: "lesson", title: { en: "Draft micro" }, published: false, accessType: "free_access" });
-    await upsertModelPage(t.db, { environmentId: env(), model: "microcourse", modelId: "ca-mc-draft", alias: "microcourse-ca-mc-draft", lang: "en", title: "Draft micro page", components: [{ id: "ca-mc-block", type: "text", props: { html: "<p>micro secret</p>" } }] });
-    await upsertPage(t.db, { environmentId: env(), alias: "ca-widget", lang: "en", title: "Widget page", modelName: "widget", modelId: "w1", components: [{ id: "ca-widget-block", type: "text", props: { html: "<p>widget secret</p>" } }] });
+    await upsertModelPage(t.db, {
+      environmentId: env(),
+      model: "microcourse",
+      modelId: "ca-mc-draft",
+      alias: "microcourse-ca-mc-draft",
+      lang: "en",
+      title: "Draft micro page",
+      components: [{ id: "ca-mc-block", type: "text", props: { html: "<p>micro secret</p>" } }],
+    });
+    await upsertPage(t.db, {
+      environmentId: env(),
+      alias: "ca-widget",
+      lang: "en",
+      title: "Widget page",
+      modelName: "widget",
+      modelId: "w1",
+      components: [{ id: "ca-widget-block", type: "text", props: { html: "<p>widget secret</p>" } }],
+    });
   });
 
   /** The four ways to read a model's page: by model and by alias, with and without components. */
@@ -159,17 +208,29 @@ describeEachDatabase("content access rule (pages, elements, progress)", (t) => {
       expectError(await browsers.learner.get("/api/courses/ca-draft?lang=en"), 404, "COURSE-NOT-RECEIVED");
       expectError(await browsers.learner.get("/api/elements/ca-draft-lesson?lang=en"), 404, "ELEMENT-NOT-RECEIVED");
       expectError(await browsers.learner.get("/api/elements/ca-hidden?lang=en"), 404, "ELEMENT-NOT-RECEIVED");
-      expect(json(await browsers.admin.get("/api/elements/ca-draft-lesson?lang=en"))).toMatchObject({ id: "ca-draft-lesson", components: [{ id: "ca-draft-lesson-block" }] });
+      expect(json(await browsers.admin.get("/api/elements/ca-draft-lesson?lang=en"))).toMatchObject({
+        id: "ca-draft-lesson",
+        components: [{ id: "ca-draft-lesson-block" }],
+      });
     });
 
     it("a page bound to a model the rule does not know is for creators only", async () => {
-      for (const who of ["guest", "learner", "buyer"] as const) expectError(await browsers[who].get("/api/pages/by-alias/ca-widget?lang=en"), 404, "PAGE-NOT-FOUND");
+      for (const who of ["guest", "learner", "buyer"] as const)
+        expectError(await browsers[who].get("/api/pages/by-alias/ca-widget?lang=en"), 404, "PAGE-NOT-FOUND");
       expectError(await browsers.learner.get("/api/pages/by-model/widget/w1?lang=en"), 404, "PAGE-NOT-FOUND");
       expect((await browsers.admin.get("/api/pages/by-alias/ca-widget?lang=en")).statusCode).toBe(200);
     });
 
     it("a page bound to a course that does not exist is not answered", async () => {
-      await upsertModelPage(t.db, { environmentId: env(), model: "course", modelId: "ca-gone", alias: "course-ca-gone", lang: "en", title: "Gone", components: [] });
+      await upsertModelPage(t.db, {
+        environmentId: env(),
+        model: "course",
+        modelId: "ca-gone",
+        alias: "course-ca-gone",
+        lang: "en",
+        title: "Gone",
+        components: [],
+      });
       expectError(await browsers.learner.get("/api/pages/by-model/course/ca-gone?lang=en"), 404, "PAGE-NOT-FOUND");
       expectError(await browsers.guest.get("/api/pages/by-alias/course-ca-gone?lang=en"), 404, "PAGE-NOT-FOUND");
     });
@@ -180,9 +241,11 @@ describeEachDatabase("content access rule (pages, elements, progress)", (t) => {
       const secrets = await blockIds("microcourse", "study-planner");
       for (const who of ["guest", "session"] as const) {
         expectError(await browsers[who].get("/api/microcourses/study-planner?lang=en"), 403, "REGISTRATION-REQUIRED");
-        for (const url of pageUrls("microcourse", "study-planner", "microcourse-study-planner")) expectRefused(await browsers[who].get(url), 403, "REGISTRATION-REQUIRED", secrets);
+        for (const url of pageUrls("microcourse", "study-planner", "microcourse-study-planner"))
+          expectRefused(await browsers[who].get(url), 403, "REGISTRATION-REQUIRED", secrets);
       }
-      for (const url of pageUrls("microcourse", "study-planner", "microcourse-study-planner")) expect((await browsers.learner.get(url)).statusCode, url).toBe(200);
+      for (const url of pageUrls("microcourse", "study-planner", "microcourse-study-planner"))
+        expect((await browsers.learner.get(url)).statusCode, url).toBe(200);
       // A free lesson microcourse is open to guests.
       expect((await browsers.guest.get("/api/pages/by-alias/microcourse-breathing-break?lang=en")).statusCode).toBe(200);
     });

@@ -60,11 +60,7 @@ describeEachDatabase("pages API", (t) => {
     });
 
     it("answers 400 UNSUPPORTED-LANG for a language the portal does not have", async () => {
-      for (const url of [
-        "/api/pages/by-alias/main?lang=de",
-        "/api/pages/by-model/course/c1?lang=de",
-        "/api/pages/templates/main?lang=de",
-      ]) {
+      for (const url of ["/api/pages/by-alias/main?lang=de", "/api/pages/by-model/course/c1?lang=de", "/api/pages/templates/main?lang=de"]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(400);
         expect(res.json().error, url).toMatchObject({ code: "UNSUPPORTED-LANG", key: "errors:codes.UNSUPPORTED_LANG" });
@@ -146,11 +142,7 @@ describeEachDatabase("pages API", (t) => {
     });
 
     it("answers 404 for an unknown model id, another model name or another language", async () => {
-      for (const url of [
-        "/api/pages/by-model/course/c404?lang=en",
-        "/api/pages/by-model/webinar/c1?lang=en",
-        "/api/pages/by-model/course/c1?lang=tr",
-      ]) {
+      for (const url of ["/api/pages/by-model/course/c404?lang=en", "/api/pages/by-model/webinar/c1?lang=en", "/api/pages/by-model/course/c1?lang=tr"]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(404);
         expect(res.json().error.code, url).toBe("PAGE-NOT-FOUND");
@@ -164,8 +156,7 @@ describeEachDatabase("pages API", (t) => {
   });
 
   describe("GET /api/pages/templates/:alias", () => {
-    const template = (alias: string, lang: string) =>
-      upsertPage(t.db, { environmentId: env(), type: "template", alias, lang, title: `${alias} ${lang}` });
+    const template = (alias: string, lang: string) => upsertPage(t.db, { environmentId: env(), type: "template", alias, lang, title: `${alias} ${lang}` });
 
     beforeAll(async () => {
       await template("tpl-tr-only", "tr");

@@ -10,27 +10,13 @@ export function createPagesRepo(db: Db) {
       return db
         .select()
         .from(pages)
-        .where(
-          and(
-            eq(pages.environmentId, environmentId),
-            inArray(pages.type, type),
-            eq(pages.alias, alias),
-            inArray(pages.lang, langs),
-          ),
-        );
+        .where(and(eq(pages.environmentId, environmentId), inArray(pages.type, type), eq(pages.alias, alias), inArray(pages.lang, langs)));
     },
     async findByModel(environmentId: string, modelName: string, modelId: string, langs: string[]) {
       return db
         .select()
         .from(pages)
-        .where(
-          and(
-            eq(pages.environmentId, environmentId),
-            eq(pages.modelName, modelName),
-            eq(pages.modelId, modelId),
-            inArray(pages.lang, langs),
-          ),
-        );
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.modelName, modelName), eq(pages.modelId, modelId), inArray(pages.lang, langs)));
     },
   };
 }

@@ -17,7 +17,11 @@ describeEachDatabase("policies API", (t) => {
       const body = res.json();
       expect(ZPolicy.safeParse(body).success).toBe(true);
       const seeded = policyPage(category, lang);
-      expect(body).toMatchObject({ category, source: "page", page: { alias: category, lang, type: "page", title: seeded.title, description: seeded.description } });
+      expect(body).toMatchObject({
+        category,
+        source: "page",
+        page: { alias: category, lang, type: "page", title: seeded.title, description: seeded.description },
+      });
       expect(body.page.components.map((b: { id: string }) => b.id)).toEqual(seeded.blocks.map((b) => b.id));
     });
 
@@ -75,11 +79,14 @@ describeEachDatabase("policies API", (t) => {
   });
 
   describe("bad input", () => {
-    it.each(["main", "404", "privacy", "Privacy-Policy", "terms-of-service", "mentor"])("answers 404 PAGE-NOT-FOUND for the non-category %s", async (category) => {
-      const res = await get(`/api/policies/${category}?lang=en`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe("PAGE-NOT-FOUND");
-    });
+    it.each(["main", "404", "privacy", "Privacy-Policy", "terms-of-service", "mentor"])(
+      "answers 404 PAGE-NOT-FOUND for the non-category %s",
+      async (category) => {
+        const res = await get(`/api/policies/${category}?lang=en`);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe("PAGE-NOT-FOUND");
+      },
+    );
 
     it("answers 400 UNSUPPORTED-LANG for a language the portal does not have", async () => {
       const res = await get("/api/policies/privacy-policy?lang=de");
@@ -87,10 +94,13 @@ describeEachDatabase("policies API", (t) => {
       expect(res.json().error.code).toBe("UNSUPPORTED-LANG");
     });
 
-    it.each(["/api/policies/privacy-policy", "/api/policies/privacy-policy?lang=", "/api/policies/privacy-policy?lang=x"])("answers 400 VALIDATION for %s", async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe("VALIDATION");
-    });
+    it.each(["/api/policies/privacy-policy", "/api/policies/privacy-policy?lang=", "/api/policies/privacy-policy?lang=x"])(
+      "answers 400 VALIDATION for %s",
+      async (url) => {
+        const res = await get(url);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe("VALIDATION");
+      },
+    );
   });
 });

@@ -9,11 +9,7 @@ export function createPortalRepo(db: Db) {
       return rows[0] ?? null;
     },
     async findChildren(parentId: string) {
-      return db
-        .select({ id: portals.id, type: portals.type, title: portals.title })
-        .from(portals)
-        .where(eq(portals.parentId, parentId))
-        .orderBy(portals.id);
+      return db.select({ id: portals.id, type: portals.type, title: portals.title }).from(portals).where(eq(portals.parentId, parentId)).orderBy(portals.id);
     },
     async findEnvironment(id: string) {
       const rows = await db.select().from(environments).where(eq(environments.id, id)).limit(1);

@@ -1,12 +1,6 @@
 import { registrationFieldsFor, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { AppError } from "../../../domain/errors";
-import {
-  ZEnvironmentSettings,
-  ZIntegrations,
-  ZRegistrationSettings,
-  ZTheme,
-  type TPortalSettings,
-} from "../../../domain/portal";
+import { ZEnvironmentSettings, ZIntegrations, ZRegistrationSettings, ZTheme, type TPortalSettings } from "../../../domain/portal";
 import { MESSENGERS, telegramBotName } from "../../../domain/messengers";
 import type { TProviders } from "../../../domain/providers";
 import type { PortalRepo } from "./repo";
@@ -62,11 +56,7 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs, co
   let cached: { at: number; value: Promise<TPortalSettings> } | null = null;
 
   async function load(): Promise<TPortalSettings> {
-    const [portal, children, env] = await Promise.all([
-      repo.findPortal(portalId),
-      repo.findChildren(portalId),
-      repo.findEnvironment(environmentId),
-    ]);
+    const [portal, children, env] = await Promise.all([repo.findPortal(portalId), repo.findChildren(portalId), repo.findEnvironment(environmentId)]);
     if (!portal || !env) throw new AppError("NOT_FOUND", `Portal ${portalId} or environment ${environmentId} is missing`);
     const registration = ZRegistrationSettings.parse(portal.registration);
     const integrations = ZIntegrations.parse(env.integrations);

@@ -14,11 +14,21 @@ const READING_IDS = ["rf-slow-reading", "rf-main-idea", "rf-check-main-idea", "r
 const HABITS = "lasting-habits";
 const SPEAKING = "confident-speaking";
 
-type Finish = { progress: { state: string; finished: string; started: string }; opened: { id: string } | null; openedElement: { id: string; name: string; number: number }; courseFinished: boolean };
+type Finish = {
+  progress: { state: string; finished: string; started: string };
+  opened: { id: string } | null;
+  openedElement: { id: string; name: string; number: number };
+  courseFinished: boolean;
+};
 
 describeEachDatabase("progress API", (t) => {
   const stored = async (userId: string, elementId: string) =>
-    (await t.db.select().from(elementProgress).where(and(eq(elementProgress.userId, userId), eq(elementProgress.elementId, elementId))))[0];
+    (
+      await t.db
+        .select()
+        .from(elementProgress)
+        .where(and(eq(elementProgress.userId, userId), eq(elementProgress.elementId, elementId)))
+    )[0];
   const states = async (b: Browser, courseId = READING) =>
     json<{ elements: Array<{ state: string | null }> }>(await b.get(`/api/courses/${courseId}/elements?lang=en`)).elements.map((e) => e.state);
 
@@ -55,7 +65,8 @@ describeEachDatabase("progress API", (t) => {
 
     it("walks the whole course: start, continue, finished pointing back to the first element", async () => {
       const l = await learner(t.app, t.db);
-      const marker = async () => json<{ openedElement: { id: string; name: string } }>(await l.browser.get(`/api/progress/courses/${READING}/opened-element`)).openedElement;
+      const marker = async () =>
+        json<{ openedElement: { id: string; name: string } }>(await l.browser.get(`/api/progress/courses/${READING}/opened-element`)).openedElement;
       expect(await marker()).toMatchObject({ id: "rf-slow-reading", name: "start" });
       let last: Finish | undefined;
       for (const [i, id] of READING_IDS.entries()) {
@@ -98,7 +109,9 @@ describeEachDatabase("progress API", (t) => {
       expect(r.openedElement).toMatchObject({ id: "lh-start-small", name: "continue" });
       expect(await states(l.browser, HABITS)).toEqual(["opened", "opened", "opened", "done"]);
       for (const id of ["lh-coach-qa", "lh-start-small", "lh-anchor"]) json(await l.browser.post(`/api/progress/elements/${id}/finish`));
-      expect(json(await l.browser.get(`/api/progress/courses/${HABITS}/opened-element`))).toMatchObject({ openedElement: { id: "lh-start-small", name: "finished" } });
+      expect(json(await l.browser.get(`/api/progress/courses/${HABITS}/opened-element`))).toMatchObject({
+        openedElement: { id: "lh-start-small", name: "finished" },
+      });
     });
   });
 
@@ -110,7 +123,9 @@ describeEachDatabase("progress API", (t) => {
       expect(first.state).toBe("opened");
       const again = json<{ started: string }>(await l.browser.post("/api/progress/elements/rf-slow-reading/start"));
       expect(again.started).toBe(first.started);
-      expect(json(await l.browser.get(`/api/progress/courses/${READING}/opened-element`))).toMatchObject({ openedElement: { id: "rf-slow-reading", name: "continue" } });
+      expect(json(await l.browser.get(`/api/progress/courses/${READING}/opened-element`))).toMatchObject({
+        openedElement: { id: "rf-slow-reading", name: "continue" },
+      });
     });
   });
 
@@ -146,9 +161,15 @@ describeEachDatabase("progress API", (t) => {
   describe("course variables", () => {
     it("stores values by name and replaces them", async () => {
       const l = await learner(t.app, t.db);
-      expect(json(await l.browser.put(`/api/progress/courses/${READING}/variables/goal`, { value: "finish in a week" }))).toEqual({ courseId: READING, variables: { goal: "finish in a week" } });
+      expect(json(await l.browser.put(`/api/progress/courses/${READING}/variables/goal`, { value: "finish in a week" }))).toEqual({
+        courseId: READING,
+        variables: { goal: "finish in a week" },
+      });
       json(await l.browser.put(`/api/progress/courses/${READING}/variables/score`, { value: 7 }));
-      expect(json(await l.browser.put(`/api/progress/courses/${READING}/variables/goal`, { value: null }))).toEqual({ courseId: READING, variables: { goal: null, score: 7 } });
+      expect(json(await l.browser.put(`/api/progress/courses/${READING}/variables/goal`, { value: null }))).toEqual({
+        courseId: READING,
+        variables: { goal: null, score: 7 },
+      });
       expect(json(await l.browser.get(`/api/progress/courses/${READING}`))).toMatchObject({ variables: { goal: null, score: 7 } });
     });
 
@@ -175,7 +196,10 @@ describeEachDatabase("progress API", (t) => {
     it("stores the states the learner sees, skips what is up to date unless forced", async () => {
       const l = await learner(t.app, t.db);
       expect(json(await l.browser.post("/api/progress/upgrade", { courseId: HABITS }))).toEqual({ upgraded: [HABITS], skipped: [] });
-      const rows = await t.db.select().from(elementProgress).where(and(eq(elementProgress.userId, l.userId), eq(elementProgress.courseId, HABITS)));
+      const rows = await t.db
+        .select()
+        .from(elementProgress)
+        .where(and(eq(elementProgress.userId, l.userId), eq(elementProgress.courseId, HABITS)));
       expect(rows.map((r) => r.state).sort()).toEqual(["opened", "opened", "opened", "opened"]);
       expect(json(await l.browser.post("/api/progress/upgrade", { courseId: HABITS }))).toEqual({ upgraded: [], skipped: [HABITS] });
       expect(json(await l.browser.post("/api/progress/upgrade", { courseId: HABITS, force: true }))).toEqual({ upgraded: [HABITS], skipped: [] });
@@ -191,7 +215,10 @@ describeEachDatabase("progress API", (t) => {
       const l = await learner(t.app, t.db);
       json(await l.browser.post("/api/progress/elements/gr-1/finish"));
       await upsertElement(t.db, { id: "gr-2", courseId: "growing", type: "lesson", title: { en: "2" }, index: 1 });
-      await t.db.update(courses).set({ updatedAt: new Date(Date.now() + 1000) }).where(eq(courses.id, "growing"));
+      await t.db
+        .update(courses)
+        .set({ updatedAt: new Date(Date.now() + 1000) })
+        .where(eq(courses.id, "growing"));
       expect(await states(l.browser, "growing")).toEqual(["done", "opened"]);
       expect(json(await l.browser.post("/api/progress/upgrade", { courseId: "growing" }))).toEqual({ upgraded: ["growing"], skipped: [] });
       expect(await stored(l.userId, "gr-2")).toMatchObject({ state: "opened" });
@@ -213,7 +240,9 @@ describeEachDatabase("progress API", (t) => {
       expectError(await g.put(`/api/progress/courses/${READING}/variables/x`, { value: 1 }), 401, "UNAUTHORIZED");
       expectError(await g.post("/api/progress/upgrade"), 401, "UNAUTHORIZED");
       expectError(await g.get(`/api/progress/courses/${READING}`), 401, "UNAUTHORIZED");
-      expect(json(await g.get(`/api/progress/courses/${READING}/opened-element`))).toEqual({ openedElement: { id: "rf-slow-reading", type: "lesson", index: 0, number: 1, name: "start" } });
+      expect(json(await g.get(`/api/progress/courses/${READING}/opened-element`))).toEqual({
+        openedElement: { id: "rf-slow-reading", type: "lesson", index: 0, number: 1, name: "start" },
+      });
     });
 
     it("signed-in users without the disciple role are not tracked (403 PROGRESS-NOT-TRACKED)", async () => {
@@ -242,7 +271,10 @@ describeEachDatabase("progress API", (t) => {
     it("a commercial course must be bought before progress is kept", async () => {
       const l = await learner(t.app, t.db);
       expectError(await l.browser.post("/api/progress/elements/cs-first-minute/finish"), 403, "COURSE-NOT-BOUGHT");
-      await t.db.update(users).set({ orderedCourses: [SPEAKING] }).where(eq(users.id, l.userId));
+      await t.db
+        .update(users)
+        .set({ orderedCourses: [SPEAKING] })
+        .where(eq(users.id, l.userId));
       expect(json<Finish>(await l.browser.post("/api/progress/elements/cs-first-minute/finish")).opened?.id).toBe("cs-three-parts");
     });
 
@@ -258,7 +290,11 @@ describeEachDatabase("progress API", (t) => {
       const mentor = await learner(t.app, t.db, { roles: ["mentor"] });
       const owner = await learner(t.app, t.db, { mentorId: mentor.userId });
       json(await owner.browser.post("/api/progress/elements/rf-slow-reading/finish"));
-      const urls = [`/api/progress/elements/rf-slow-reading?userId=${owner.userId}`, `/api/progress/courses/${READING}?userId=${owner.userId}`, `/api/progress?lang=en&userId=${owner.userId}`];
+      const urls = [
+        `/api/progress/elements/rf-slow-reading?userId=${owner.userId}`,
+        `/api/progress/courses/${READING}?userId=${owner.userId}`,
+        `/api/progress?lang=en&userId=${owner.userId}`,
+      ];
 
       const other = await learner(t.app, t.db);
       const otherMentor = await learner(t.app, t.db, { roles: ["mentor"] });
@@ -266,7 +302,7 @@ describeEachDatabase("progress API", (t) => {
       for (const url of urls) {
         for (const b of [other.browser, otherMentor.browser, s.browser]) {
           const e = expectError(await b.get(url), 403, "AUTH-DENY");
-          expect(JSON.stringify(e)).not.toContain("rf-slow-reading\",\"state");
+          expect(JSON.stringify(e)).not.toContain('rf-slow-reading","state');
         }
         expectError(await new Browser(t.app).get(url), 401, "UNAUTHORIZED");
       }
@@ -277,7 +313,11 @@ describeEachDatabase("progress API", (t) => {
         const cp = json(await b.get(urls[1]));
         expect(ZCourseProgress.safeParse(cp).success).toBe(true);
         expect(cp).toMatchObject({ userId: owner.userId, doneCount: 1, total: 6, openedElement: { id: "rf-main-idea", name: "continue" } });
-        expect(json(await b.get(urls[2]))).toMatchObject({ userId: owner.userId, recordId: `${t.config.PORTAL_ID}:${owner.userId}`, courses: [{ courseId: READING, doneCount: 1, total: 6 }] });
+        expect(json(await b.get(urls[2]))).toMatchObject({
+          userId: owner.userId,
+          recordId: `${t.config.PORTAL_ID}:${owner.userId}`,
+          courses: [{ courseId: READING, doneCount: 1, total: 6 }],
+        });
       }
     });
 

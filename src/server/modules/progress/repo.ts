@@ -57,12 +57,7 @@ function queries(db: Handle) {
         .from(elementProgress)
         .innerJoin(elements, eq(elements.id, elementProgress.elementId))
         .where(
-          and(
-            eq(elementProgress.userId, userId),
-            inArray(elementProgress.courseId, courseIds),
-            eq(elementProgress.state, "done"),
-            eq(elements.visible, true),
-          ),
+          and(eq(elementProgress.userId, userId), inArray(elementProgress.courseId, courseIds), eq(elementProgress.state, "done"), eq(elements.visible, true)),
         )
         .groupBy(elementProgress.courseId);
       return Object.fromEntries(rows.map((r) => [r.courseId, Number(r.n)]));

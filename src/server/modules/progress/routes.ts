@@ -21,7 +21,12 @@ import { ZText } from "../../../domain/validation/safe-text";
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 /** User ids are slugs (usr-<uuid>); anything else is a malformed id, never a lookup. */
-const ZUserQuery = z.object({ userId: ZText.min(1).max(100).regex(/^[A-Za-z0-9_-]+$/).optional() });
+const ZUserQuery = z.object({
+  userId: ZText.min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+});
 const element = z.object({ elementId: ZElementId });
 const course = z.object({ courseId: ZCourseId });
 
@@ -103,7 +108,8 @@ export const progressRoutes =
           response: { 200: ZUpgradeReply, ...errors },
         },
       },
-      async (req) => progress.upgrade(requestViewer(await req.auth(), { badToken: "refuse" }), { courseId: req.body?.courseId, force: req.body?.force ?? false }),
+      async (req) =>
+        progress.upgrade(requestViewer(await req.auth(), { badToken: "refuse" }), { courseId: req.body?.courseId, force: req.body?.force ?? false }),
     );
 
     app.get(

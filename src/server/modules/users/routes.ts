@@ -32,7 +32,15 @@ export const usersRoutes =
     const profilePerAccount = createWindowCounter({ max: PER_ACCOUNT_LIMITS.profile, windowMs: deps.windowMs });
     app.get(
       "/users/me",
-      { schema: { tags: ["users"], operationId: "getCurrentUser", summary: "The current user (the guest user when not signed in)", description: "Reads the signed-in user, or the guest user, with roles and profile.", response: { 200: ZUser, ...errors } } },
+      {
+        schema: {
+          tags: ["users"],
+          operationId: "getCurrentUser",
+          summary: "The current user (the guest user when not signed in)",
+          description: "Reads the signed-in user, or the guest user, with roles and profile.",
+          response: { 200: ZUser, ...errors },
+        },
+      },
       async (req) => {
         const a = await req.auth();
         if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
@@ -43,7 +51,14 @@ export const usersRoutes =
     app.get(
       "/users/:id",
       {
-        schema: { tags: ["users"], operationId: "getUser", summary: "A user by id: yourself, or anyone for admins", description: "Reads one user by id; others than yourself need the admin role.", params: z.object({ id: ZText.min(1).max(100) }), response: { 200: ZUser, ...errors } },
+        schema: {
+          tags: ["users"],
+          operationId: "getUser",
+          summary: "A user by id: yourself, or anyone for admins",
+          description: "Reads one user by id; others than yourself need the admin role.",
+          params: z.object({ id: ZText.min(1).max(100) }),
+          response: { 200: ZUser, ...errors },
+        },
       },
       async (req) => {
         const { user } = await requireUser(req);
@@ -98,7 +113,15 @@ export const usersRoutes =
 
     app.delete(
       "/users/me/deletion",
-      { schema: { tags: ["users"], operationId: "cancelAccountDeletion", summary: "Remove the deletion mark for this portal", description: "Withdraws the signed-in user's deletion request.", response: { 200: ZUser, ...errors } } },
+      {
+        schema: {
+          tags: ["users"],
+          operationId: "cancelAccountDeletion",
+          summary: "Remove the deletion mark for this portal",
+          description: "Withdraws the signed-in user's deletion request.",
+          response: { 200: ZUser, ...errors },
+        },
+      },
       async (req) => users.removeDeletion((await requireUser(req)).user.id),
     );
 
@@ -123,7 +146,14 @@ export const usersRoutes =
     app.put(
       "/users/me/utm",
       {
-        schema: { tags: ["users"], operationId: "setUtm", summary: "Set analytics.utm", description: "Stores the campaign (utm) records the visitor arrived with.", body: z.object({ utm: z.array(ZUtmRecord).max(20) }), response: { 200: ZUser, ...errors } },
+        schema: {
+          tags: ["users"],
+          operationId: "setUtm",
+          summary: "Set analytics.utm",
+          description: "Stores the campaign (utm) records the visitor arrived with.",
+          body: z.object({ utm: z.array(ZUtmRecord).max(20) }),
+          response: { 200: ZUser, ...errors },
+        },
       },
       async (req) => users.setUtm((await requireUser(req)).user.id, req.body.utm),
     );

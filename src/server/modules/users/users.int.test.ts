@@ -49,7 +49,10 @@ describeEachDatabase("users API", (t) => {
 
     it("lets a portal admin read anyone", async () => {
       const admin = await register(t.app);
-      await t.db.update(users).set({ roles: ["disciple", "admin"] }).where(eq(users.id, admin.userId));
+      await t.db
+        .update(users)
+        .set({ roles: ["disciple", "admin"] })
+        .where(eq(users.id, admin.userId));
       const res = await admin.browser.get(`/api/users/${bob.userId}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().id).toBe(bob.userId);
@@ -66,7 +69,9 @@ describeEachDatabase("users API", (t) => {
         .where(and(eq(portalDisciples.portalId, t.config.PORTAL_ID), eq(portalDisciples.userId, bob.userId)));
       expect(bobRow.utm).toEqual([]);
 
-      const self = await alice.browser.put(`/api/portals/${t.config.PORTAL_ID}/disciples/${alice.userId}`, { utm: [{ utm_source: "news", utm_campaign: "spring" }] });
+      const self = await alice.browser.put(`/api/portals/${t.config.PORTAL_ID}/disciples/${alice.userId}`, {
+        utm: [{ utm_source: "news", utm_campaign: "spring" }],
+      });
       expect(self.statusCode, self.body).toBe(204);
       const [aliceRow] = await t.db
         .select()
@@ -111,7 +116,9 @@ describeEachDatabase("users API", (t) => {
       const u = await register(t.app);
       const email = uniqueEmail("moved");
       const phone = uniquePhone();
-      const res = await u.browser.patch("/api/users/me/profile", { core: { email: ` ${email.toUpperCase()} `, phone: `${phone.slice(0, 3)} ${phone.slice(3)}`, complete: true } });
+      const res = await u.browser.patch("/api/users/me/profile", {
+        core: { email: ` ${email.toUpperCase()} `, phone: `${phone.slice(0, 3)} ${phone.slice(3)}`, complete: true },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id: u.userId, email: u.email, pendingEmail: email, emailVerified: false, phone, complete: true });
       expect(await row(u.userId)).toMatchObject({ email: u.email, pendingEmail: email, phone, complete: true });
@@ -150,7 +157,10 @@ describeEachDatabase("users API", (t) => {
       const u = await register(t.app);
       const res = await u.browser.patch("/api/users/me/profile", { core: { email: "nope", phone: "12345" } });
       const byPath = Object.fromEntries(
-        (expectError(res, 400, "VALIDATION").details as { validationErrors: Array<{ path: string; message: string }> }).validationErrors.map((v) => [v.path, v.message]),
+        (expectError(res, 400, "VALIDATION").details as { validationErrors: Array<{ path: string; message: string }> }).validationErrors.map((v) => [
+          v.path,
+          v.message,
+        ]),
       );
       expect(byPath).toEqual({ "core.email": "crud.validation.message.email", "core.phone": "crud.validation.message.phone" });
       expectError(await u.browser.patch("/api/users/me/profile", { core: { roles: ["admin"] } }), 400, "VALIDATION");
@@ -176,8 +186,16 @@ describeEachDatabase("users API", (t) => {
     it("refuses an unknown portal, an unknown category and an unknown value with 400", async () => {
       const u = await register(t.app);
       expectError(await u.browser.put("/api/users/me/cookies", { learningPortalId: "lp-unknown", cookies }), 400, "VALIDATION");
-      expectError(await u.browser.put("/api/users/me/cookies", { learningPortalId: t.config.PORTAL_ID, cookies: { ...cookies, tracking: "granted" } }), 400, "VALIDATION");
-      expectError(await u.browser.put("/api/users/me/cookies", { learningPortalId: t.config.PORTAL_ID, cookies: { ...cookies, analytics: "yes" } }), 400, "VALIDATION");
+      expectError(
+        await u.browser.put("/api/users/me/cookies", { learningPortalId: t.config.PORTAL_ID, cookies: { ...cookies, tracking: "granted" } }),
+        400,
+        "VALIDATION",
+      );
+      expectError(
+        await u.browser.put("/api/users/me/cookies", { learningPortalId: t.config.PORTAL_ID, cookies: { ...cookies, analytics: "yes" } }),
+        400,
+        "VALIDATION",
+      );
       expect((await row(u.userId)).gdprPortals).toEqual([]);
     });
 

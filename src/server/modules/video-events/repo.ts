@@ -15,7 +15,15 @@ export function createVideoEventsRepo(db: Db) {
         .orderBy(asc(videoEvents.dateCreated), asc(videoEvents.id));
     },
     async find(portalId: string, id: string): Promise<VideoEventRow | null> {
-      return (await db.select().from(videoEvents).where(and(eq(videoEvents.portalId, portalId), eq(videoEvents.id, id))).limit(1))[0] ?? null;
+      return (
+        (
+          await db
+            .select()
+            .from(videoEvents)
+            .where(and(eq(videoEvents.portalId, portalId), eq(videoEvents.id, id)))
+            .limit(1)
+        )[0] ?? null
+      );
     },
     episodes(eventIds: string[]): Promise<EpisodeRow[]> {
       if (eventIds.length === 0) return Promise.resolve([]);

@@ -32,7 +32,11 @@ export const videoEventsRoutes =
           operationId: "getVideoEvent",
           summary: "A video event with its episodes and their derived state",
           description: "Reads one video event with its episodes.",
-          params: z.object({ id: ZText.min(1).max(120).regex(/^[A-Za-z0-9_-]+$/) }),
+          params: z.object({
+            id: ZText.min(1)
+              .max(120)
+              .regex(/^[A-Za-z0-9_-]+$/),
+          }),
           querystring: ZVideoEventQuery,
           response: { 200: ZVideoEvent, ...errors },
         },

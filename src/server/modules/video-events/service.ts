@@ -41,7 +41,15 @@ export function createVideoEventsService(deps: { repo: VideoEventsRepo; courses:
       const rows = await repo.listPublished(portalId);
       const episodes = await repo.episodes(rows.map((r) => r.id));
       const at = now();
-      return rows.map((r) => present(r, episodes.filter((e) => e.eventId === r.id), l, q.tz ?? DEFAULT_TIME_ZONE, at));
+      return rows.map((r) =>
+        present(
+          r,
+          episodes.filter((e) => e.eventId === r.id),
+          l,
+          q.tz ?? DEFAULT_TIME_ZONE,
+          at,
+        ),
+      );
     },
     async get(id: string, q: { lang: string; tz?: string }): Promise<TVideoEvent> {
       const l = await courses.lang(q.lang);

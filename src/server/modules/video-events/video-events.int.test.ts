@@ -35,8 +35,20 @@ describeEachDatabase("video events API", (t) => {
   it("derives the state in the caller's time zone and writes distance in the page language", async () => {
     await upsertVideoEvent(t.db, { id: "ve-tz", portalId: t.config.PORTAL_ID, title: { en: "Zones" } });
     const now = Date.now();
-    await upsertEpisode(t.db, { id: "ep-tz-past", eventId: "ve-tz", title: { en: "Past" }, startDate: new Date(now - 3 * 86_400_000), videoUrl: "https://vimeo.com/123456789" });
-    await upsertEpisode(t.db, { id: "ep-tz-future", eventId: "ve-tz", title: { en: "Future" }, startDate: new Date(now + 5 * 86_400_000), videoUrl: "https://vimeo.com/987654321" });
+    await upsertEpisode(t.db, {
+      id: "ep-tz-past",
+      eventId: "ve-tz",
+      title: { en: "Past" },
+      startDate: new Date(now - 3 * 86_400_000),
+      videoUrl: "https://vimeo.com/123456789",
+    });
+    await upsertEpisode(t.db, {
+      id: "ep-tz-future",
+      eventId: "ve-tz",
+      title: { en: "Future" },
+      startDate: new Date(now + 5 * 86_400_000),
+      videoUrl: "https://vimeo.com/987654321",
+    });
     const ev = json<{ episodes: Ep[] }>(await get("/api/video-events/ve-tz?lang=en&tz=Asia/Tokyo"));
     expect(ev.episodes.map((e) => [e.id, e.state, e.distance])).toEqual([
       ["ep-tz-past", "opened", "3 days ago"],

@@ -29,7 +29,13 @@ export function createOidcProviders(configs: OidcProviderConfig[]) {
     if (!hit) {
       const url = new URL(p.issuer);
       const loopback = isLoopbackHost(url.hostname);
-      hit = client.discovery(url, p.clientId, p.clientSecret, undefined, loopback && url.protocol === "http:" ? { execute: [client.allowInsecureRequests] } : undefined);
+      hit = client.discovery(
+        url,
+        p.clientId,
+        p.clientSecret,
+        undefined,
+        loopback && url.protocol === "http:" ? { execute: [client.allowInsecureRequests] } : undefined,
+      );
       discovered.set(p.id, hit);
       hit.catch(() => discovered.delete(p.id));
     }

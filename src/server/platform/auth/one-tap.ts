@@ -25,7 +25,12 @@ export function createOneTapVerifier(config: { clientId: string; jwksUrl: string
     async verify(credential: string): Promise<IdentityProfile> {
       let payload;
       try {
-        ({ payload } = await jwtVerify(credential, keys, { algorithms: ["RS256"], issuer: GOOGLE_ISSUERS, audience: config.clientId, requiredClaims: ["sub", "exp"] }));
+        ({ payload } = await jwtVerify(credential, keys, {
+          algorithms: ["RS256"],
+          issuer: GOOGLE_ISSUERS,
+          audience: config.clientId,
+          requiredClaims: ["sub", "exp"],
+        }));
       } catch (e) {
         if (e instanceof errors.JOSEError) throw new OneTapTokenError(`${(e as Error).name}: ${(e as Error).message}`);
         throw e;

@@ -9,7 +9,10 @@ import { appSecrets } from "../../db/schema/auth";
  */
 export async function loadSigningSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db.insert(appSecrets).values({ name: "access-token", value: randomBytes(48).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: "access-token", value: randomBytes(48).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, "access-token"));
   return new TextEncoder().encode(row.value);
 }

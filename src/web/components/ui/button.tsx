@@ -37,10 +37,7 @@ export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElemen
 }
 
 /** The portal button; without a `variant` it takes the portal theme's button type. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size = "md", className, type = "button", ...rest },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size = "md", className, type = "button", ...rest }, ref) {
   const themed = useThemeButtonType();
   return <button ref={ref} type={type} className={buttonClass(variant ?? themed, size, className)} {...rest} />;
 });

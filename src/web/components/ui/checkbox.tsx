@@ -10,7 +10,14 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   const inputId = id ?? autoId;
   return (
     <div className="flex items-start gap-3">
-      <input ref={ref} id={inputId} type="checkbox" className="mt-1 size-4 shrink-0 accent-primary" aria-describedby={description ? `${inputId}-d` : undefined} {...rest} />
+      <input
+        ref={ref}
+        id={inputId}
+        type="checkbox"
+        className="mt-1 size-4 shrink-0 accent-primary"
+        aria-describedby={description ? `${inputId}-d` : undefined}
+        {...rest}
+      />
       <label htmlFor={inputId} className="cursor-pointer">
         <span className="block font-medium text-ink">{label}</span>
         {description ? (

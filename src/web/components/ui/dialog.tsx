@@ -35,7 +35,10 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, pla
               <DialogPrimitive.Title className="font-title text-xl font-bold text-ink">{title}</DialogPrimitive.Title>
               {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description> : null}
             </div>
-            <DialogPrimitive.Close className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink hover:bg-surface-alt" aria-label={closeLabel}>
+            <DialogPrimitive.Close
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink hover:bg-surface-alt"
+              aria-label={closeLabel}
+            >
               <Icon name="close" />
             </DialogPrimitive.Close>
           </div>

@@ -28,11 +28,7 @@ export function Dropdown({
     <DropdownPrimitive.Root modal={false}>
       <DropdownPrimitive.Trigger asChild>{trigger}</DropdownPrimitive.Trigger>
       <DropdownPrimitive.Portal>
-        <DropdownPrimitive.Content
-          align={align}
-          sideOffset={6}
-          className="z-50 min-w-44 rounded-component border border-line bg-surface p-1.5 shadow-lg"
-        >
+        <DropdownPrimitive.Content align={align} sideOffset={6} className="z-50 min-w-44 rounded-component border border-line bg-surface p-1.5 shadow-lg">
           {options.length === 0 ? (
             <div className="px-3 py-2 text-sm text-muted">{emptyText}</div>
           ) : (

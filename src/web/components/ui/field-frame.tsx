@@ -45,7 +45,12 @@ export function FieldFrame({
     <div className={cn("flex flex-col gap-1.5", className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-ink">
         {label}
-        {required ? <span aria-hidden="true" className="text-danger"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="text-danger">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint ? (

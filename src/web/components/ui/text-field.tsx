@@ -6,11 +6,21 @@ export interface TextFieldProps extends React.InputHTMLAttributes<HTMLInputEleme
   reserveErrorSpace?: boolean;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, hint, error, reserveErrorSpace = false, className, id, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, reserveErrorSpace = false, className, id, ...rest },
+  ref,
+) {
   const { inputId, describedBy } = useFieldIds(id, { hint, error });
   return (
     <FieldFrame inputId={inputId} label={label} hint={hint} error={error} required={rest.required} reserveErrorSpace={reserveErrorSpace} className={className}>
-      <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={controlClass(error, "h-11 px-4")} {...rest} />
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={controlClass(error, "h-11 px-4")}
+        {...rest}
+      />
     </FieldFrame>
   );
 });

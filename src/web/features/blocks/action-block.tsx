@@ -10,7 +10,10 @@ import type { BlockOf } from "./types";
 export function ActionBlock({ block }: { block: BlockOf<"action"> }) {
   const { title, text, button } = block.props;
   return (
-    <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 rounded-component bg-gradient-to-br from-primary-soft to-surface-alt px-6 py-10 text-center" data-testid="action">
+    <div
+      className="mx-auto flex max-w-4xl flex-col items-center gap-4 rounded-component bg-gradient-to-br from-primary-soft to-surface-alt px-6 py-10 text-center"
+      data-testid="action"
+    >
       <BlockTitle flush>{title}</BlockTitle>
       {text ? <p className="max-w-2xl text-lg text-ink">{text}</p> : null}
       {"scenarioId" in button ? <ScenarioButton label={button.label} scenarioId={button.scenarioId} /> : <LinkButton label={button.label} href={button.href} />}

@@ -40,14 +40,21 @@ export function BeforeAfterBlock({ block }: { block: BlockOf<"before-after"> }) 
           className="peer absolute inset-0 z-10 h-full w-full cursor-ew-resize opacity-0"
         />
         {/* The visible divider and handle; the focus ring shows on the handle. */}
-        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow rtl:translate-x-1/2" style={{ insetInlineStart: `${position}%` }}>
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow rtl:translate-x-1/2"
+          style={{ insetInlineStart: `${position}%` }}
+        >
           <span className="absolute top-1/2 left-1/2 flex size-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-primary text-white shadow-lg">
             <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round">
               <path d="m9 6-6 6 6 6M15 6l6 6-6 6" />
             </svg>
           </span>
         </div>
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 rounded-component peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:-outline-offset-3 peer-focus-visible:outline-primary" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 rounded-component peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:-outline-offset-3 peer-focus-visible:outline-primary"
+        />
       </div>
     </figure>
   );

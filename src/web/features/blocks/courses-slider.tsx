@@ -70,7 +70,12 @@ export function CoursesSlider({ courses, label }: { courses: TCourseCardProps[];
           <Icon name="arrow-end" className="size-5 rtl:-scale-x-100" />
         </button>
       </div>
-      <div ref={track} data-testid="courses-slider" className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-3" style={{ gap: COURSES_SLIDER_GAP }}>
+      <div
+        ref={track}
+        data-testid="courses-slider"
+        className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-3"
+        style={{ gap: COURSES_SLIDER_GAP }}
+      >
         {courses.map((course, i) => (
           <div
             key={course.id}

@@ -110,7 +110,13 @@ function PieChart({ data, value, lang, isPercent, titleId, descId }: ChartProps 
     <div className="flex flex-col items-center gap-6 sm:flex-row sm:justify-center">
       <svg viewBox="0 0 240 240" role="img" aria-labelledby={titleId} aria-describedby={descId} className="size-60 shrink-0" data-testid="pie-chart">
         {slices.map((s) => (
-          <path key={s.label} d={s.path} fill={DIAGRAM_COLORS[data.findIndex((d) => d.label === s.label) % DIAGRAM_COLORS.length]} stroke="#fff" strokeWidth={2} />
+          <path
+            key={s.label}
+            d={s.path}
+            fill={DIAGRAM_COLORS[data.findIndex((d) => d.label === s.label) % DIAGRAM_COLORS.length]}
+            stroke="#fff"
+            strokeWidth={2}
+          />
         ))}
       </svg>
       {/* The legend is the readable form of the picture; the svg is named by the title. */}

@@ -10,7 +10,10 @@ export function EventDateBlock({ block }: { block: BlockOf<"event-date"> }) {
   const { title, date, text, place } = block.props;
   const days = daysUntil(date, new Date());
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-5 rounded-component border border-line bg-surface p-6 shadow-sm sm:flex-row sm:items-center" data-testid="event-date">
+    <div
+      className="mx-auto flex max-w-3xl flex-col gap-5 rounded-component border border-line bg-surface p-6 shadow-sm sm:flex-row sm:items-center"
+      data-testid="event-date"
+    >
       <div className="flex shrink-0 flex-col items-center justify-center rounded-xl bg-primary px-5 py-4 text-center text-white">
         <time dateTime={date} className="font-title text-xl font-bold" data-testid="event-date-value">
           {formatEventDate(date, lang)}

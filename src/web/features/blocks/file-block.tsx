@@ -21,7 +21,15 @@ export function FileBlock({ block }: { block: BlockOf<"file"> }) {
         download={name}
         className="flex items-center gap-4 rounded-component border border-line bg-surface p-4 text-ink shadow-sm transition hover:border-primary hover:bg-primary-soft"
       >
-        <svg viewBox="0 0 24 24" className="size-10 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true" focusable="false">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-10 shrink-0 text-primary"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M6 2h8l5 5v15H6V2Zm8 0v5h5M12 10v7m-3-3 3 3 3-3" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <span className="flex min-w-0 flex-1 flex-col">

@@ -9,7 +9,16 @@ function Stars({ rating, label }: { rating: number; label: string }) {
   return (
     <div role="img" aria-label={label} className="flex gap-0.5 text-[#b45309]">
       {Array.from({ length: REVIEW_MAX_RATING }, (_, i) => (
-        <svg key={i} viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false" fill={i < rating ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.6}>
+        <svg
+          key={i}
+          viewBox="0 0 24 24"
+          className="size-5"
+          aria-hidden="true"
+          focusable="false"
+          fill={i < rating ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth={1.6}
+        >
           <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3l-5.5 2.9 1-6.2L3 9.6l6.2-.9L12 3Z" strokeLinejoin="round" />
         </svg>
       ))}

@@ -67,7 +67,11 @@ export function SubscribeBlock({ block }: { block: BlockOf<"subscribe"> }) {
         {outcome?.kind === "done" ? (
           <Alert
             tone="success"
-            title={outcome.subscription.created ? t("subscribe.done", { email: outcome.subscription.email }) : t("subscribe.already", { email: outcome.subscription.email })}
+            title={
+              outcome.subscription.created
+                ? t("subscribe.done", { email: outcome.subscription.email })
+                : t("subscribe.already", { email: outcome.subscription.email })
+            }
           />
         ) : outcome?.kind === "failed" && !outcome.error.validationErrors?.length ? (
           <Alert tone="danger" title={outcome.error.code === "NETWORK" ? t("subscribe.network") : t(outcome.error.key)} />

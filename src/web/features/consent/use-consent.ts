@@ -14,8 +14,7 @@ export interface ConsentState {
 /** The visitor's cookie consent; ConsentProvider (consent-context.tsx) provides it. */
 export const ConsentContext = createContext<ConsentState | null>(null);
 
-export const allConsent = (value: boolean): Consent =>
-  Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c, value])) as Consent;
+export const allConsent = (value: boolean): Consent => Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c, value])) as Consent;
 
 export function useConsent(): ConsentState {
   const ctx = useContext(ConsentContext);

@@ -2,10 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import type { TPage } from "../../../domain/page";
 
 /** The three error screens of seed 2.3. */
-export type ErrorKind =
-  | { kind: "not-found"; page: TPage }
-  | { kind: "access-denied"; page: TPage }
-  | { kind: "generic"; status: number; message: string };
+export type ErrorKind = { kind: "not-found"; page: TPage } | { kind: "access-denied"; page: TPage } | { kind: "generic"; status: number; message: string };
 
 /** Sorts whatever a route threw into the three screens of seed 2.3. */
 export function classifyError(error: unknown, dev: boolean): ErrorKind {

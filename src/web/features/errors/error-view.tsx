@@ -101,11 +101,15 @@ function LogoutButton() {
   const { t } = useTranslation("errors");
   const lang = useLang();
   return (
-    <form method="post" action="/api/auth/logout" onSubmit={async (e) => {
-      e.preventDefault();
-      await api.post("/api/auth/logout", ZNoContent);
-      window.location.assign(`/${lang}/`);
-    }}>
+    <form
+      method="post"
+      action="/api/auth/logout"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        await api.post("/api/auth/logout", ZNoContent);
+        window.location.assign(`/${lang}/`);
+      }}
+    >
       <Button type="submit" variant="ghost">
         <Icon name="logout" className="size-4" />
         {t("actions.logout")}

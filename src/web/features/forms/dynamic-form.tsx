@@ -90,9 +90,7 @@ function FormView({ form, headingLevel, onDone }: { form: TForm; headingLevel: 2
     if (res.ok) return onDone(res.data);
     const list = res.error.validationErrors ?? [];
     if (list.length) {
-      state.setServerErrors(
-        list.map((v) => ({ path: v.path.replace(/^values\.?/, ""), key: v.message, ...(v.params ? { params: v.params } : {}) })),
-      );
+      state.setServerErrors(list.map((v) => ({ path: v.path.replace(/^values\.?/, ""), key: v.message, ...(v.params ? { params: v.params } : {}) })));
       setInvalid(true);
     } else setFailure(res.error);
   };

@@ -86,7 +86,15 @@ export function FormField({ formId, field, value, error, onChange, onBlur }: For
     case "checkbox":
       return (
         <div className="flex flex-col gap-1">
-          <Checkbox name={field.name} label={field.label} description={field.props.hint} required={required} checked={value === true} onChange={(e) => onChange(e.target.checked, true)} {...attributes} />
+          <Checkbox
+            name={field.name}
+            label={field.label}
+            description={field.props.hint}
+            required={required}
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked, true)}
+            {...attributes}
+          />
           {error ? (
             <p className="text-sm font-medium text-danger" role="alert">
               {error}
@@ -95,6 +103,16 @@ export function FormField({ formId, field, value, error, onChange, onBlur }: For
         </div>
       );
     case "remote-search":
-      return <RemoteSearchField formId={formId} field={field} value={text} onChange={(v) => onChange(v, true)} onBlur={onBlur} error={error} attributes={attributes} />;
+      return (
+        <RemoteSearchField
+          formId={formId}
+          field={field}
+          value={text}
+          onChange={(v) => onChange(v, true)}
+          onBlur={onBlur}
+          error={error}
+          attributes={attributes}
+        />
+      );
   }
 }

@@ -118,7 +118,12 @@ export function RemoteSearchField({ formId, field, value, onChange, onBlur, erro
     <div className="relative flex flex-col gap-1.5" data-testid={`remote-search-${field.name}`} data-status={status}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {field.label}
-        {field.validation.required ? <span aria-hidden="true" className="text-danger"> *</span> : null}
+        {field.validation.required ? (
+          <span aria-hidden="true" className="text-danger">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       <input
         id={id}

@@ -18,7 +18,10 @@ export function GuidelineFrame({ active, children }: { active: (typeof SECTIONS)
               <li key={s}>
                 <NavLink
                   to={`/${lang}/guideline/${s}`}
-                  className={cn("inline-block rounded-button px-4 py-2 text-sm font-medium", s === active ? "bg-primary text-white" : "bg-surface-alt text-ink hover:bg-primary-soft")}
+                  className={cn(
+                    "inline-block rounded-button px-4 py-2 text-sm font-medium",
+                    s === active ? "bg-primary text-white" : "bg-surface-alt text-ink hover:bg-primary-soft",
+                  )}
                   aria-current={s === active ? "page" : undefined}
                 >
                   {t(`${s}.title`)}

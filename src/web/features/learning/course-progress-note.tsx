@@ -3,7 +3,17 @@ import { Badge } from "../../components/ui/badge";
 import { ProgressBar } from "./progress-bar";
 
 /** Under a catalogue card: the learner's own standing in the course (bought, how much is done). */
-export function CourseProgressNote({ isBought, isCommercial, doneCount, total }: { isBought: boolean; isCommercial: boolean; doneCount: number; total: number }) {
+export function CourseProgressNote({
+  isBought,
+  isCommercial,
+  doneCount,
+  total,
+}: {
+  isBought: boolean;
+  isCommercial: boolean;
+  doneCount: number;
+  total: number;
+}) {
   const { t } = useTranslation("learn");
   if (!(isCommercial && isBought) && doneCount === 0) return null;
   return (

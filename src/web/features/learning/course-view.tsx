@@ -62,13 +62,15 @@ export function CourseView({ course, blocks, preview }: CourseViewProps) {
             </div>
           ) : null}
           {marker && markerElement ? (
-            <OpenedMarker marker={marker} title={markerElement.title} href={markerOpen ? (preview ? preview.hrefOf(markerElement) : markerElement.path) : null} />
+            <OpenedMarker
+              marker={marker}
+              title={markerElement.title}
+              href={markerOpen ? (preview ? preview.hrefOf(markerElement) : markerElement.path) : null}
+            />
           ) : null}
           {preview ? null : <CourseAction course={course} />}
         </div>
-        {course.cover ? (
-          <img src={course.cover} alt="" className="aspect-video w-full rounded-component bg-primary-soft object-cover lg:col-span-2" />
-        ) : null}
+        {course.cover ? <img src={course.cover} alt="" className="aspect-video w-full rounded-component bg-primary-soft object-cover lg:col-span-2" /> : null}
       </header>
       {blocks.length > 0 ? <PageRenderer blocks={blocks} /> : null}
       <section aria-labelledby="course-contents" className="mx-auto flex w-full max-w-3xl flex-col gap-4">

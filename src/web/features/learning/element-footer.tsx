@@ -68,7 +68,12 @@ export function ElementFooter({ element, course, tracksProgress, guest }: Elemen
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           {element.previous ? (
-            <Link to={element.previous.path} rel="prev" className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline" data-testid="element-previous">
+            <Link
+              to={element.previous.path}
+              rel="prev"
+              className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline"
+              data-testid="element-previous"
+            >
               <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
               <span>
                 <span className="sr-only">{t("element.previous")}: </span>
@@ -92,7 +97,12 @@ export function ElementFooter({ element, course, tracksProgress, guest }: Elemen
         ) : null}
         <div className="min-w-0">
           {element.next ? (
-            <Link to={element.next.path} rel="next" className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline" data-testid="element-next">
+            <Link
+              to={element.next.path}
+              rel="next"
+              className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline"
+              data-testid="element-next"
+            >
               <span>
                 <span className="sr-only">{t("element.next")}: </span>
                 {element.next.title}

@@ -59,7 +59,12 @@ export function ElementList({ elements, course, currentId, hrefOf = (e) => e.pat
               open && "hover:shadow-md focus-within:ring-2 focus-within:ring-primary",
             )}
           >
-            <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", open ? "bg-primary-soft text-primary-strong" : "bg-surface-alt text-muted")}>
+            <span
+              className={cn(
+                "flex size-10 shrink-0 items-center justify-center rounded-full",
+                open ? "bg-primary-soft text-primary-strong" : "bg-surface-alt text-muted",
+              )}
+            >
               <Icon name={ELEMENT_ICON[e.type]} className="size-5" />
             </span>
             <div className="min-w-0 flex-1">
@@ -73,7 +78,10 @@ export function ElementList({ elements, course, currentId, hrefOf = (e) => e.pat
               )}
               <span className="text-sm text-muted">{formatDuration(e.duration, lang)}</span>
             </div>
-            <span id={`status-${e.id}`} className={cn("inline-flex shrink-0 items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold", STATUS_TONE[access])}>
+            <span
+              id={`status-${e.id}`}
+              className={cn("inline-flex shrink-0 items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold", STATUS_TONE[access])}
+            >
               <Icon name={STATUS_ICON[access]} className={cn("size-3.5", access === "opened" && "rtl:-scale-x-100")} />
               {current ? `${status} · ${t("element.current")}` : status}
             </span>

@@ -38,7 +38,11 @@ export function ElementView({ element, course, backTo, viewer }: ElementViewProp
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-8" data-testid="element-page" data-element={element.id} data-state={element.state ?? "locked"}>
       <header className="flex flex-col gap-3">
-        <Link to={backTo} className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary-strong hover:underline" data-testid="back-to-course">
+        <Link
+          to={backTo}
+          className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary-strong hover:underline"
+          data-testid="back-to-course"
+        >
           <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
           {course.title}
         </Link>

@@ -17,7 +17,18 @@ export async function requestViewer(context: AppLoadContext): Promise<TViewer> {
  * a refusal is the access-denied page (403). Anything else is a real failure and stays one.
  */
 export async function learningFailure(e: unknown, context: AppLoadContext, lang: string): Promise<never> {
-  if (isAppError(e, "COURSE_NOT_RECEIVED", "ELEMENT_NOT_RECEIVED", "ELEMENTS_NO_COURSE", "NOT_FOUND", "VIDEO_EVENT_NOT_FOUND", "PAGE_NOT_FOUND", "UNSUPPORTED_LANG")) {
+  if (
+    isAppError(
+      e,
+      "COURSE_NOT_RECEIVED",
+      "ELEMENT_NOT_RECEIVED",
+      "ELEMENTS_NO_COURSE",
+      "NOT_FOUND",
+      "VIDEO_EVENT_NOT_FOUND",
+      "PAGE_NOT_FOUND",
+      "UNSUPPORTED_LANG",
+    )
+  ) {
     return throwNotFound(context, lang);
   }
   if (isAppError(e, "ELEMENT_LOCKED", "COURSE_NOT_BOUGHT", "AUTH_DENY", "PREVIEW_DENIED", "UNAUTHORIZED", "REGISTRATION_REQUIRED", "PROGRESS_NOT_TRACKED")) {

@@ -28,7 +28,12 @@ export function ProgressCourseList({ courses, headingLevel = 2 }: { courses: Pro
         const marker = c.openedElement;
         const label = t("progress.doneOf", { done: c.doneCount, total: c.total });
         return (
-          <li key={c.courseId} className="flex flex-col gap-3 rounded-component border border-line bg-surface p-5" data-testid="progress-course" data-course={c.courseId}>
+          <li
+            key={c.courseId}
+            className="flex flex-col gap-3 rounded-component border border-line bg-surface p-5"
+            data-testid="progress-course"
+            data-course={c.courseId}
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <Heading className="font-title text-xl font-bold text-ink">
                 <Link to={coursePath(lang, c.courseId)} className="hover:text-primary-strong hover:underline">

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { TIMERS } from "../../../domain/constants";
 import { nextPhase, phaseTimer } from "./preloader";
-import { alignClass, courseAction, courseFallbackUrl, elementAccess, finishDestination, gateScenario, inTab, isElementPath, isProfileTab, percentDone } from "./rules";
+import {
+  alignClass,
+  courseAction,
+  courseFallbackUrl,
+  elementAccess,
+  finishDestination,
+  gateScenario,
+  inTab,
+  isElementPath,
+  isProfileTab,
+  percentDone,
+} from "./rules";
 
 describe("elementAccess", () => {
   it("keeps the server's state for free and bought courses, locked without one", () => {
@@ -23,7 +34,9 @@ describe("finishDestination", () => {
     expect(finishDestination({ ...base, reply: { opened: { id: "e2", type: "test" }, courseFinished: false }, next: null })).toBe("/en/courses/c1/test/e2");
   });
   it("goes to the next open element when nothing new opened (arbitrary walkthrough, finishing again)", () => {
-    expect(finishDestination({ ...base, reply: { opened: null, courseFinished: false }, next: { path: "/en/courses/c1/lesson/e3" } })).toBe("/en/courses/c1/lesson/e3");
+    expect(finishDestination({ ...base, reply: { opened: null, courseFinished: false }, next: { path: "/en/courses/c1/lesson/e3" } })).toBe(
+      "/en/courses/c1/lesson/e3",
+    );
   });
   it("goes back to the course page when the course is finished or nothing follows", () => {
     expect(finishDestination({ ...base, reply: { opened: null, courseFinished: true }, next: { path: "/en/courses/c1/lesson/e3" } })).toBe("/en/courses/c1");

@@ -37,11 +37,7 @@ export function PolicyLink({ category, children }: { category: PolicyCategory; c
 /** "I accept the terms of use and the privacy policy", each document opening in the terms popup. */
 export function AgreeLabel() {
   return (
-    <Trans
-      ns="policy"
-      i18nKey="agree"
-      components={{ terms: <PolicyLink category="terms-of-use" />, privacy: <PolicyLink category="privacy-policy" /> }}
-    />
+    <Trans ns="policy" i18nKey="agree" components={{ terms: <PolicyLink category="terms-of-use" />, privacy: <PolicyLink category="privacy-policy" /> }} />
   );
 }
 

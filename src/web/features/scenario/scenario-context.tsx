@@ -100,14 +100,21 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     const safeReturn = returnTo && isSafeReturnPath(returnTo) ? returnTo : undefined;
     if (token) void engine.start("restore-password", { token });
     else if (scenarioId) void engine.start(scenarioId, { returnTo: safeReturn, stepId });
-    else void engine.start("login", { returnTo: safeReturn, alertText: login === "failed" ? "login.failed" : login === "unverified" ? "login.unverified" : undefined });
+    else
+      void engine.start("login", {
+        returnTo: safeReturn,
+        alertText: login === "failed" ? "login.failed" : login === "unverified" ? "login.unverified" : undefined,
+      });
   }, [location.search, location.pathname, location.hash, navigate, engine]);
 
   // Seed 001 §4: a signed-in learner of an authMigration portal without a messenger login method
   // is asked to connect one; once per page load, and never over another popup.
   const migrationAsked = useRef(false);
   const needsMessenger =
-    isSignedIn(user) && !!settings?.portal.authMigration && !user.links.some((l) => isMessengerMethod(linkMethod(l))) && (settings?.providers.messengers.length ?? 0) > 0;
+    isSignedIn(user) &&
+    !!settings?.portal.authMigration &&
+    !user.links.some((l) => isMessengerMethod(linkMethod(l))) &&
+    (settings?.providers.messengers.length ?? 0) > 0;
   useEffect(() => {
     if (!needsMessenger || migrationAsked.current || engine.state.visible || engine.state.scenario) return;
     migrationAsked.current = true;

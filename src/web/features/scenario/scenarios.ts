@@ -1,9 +1,4 @@
-import {
-  type CourseTarget,
-  MICROCOURSE_MISSING,
-  type MicrocourseTarget,
-  microcourseOpenToGuests,
-} from "../../../domain/scenario/course-target";
+import { type CourseTarget, MICROCOURSE_MISSING, type MicrocourseTarget, microcourseOpenToGuests } from "../../../domain/scenario/course-target";
 import type { Middleware, Scenario, ScenarioEngine, Step } from "../../../domain/scenario/engine";
 import { hasProviderButtons, type TProviders } from "../../../domain/providers";
 import type { TUser } from "../../../domain/user";

@@ -30,9 +30,7 @@ describe("seoMeta", () => {
     const meta = seoMeta(base);
     expect(find(meta, (m) => "title" in m)).toEqual([{ title: "TypeScript from scratch | Mentora Academy" }]);
     expect(byName(meta, "description")).toEqual([{ name: "description", content: "Types, generics and tooling." }]);
-    expect(find(meta, (m) => m.rel === "canonical")).toEqual([
-      { tagName: "link", rel: "canonical", href: "https://learn.example.com/en/courses/ts" },
-    ]);
+    expect(find(meta, (m) => m.rel === "canonical")).toEqual([{ tagName: "link", rel: "canonical", href: "https://learn.example.com/en/courses/ts" }]);
     expect(byProp(meta, "og:title")[0].content).toBe("TypeScript from scratch | Mentora Academy");
     expect(byProp(meta, "og:description")[0].content).toBe("Types, generics and tooling.");
     expect(byProp(meta, "og:url")[0].content).toBe("https://learn.example.com/en/courses/ts");
@@ -41,9 +39,7 @@ describe("seoMeta", () => {
   });
 
   it("makes the og:image absolute against the page origin", () => {
-    expect(byProp(seoMeta(base), "og:image")).toEqual([
-      { property: "og:image", content: "https://learn.example.com/media/ts-cover.png" },
-    ]);
+    expect(byProp(seoMeta(base), "og:image")).toEqual([{ property: "og:image", content: "https://learn.example.com/media/ts-cover.png" }]);
   });
 
   it("falls back to the site image, which is already absolute", () => {
@@ -78,9 +74,7 @@ describe("seoMeta", () => {
   });
 
   it("puts the site title first on the main page and falls back to the site name", () => {
-    expect(find(seoMeta({ ...base, kind: "main", title: "Welcome" }), (m) => "title" in m)[0].title).toBe(
-      "Mentora Academy — Welcome",
-    );
+    expect(find(seoMeta({ ...base, kind: "main", title: "Welcome" }), (m) => "title" in m)[0].title).toBe("Mentora Academy — Welcome");
     const bare = seoMeta({ ...base, kind: "page", title: "About", site: {} });
     expect(find(bare, (m) => "title" in m)[0].title).toBe("About | Mentora");
   });

@@ -4,7 +4,9 @@ const KEY = "mentora:chunk-reload-at";
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error ?? "");
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /** Reloads after a failed chunk load, at most once per 60 s (session-storage guard). Returns true if reloading. */

@@ -19,10 +19,7 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
   const { t } = useTranslation("shell");
   const scrolled = useScrolledPast(400);
   const { noticeOpen } = useConsent();
-  const buttons: RailButton[] = [
-    ...extra,
-    { id: "scroll_to_top", visible: scrolled, onClick: () => window.scrollTo({ top: 0, behavior: "smooth" }) },
-  ];
+  const buttons: RailButton[] = [...extra, { id: "scroll_to_top", visible: scrolled, onClick: () => window.scrollTo({ top: 0, behavior: "smooth" }) }];
   const rail = arrangeFloatingButtons(buttons);
   if (rail.buttons.length === 0) return null;
   const byId = new Map(buttons.map((b) => [b.id, b]));

@@ -11,7 +11,10 @@ export function Shell({ children, wide = false }: { children: React.ReactNode; w
   const { t } = useTranslation("shell");
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-xl focus:bg-surface focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-xl focus:bg-surface focus:px-4 focus:py-2"
+      >
         {t("skipToContent")}
       </a>
       <SiteHeader />

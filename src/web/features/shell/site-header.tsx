@@ -42,7 +42,10 @@ export function SiteHeader() {
             {logoImg}
           </Link>
         )}
-        <nav aria-label={t("header.navigation")} className={menuOpen ? "absolute inset-x-0 top-16 border-b border-line bg-surface p-4 md:static md:border-0 md:p-0" : "hidden md:block"}>
+        <nav
+          aria-label={t("header.navigation")}
+          className={menuOpen ? "absolute inset-x-0 top-16 border-b border-line bg-surface p-4 md:static md:border-0 md:p-0" : "hidden md:block"}
+        >
           <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-2">
             {items.map((item) => {
               const href = navHref(item, lang);
@@ -51,11 +54,21 @@ export function SiteHeader() {
               return (
                 <li key={item.id}>
                   {external ? (
-                    <a href={href} target={item.openInNewTab ? "_blank" : undefined} rel={item.openInNewTab ? "noopener noreferrer" : undefined} className="block rounded-xl px-3 py-2 font-medium text-ink hover:bg-primary-soft">
+                    <a
+                      href={href}
+                      target={item.openInNewTab ? "_blank" : undefined}
+                      rel={item.openInNewTab ? "noopener noreferrer" : undefined}
+                      className="block rounded-xl px-3 py-2 font-medium text-ink hover:bg-primary-soft"
+                    >
                       {label}
                     </a>
                   ) : (
-                    <Link to={href} target={item.openInNewTab ? "_blank" : undefined} className="block rounded-xl px-3 py-2 font-medium text-ink hover:bg-primary-soft" onClick={() => setMenuOpen(false)}>
+                    <Link
+                      to={href}
+                      target={item.openInNewTab ? "_blank" : undefined}
+                      className="block rounded-xl px-3 py-2 font-medium text-ink hover:bg-primary-soft"
+                      onClick={() => setMenuOpen(false)}
+                    >
                       {label}
                     </Link>
                   )}

@@ -46,7 +46,12 @@ export async function completeSignIn(ctx: AuthContext, user: UserRecord, method:
  * A new registered account, or the visitor's session user turned into one: it keeps its id and so
  * its progress, and the anonymous session's tokens end (new session id at sign-up).
  */
-export async function createOrConvertAccount({ repo, users }: AuthContext, current: TUser | undefined, fields: Partial<UserRecord>, link: string): Promise<UserRecord> {
+export async function createOrConvertAccount(
+  { repo, users }: AuthContext,
+  current: TUser | undefined,
+  fields: Partial<UserRecord>,
+  link: string,
+): Promise<UserRecord> {
   if (current?.status !== "session") return users.create({ ...fields, status: "active", roles: ["disciple"], links: [link] });
   const existing = await users.findById(current.id);
   const links = existing?.links.includes(link) ? existing.links : [...(existing?.links ?? []), link];

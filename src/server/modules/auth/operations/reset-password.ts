@@ -28,7 +28,10 @@ export async function resetPassword({ repo, users }: AuthContext, token: string,
   // The link reached the account's address, so the address is proven: an unverified account
   // someone registered with another's address is the mailbox owner's from here on.
   const row = await users.findById(used.userId);
-  await users.update(used.userId, { passwordHash: await hashPassword(password), ...(row?.email && !row.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}) });
+  await users.update(used.userId, {
+    passwordHash: await hashPassword(password),
+    ...(row?.email && !row.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}),
+  });
   await repo.revokeAllOf(used.userId);
   // Other reset links sent earlier die with this one.
   await repo.spendAllOf(used.userId, "password-reset");

@@ -25,7 +25,13 @@ export async function startEmailVerification({ repo, users }: AuthContext, userI
     if (owner && owner.id !== row.id) return { kind: "taken", to: address, user: presentUser(row) };
   }
   const token = randomToken();
-  await repo.insertOneTime({ hash: tokenHash(token), kind: "email-verify", userId: row.id, email: address, expiresAt: new Date(Date.now() + EMAIL_VERIFY_TTL_MS) });
+  await repo.insertOneTime({
+    hash: tokenHash(token),
+    kind: "email-verify",
+    userId: row.id,
+    email: address,
+    expiresAt: new Date(Date.now() + EMAIL_VERIFY_TTL_MS),
+  });
   return { kind: "verify", to: address, token, user: presentUser(row) };
 }
 

@@ -8,7 +8,12 @@ export type ContentVerdict = { refusal: ContentRefusal; target: TContentTarget }
  * The content rule for a course or an element, for the pages bound to them: null when the viewer
  * may read it, else the refusal (a missing or draft one is "not-found") and what was judged.
  */
-export async function courseContentAccess({ catalog, progress }: CourseReads, viewer: TViewer, model: "course" | "element", id: string): Promise<ContentVerdict> {
+export async function courseContentAccess(
+  { catalog, progress }: CourseReads,
+  viewer: TViewer,
+  model: "course" | "element",
+  id: string,
+): Promise<ContentVerdict> {
   const verdict = (target: TContentTarget) => {
     const refusal = contentRefusal(viewer, target);
     return refusal ? { refusal, target } : null;

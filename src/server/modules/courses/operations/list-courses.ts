@@ -16,6 +16,9 @@ export async function listCourses({ catalog, progress, teamOf }: CourseReads, vi
   }
   const cards = rows.slice(0, q.limit).map((r) => catalog.presentCard(r, l));
   if (q.rel !== "all") return cards;
-  const done = await progress.doneCounts(viewer, cards.map((c) => c.id));
+  const done = await progress.doneCounts(
+    viewer,
+    cards.map((c) => c.id),
+  );
   return cards.map((c) => ({ ...c, isBought: boughtBy(viewer, c.id), doneCount: done[c.id] ?? 0 }));
 }

@@ -22,7 +22,9 @@ export async function openElement(
   const state = i >= 0 ? states[i].state : null;
   assertMayOpen(viewer, s.course, s.element, state, { preview });
   const link = (e: WithState<ElementRow> | undefined) =>
-    e && isOpen(e.state) ? { id: e.id, type: e.type, number: e.number, title: localized(e.title, l.lang, l.primaryLang), path: elementPath(l.lang, e.courseId, e.type, e.id) } : null;
+    e && isOpen(e.state)
+      ? { id: e.id, type: e.type, number: e.number, title: localized(e.title, l.lang, l.primaryLang), path: elementPath(l.lang, e.courseId, e.type, e.id) }
+      : null;
   return {
     ...catalog.presentElement(s.element, l, state),
     progress: summary(map?.[elementId]),

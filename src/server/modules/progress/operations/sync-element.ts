@@ -20,7 +20,9 @@ export async function syncElement(ctx: ProgressContext, viewer: TViewer, element
     if (!isOpen(state)) throw new AppError("ELEMENT_LOCKED", `Element ${elementId} is not open`, { courseId: s.course.id, elementId });
     const at = ctx.now().toISOString();
     const entry: ProgressEntry = map[elementId] ?? { state: "opened", started: null, finished: null, percent: 0, history: [] };
-    const added = body.history?.map((h) => ({ at: new Date(h.at).toISOString(), event: "synced" as const, ...(h.percent !== undefined ? { percent: h.percent } : {}) })) ?? [];
+    const added =
+      body.history?.map((h) => ({ at: new Date(h.at).toISOString(), event: "synced" as const, ...(h.percent !== undefined ? { percent: h.percent } : {}) })) ??
+      [];
     if (added.length === 0 && body.percent !== undefined) added.push({ at, event: "synced", percent: body.percent });
     const updated: ProgressEntry = {
       ...entry,

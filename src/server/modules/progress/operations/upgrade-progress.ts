@@ -24,7 +24,9 @@ export async function upgradeProgress(ctx: ProgressContext, viewer: TViewer, bod
       if (!body.force && row.upgradedAt && row.upgradedAt >= s.course.updatedAt) return false;
       const at = ctx.now().toISOString();
       const missing = Object.fromEntries(
-        states.filter((e) => e.state && !map[e.id]).map((e) => [e.id, { state: e.state!, started: null, finished: null, percent: 0, history: [{ at, event: "opened" as const }] }]),
+        states
+          .filter((e) => e.state && !map[e.id])
+          .map((e) => [e.id, { state: e.state!, started: null, finished: null, percent: 0, history: [{ at, event: "opened" as const }] }]),
       );
       await tx.saveEntries(viewer.id, id, missing);
       await tx.updateCourse(viewer.id, id, { upgradedAt: ctx.now() });

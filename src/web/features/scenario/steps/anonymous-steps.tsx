@@ -41,7 +41,13 @@ function AnonymousFields({
   return (
     <>
       <ErrorNotices error={error} />
-      <TextField reserveErrorSpace label={t("fields.username")} autoComplete="username" {...form.field("username")} error={fieldError(form.errors.username, message)} />
+      <TextField
+        reserveErrorSpace
+        label={t("fields.username")}
+        autoComplete="username"
+        {...form.field("username")}
+        error={fieldError(form.errors.username, message)}
+      />
       <TextField
         reserveErrorSpace
         label={t("fields.password")}
@@ -58,15 +64,14 @@ export function AnonymousSignInStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
   const { form, error, send } = useAnonymousForm(engine, "/api/auth/anonymous/login", ZAnonymousSignIn);
   return (
-    <form
-      noValidate
-      onKeyDown={enterMovesFocus}
-      onSubmit={form.handleSubmit(send)}
-      className="flex flex-col gap-3"
-    >
+    <form noValidate onKeyDown={enterMovesFocus} onSubmit={form.handleSubmit(send)} className="flex flex-col gap-3">
       <AnonymousFields form={form} error={error} passwordAutoComplete="current-password" />
       <Button type="submit">{t("anonymousSignIn.submit")}</Button>
-      <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.start("anonymous-sign-up", engine.state.options)}>
+      <button
+        type="button"
+        className="self-center text-sm font-medium text-primary underline"
+        onClick={() => engine.start("anonymous-sign-up", engine.state.options)}
+      >
         {t("anonymousSignIn.create")}
       </button>
     </form>
@@ -81,7 +86,13 @@ export function AnonymousSignUpStep({ engine }: StepProps) {
 
   if (pending) {
     return (
-      <div role="alertdialog" aria-labelledby="anon-confirm-title" aria-describedby="anon-confirm-text" className="flex flex-col gap-3" data-testid="anonymous-confirm">
+      <div
+        role="alertdialog"
+        aria-labelledby="anon-confirm-title"
+        aria-describedby="anon-confirm-text"
+        className="flex flex-col gap-3"
+        data-testid="anonymous-confirm"
+      >
         <h3 id="anon-confirm-title" className="font-title text-lg font-bold text-ink">
           {t("anonymousSignUp.confirmTitle")}
         </h3>
@@ -106,17 +117,16 @@ export function AnonymousSignUpStep({ engine }: StepProps) {
     );
   }
   return (
-    <form
-      noValidate
-      onKeyDown={enterMovesFocus}
-      onSubmit={form.handleSubmit(setPending)}
-      className="flex flex-col gap-3"
-    >
+    <form noValidate onKeyDown={enterMovesFocus} onSubmit={form.handleSubmit(setPending)} className="flex flex-col gap-3">
       <AdvantagesSection lang={engine.context.lang} />
       <StepIntro text={t("anonymousSignUp.description")} />
       <AnonymousFields form={form} error={error} passwordAutoComplete="new-password" />
       <Button type="submit">{t("anonymousSignUp.submit")}</Button>
-      <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.start("anonymous-sign-in", engine.state.options)}>
+      <button
+        type="button"
+        className="self-center text-sm font-medium text-primary underline"
+        onClick={() => engine.start("anonymous-sign-in", engine.state.options)}
+      >
         {t("anonymousSignUp.haveAccount")}
       </button>
     </form>

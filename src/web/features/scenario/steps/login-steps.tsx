@@ -90,8 +90,22 @@ export function LoginByEmailStep({ engine }: StepProps) {
     <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
       {notice ? <Alert tone="success" title={message(notice)} /> : null}
       <ErrorNotices error={error} />
-      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} error={fieldError(form.errors.email, message)} />
-      <TextField reserveErrorSpace label={t("fields.password")} type="password" autoComplete="current-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
+      <TextField
+        reserveErrorSpace
+        label={t("fields.email")}
+        type="email"
+        autoComplete="email"
+        {...form.field("email")}
+        error={fieldError(form.errors.email, message)}
+      />
+      <TextField
+        reserveErrorSpace
+        label={t("fields.password")}
+        type="password"
+        autoComplete="current-password"
+        {...form.field("password")}
+        error={fieldError(form.errors.password, message)}
+      />
       <Button type="submit">{t("loginByEmail.submit")}</Button>
       <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.next("forgot-password")}>
         {t("loginByEmail.forgot")}

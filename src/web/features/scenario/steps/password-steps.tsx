@@ -28,7 +28,14 @@ export function ForgotPasswordStep({ engine }: StepProps) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <StepIntro text={t("forgot.description")} />
       <ErrorNotices error={error} />
-      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} error={fieldError(form.errors.email, message)} />
+      <TextField
+        reserveErrorSpace
+        label={t("fields.email")}
+        type="email"
+        autoComplete="email"
+        {...form.field("email")}
+        error={fieldError(form.errors.email, message)}
+      />
       <Button type="submit">{t("forgot.submit")}</Button>
       <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.next("login-by-email")}>
         {t("popup.back")}
@@ -72,8 +79,16 @@ export function RestorePasswordStep({ engine }: StepProps) {
   return (
     <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
       <ErrorNotices error={error} />
-      <TextField reserveErrorSpace label={t("fields.newPassword")} type="password" autoComplete="new-password" {...form.field("password")} error={fieldError(form.errors.password, message)} />
-      <TextField reserveErrorSpace
+      <TextField
+        reserveErrorSpace
+        label={t("fields.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        {...form.field("password")}
+        error={fieldError(form.errors.password, message)}
+      />
+      <TextField
+        reserveErrorSpace
         label={t("fields.confirmPassword")}
         type="password"
         autoComplete="new-password"

@@ -52,7 +52,9 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
         setInvalid(true);
         void onSubmit(e);
       }}
-      onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
+      onKeyDown={enterMovesFocus}
+      className="flex flex-col gap-3"
+    >
       <StepIntro text={t(variant === "two" ? "profileFill.descriptionBuy" : "profileFill.description")} />
       {variant === "two" && course?.price ? (
         <p className="font-semibold text-ink" data-testid="buy-price">
@@ -60,7 +62,15 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
         </p>
       ) : null}
       <ErrorNotices error={error} />
-      <TextField reserveErrorSpace label={t("fields.email")} type="email" autoComplete="email" required {...form.field("email")} error={fieldError(form.errors.email, message)} />
+      <TextField
+        reserveErrorSpace
+        label={t("fields.email")}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.field("email")}
+        error={fieldError(form.errors.email, message)}
+      />
       <TextField
         reserveErrorSpace
         label={t("fields.phone")}

@@ -43,8 +43,20 @@ const MARKS: Record<ProviderButtonId, { color: string; paths: string[]; fill?: b
   facebook: { color: "#1877f2", fill: true, paths: ["M14 8.5h2.5V5H14a4 4 0 0 0-4 4v2H7.5v3.5H10V21h3.5v-6.5H16l.5-3.5h-3V9c0-.3.2-.5.5-.5Z"] },
   whatsapp: { color: "#128c4a", paths: ["M4 20l1.3-4.2A8 8 0 1 1 8.4 19Z", "M9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.8-2.2-1-1 1a4.5 4.5 0 0 1-2.5-2.5l1-1-1-2.2Z"] },
   telegram: { color: "#1c7fb6", paths: ["M21 4 3 11.2l5.6 2.1L18 7.5l-7.4 7.2V20l3.1-3.4 4.3 3.2Z"] },
-  viber: { color: "#6f3faa", paths: ["M6 3.5h12a2.5 2.5 0 0 1 2.5 2.5v8A2.5 2.5 0 0 1 18 16.5h-6l-4.5 4v-4H6A2.5 2.5 0 0 1 3.5 14V6A2.5 2.5 0 0 1 6 3.5Z", "M9 7.5c0 2.8 2.2 5 5 5l.8-1.4-1.6-.8-.7.7a3 3 0 0 1-1.9-1.9l.7-.7-.8-1.6Z"] },
-  facebookmessenger: { color: "#0866ff", paths: ["M12 3c5 0 9 3.7 9 8.3s-4 8.2-9 8.2c-.9 0-1.7-.1-2.5-.3L6.4 21v-3.3C4.3 16.2 3 13.9 3 11.3 3 6.7 7 3 12 3Z", "m7.5 13.5 3-3.3 2 1.6 4-3.3-3 3.3-2-1.6Z"] },
+  viber: {
+    color: "#6f3faa",
+    paths: [
+      "M6 3.5h12a2.5 2.5 0 0 1 2.5 2.5v8A2.5 2.5 0 0 1 18 16.5h-6l-4.5 4v-4H6A2.5 2.5 0 0 1 3.5 14V6A2.5 2.5 0 0 1 6 3.5Z",
+      "M9 7.5c0 2.8 2.2 5 5 5l.8-1.4-1.6-.8-.7.7a3 3 0 0 1-1.9-1.9l.7-.7-.8-1.6Z",
+    ],
+  },
+  facebookmessenger: {
+    color: "#0866ff",
+    paths: [
+      "M12 3c5 0 9 3.7 9 8.3s-4 8.2-9 8.2c-.9 0-1.7-.1-2.5-.3L6.4 21v-3.3C4.3 16.2 3 13.9 3 11.3 3 6.7 7 3 12 3Z",
+      "m7.5 13.5 3-3.3 2 1.6 4-3.3-3 3.3-2-1.6Z",
+    ],
+  },
 };
 
 function Mark({ id }: { id: ProviderButtonId }) {
@@ -52,7 +64,15 @@ function Mark({ id }: { id: ProviderButtonId }) {
   return (
     <svg viewBox="0 0 24 24" className="size-6 shrink-0" aria-hidden="true" focusable="false" style={{ color: mark.color }}>
       {mark.paths.map((d) => (
-        <path key={d} d={d} fill={mark.fill ? "currentColor" : "none"} stroke={mark.fill ? "none" : "currentColor"} strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          key={d}
+          d={d}
+          fill={mark.fill ? "currentColor" : "none"}
+          stroke={mark.fill ? "none" : "currentColor"}
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       ))}
     </svg>
   );

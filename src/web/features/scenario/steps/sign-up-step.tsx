@@ -1,11 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  activeRegistrationFields,
-  buildSignUpSchema,
-  registrationFieldsFor,
-  type TRegistrationField,
-} from "../../../../domain/validation/registration-fields";
+import { activeRegistrationFields, buildSignUpSchema, registrationFieldsFor, type TRegistrationField } from "../../../../domain/validation/registration-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextArea } from "../../../components/ui/text-area";
@@ -41,10 +36,7 @@ const TRANSLATED = new Set(["firstName", "lastName", "email", "password", "phone
 /** Seed 001 §5 sign-up: the active registration fields of the visitor's language, from the portal settings. */
 function useRegistrationFields(lang: string): TRegistrationField[] {
   const portal = useRootData()?.settings.portal;
-  return useMemo(
-    () => activeRegistrationFields(registrationFieldsFor(portal?.registration.fields, lang, portal?.i18n.primaryLang ?? lang)),
-    [portal, lang],
-  );
+  return useMemo(() => activeRegistrationFields(registrationFieldsFor(portal?.registration.fields, lang, portal?.i18n.primaryLang ?? lang)), [portal, lang]);
 }
 
 /**
@@ -115,7 +107,11 @@ export function SignUpStep({ engine }: StepProps) {
       <Button type="submit">{t("signUp.submit")}</Button>
       <p className="text-center text-sm text-ink">
         {t("signUp.haveAccount")}{" "}
-        <button type="button" className="font-semibold text-primary underline" onClick={() => engine.start("login", { ...engine.state.options, stepId: "login-by-email" })}>
+        <button
+          type="button"
+          className="font-semibold text-primary underline"
+          onClick={() => engine.start("login", { ...engine.state.options, stepId: "login-by-email" })}
+        >
           {t("signUp.signIn")}
         </button>
       </p>
