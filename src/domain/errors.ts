@@ -97,3 +97,19 @@ export function isAppError(e: unknown, ...codes: ErrorCode[]): e is AppError {
   if (typeof e !== "object" || e === null || (e as Record<symbol, unknown>)[APP_ERROR_BRAND] !== true) return false;
   return codes.length === 0 || codes.includes((e as AppError).code);
 }
+
+/** The screen a page shows for a typed error, from the code's status in the catalogue (seed 2.3). */
+export type ErrorScreen = "not-found" | "access-denied" | "rate-limited" | "failure";
+
+/**
+ * A page's own URL named something that is not there or not valid (404, 400): the 404 page; a
+ * refusal (401, 403): the access-denied page; 429: the generic screen with that status; anything
+ * else is a real failure.
+ */
+export function errorScreenOf(code: ErrorCode): ErrorScreen {
+  const { status } = ERROR_CODES[code];
+  if (status === 404 || status === 400) return "not-found";
+  if (status === 401 || status === 403) return "access-denied";
+  if (status === 429) return "rate-limited";
+  return "failure";
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError, isAppError } from "./errors";
+import { AppError, errorScreenOf, isAppError } from "./errors";
 
 describe("isAppError", () => {
   it("matches an AppError, and by its code when codes are given", () => {
@@ -22,5 +22,19 @@ describe("isAppError", () => {
     expect(isAppError({ name: "AppError", code: "PAGE_NOT_FOUND" }, "PAGE_NOT_FOUND")).toBe(false);
     expect(isAppError(null, "PAGE_NOT_FOUND")).toBe(false);
     expect(isAppError(new Error("x"))).toBe(false);
+  });
+});
+
+describe("errorScreenOf", () => {
+  it("picks the screen from the code's status in the catalogue", () => {
+    for (const code of ["COURSE_NOT_RECEIVED", "ELEMENT_NOT_RECEIVED", "PAGE_NOT_FOUND", "UNSUPPORTED_LANG", "VALIDATION"] as const) {
+      expect(errorScreenOf(code), code).toBe("not-found");
+    }
+    for (const code of ["ELEMENT_LOCKED", "COURSE_NOT_BOUGHT", "REGISTRATION_REQUIRED", "PREVIEW_DENIED", "UNAUTHORIZED", "TOKEN_BAD"] as const) {
+      expect(errorScreenOf(code), code).toBe("access-denied");
+    }
+    expect(errorScreenOf("RATE_LIMITED")).toBe("rate-limited");
+    expect(errorScreenOf("INTERNAL")).toBe("failure");
+    expect(errorScreenOf("REVIEWS_NOT_RECEIVED")).toBe("failure");
   });
 });

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { isAppError } from "../../../domain/errors";
+import { errorScreenOf, isAppError } from "../../../domain/errors";
 import { requestViewer as viewerOfAuth, type TViewer } from "../../../domain/learning-access";
 import { modelPageOrNull, type TPageModelName } from "../../../domain/model-page";
 import { localized } from "../../../domain/portal";
@@ -17,26 +17,18 @@ export async function requestViewer(context: AppLoadContext): Promise<TViewer> {
  * a refusal is the access-denied page (403). Anything else is a real failure and stays one.
  */
 export async function learningFailure(e: unknown, context: AppLoadContext, lang: string): Promise<never> {
-  if (
-    isAppError(
-      e,
-      "COURSE_NOT_RECEIVED",
-      "ELEMENT_NOT_RECEIVED",
-      "ELEMENTS_NO_COURSE",
-      "NOT_FOUND",
-      "VIDEO_EVENT_NOT_FOUND",
-      "PAGE_NOT_FOUND",
-      "UNSUPPORTED_LANG",
-    )
-  ) {
-    return throwNotFound(context, lang);
+  if (!isAppError(e)) throw e;
+  switch (errorScreenOf(e.code)) {
+    case "not-found":
+      return throwNotFound(context, lang);
+    case "access-denied":
+      return throwAccessDenied(context, lang);
+    case "rate-limited":
+      // Too many wrong preview secrets from this address: the generic screen with status 429.
+      throw data({ code: "RATE-LIMITED" }, { status: 429 });
+    default:
+      throw e;
   }
-  if (isAppError(e, "ELEMENT_LOCKED", "COURSE_NOT_BOUGHT", "AUTH_DENY", "PREVIEW_DENIED", "UNAUTHORIZED", "REGISTRATION_REQUIRED", "PROGRESS_NOT_TRACKED")) {
-    return throwAccessDenied(context, lang);
-  }
-  // Too many wrong preview secrets from this address: the generic screen with status 429.
-  if (isAppError(e, "RATE_LIMITED")) throw data({ code: "RATE-LIMITED" }, { status: 429 });
-  throw e;
 }
 
 /** SEO meta for a learning page: the portal's site settings, this request's canonical address. */
