@@ -164,16 +164,17 @@ export function RemoteSearchField({ formId, field, value, onChange, onBlur, erro
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-component border border-line bg-surface p-1.5 shadow-lg"
       >
         {options.map((o, i) => (
-          // Keys belong to the input (a combobox with aria-activedescendant: arrows move, Enter picks).
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={o.value}
             id={`${listId}-${i}`}
             role="option"
             aria-selected={i === active}
-            // Keep the focus in the input so picking does not count as leaving the field.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(o)}
+            // Picked on press, with the focus kept in the input, so picking does not count as leaving the
+            // field. Keys belong to the input (a combobox with aria-activedescendant: arrows move, Enter picks).
+            onMouseDown={(e) => {
+              e.preventDefault();
+              pick(o);
+            }}
             className={cn("cursor-pointer rounded-xl px-3 py-2 text-ink", i === active ? "bg-primary-soft" : "hover:bg-primary-soft")}
           >
             {o.label}
