@@ -2,14 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ZAnonymousSignIn, ZAnonymousSignUp } from "../../../../domain/validation/forms";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { AdvantagesSection } from "./advantages";
 import type { StepProps } from "./step-props";
 import { ZTokensChecked } from "../../../../domain/api-replies";
 import { localError } from "../../../lib/api";
-import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
+import { ErrorNotices, StepIntro, StepTextField, useStepRequest } from "./shared";
 
 function useAnonymousForm(engine: StepProps["engine"], url: string, schema: typeof ZAnonymousSignIn) {
   const { refresh } = useAuth();
@@ -37,25 +36,11 @@ function AnonymousFields({
   passwordAutoComplete: "current-password" | "new-password";
 }) {
   const { t } = useTranslation("auth");
-  const message = useMessage();
   return (
     <>
       <ErrorNotices error={error} />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.username")}
-        autoComplete="username"
-        {...form.field("username")}
-        error={fieldError(form.errors.username, message)}
-      />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.password")}
-        type="password"
-        autoComplete={passwordAutoComplete}
-        {...form.field("password")}
-        error={fieldError(form.errors.password, message)}
-      />
+      <StepTextField form={form} name="username" label={t("fields.username")} autoComplete="username" />
+      <StepTextField form={form} name="password" label={t("fields.password")} type="password" autoComplete={passwordAutoComplete} />
     </>
   );
 }

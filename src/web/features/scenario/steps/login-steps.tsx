@@ -4,14 +4,13 @@ import { ZSignIn } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { hasProviderButtons } from "../../../../domain/providers";
-import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import { ProviderButtons, useAgreementGate } from "./provider-buttons";
 import type { StepProps } from "./step-props";
 import { ZTokensChecked } from "../../../../domain/api-replies";
 import { localError } from "../../../lib/api";
-import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
+import { StepTextField, ErrorNotices, StepIntro, useMessage, useStepRequest } from "./shared";
 
 /**
  * The choice screen, "mixed-login" of seed 001 §4: e-mail, anonymous and provider entries (swapped
@@ -90,22 +89,8 @@ export function LoginByEmailStep({ engine }: StepProps) {
     <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
       {notice ? <Alert tone="success" title={message(notice)} /> : null}
       <ErrorNotices error={error} />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        {...form.field("email")}
-        error={fieldError(form.errors.email, message)}
-      />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.password")}
-        type="password"
-        autoComplete="current-password"
-        {...form.field("password")}
-        error={fieldError(form.errors.password, message)}
-      />
+      <StepTextField form={form} name="email" label={t("fields.email")} type="email" autoComplete="email" />
+      <StepTextField form={form} name="password" label={t("fields.password")} type="password" autoComplete="current-password" />
       <Button type="submit">{t("loginByEmail.submit")}</Button>
       <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.next("forgot-password")}>
         {t("loginByEmail.forgot")}

@@ -2,15 +2,13 @@ import { useTranslation } from "react-i18next";
 import { ZForgotPassword, ZRestorePassword } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import type { StepProps } from "./step-props";
 import { ZStateOk } from "../../../../domain/api-replies";
-import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
+import { ErrorNotices, StepIntro, StepTextField, useStepRequest } from "./shared";
 
 export function ForgotPasswordStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
-  const message = useMessage();
   const form = useZodForm(ZForgotPassword, { email: "" });
   const { error, setError, send } = useStepRequest(engine);
 
@@ -28,14 +26,7 @@ export function ForgotPasswordStep({ engine }: StepProps) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <StepIntro text={t("forgot.description")} />
       <ErrorNotices error={error} />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        {...form.field("email")}
-        error={fieldError(form.errors.email, message)}
-      />
+      <StepTextField form={form} name="email" label={t("fields.email")} type="email" autoComplete="email" />
       <Button type="submit">{t("forgot.submit")}</Button>
       <button type="button" className="self-center text-sm font-medium text-primary underline" onClick={() => engine.next("login-by-email")}>
         {t("popup.back")}
@@ -59,7 +50,6 @@ export function FinalActionStep({ engine }: StepProps) {
 /** Opened by a `pwdtoken` link; Enter moves from the password to its confirmation, then submits. */
 export function RestorePasswordStep({ engine }: StepProps) {
   const { t } = useTranslation("auth");
-  const message = useMessage();
   const token = engine.option<string>("token") ?? "";
   const form = useZodForm(ZRestorePassword, { password: "", confirmPassword: "", token });
   const { error, setError, send } = useStepRequest(engine);
@@ -79,22 +69,8 @@ export function RestorePasswordStep({ engine }: StepProps) {
   return (
     <form noValidate onSubmit={onSubmit} onKeyDown={enterMovesFocus} className="flex flex-col gap-3">
       <ErrorNotices error={error} />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        {...form.field("password")}
-        error={fieldError(form.errors.password, message)}
-      />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        {...form.field("confirmPassword")}
-        error={fieldError(form.errors.confirmPassword, message)}
-      />
+      <StepTextField form={form} name="password" label={t("fields.newPassword")} type="password" autoComplete="new-password" />
+      <StepTextField form={form} name="confirmPassword" label={t("fields.confirmPassword")} type="password" autoComplete="new-password" />
       <Button type="submit">{t("restore.submit")}</Button>
     </form>
   );

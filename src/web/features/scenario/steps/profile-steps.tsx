@@ -5,13 +5,12 @@ import type { CourseTarget } from "../../../../domain/scenario/course-target";
 import { ZProfileFill } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
 import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import type { StepProps } from "./step-props";
 import { ZUser } from "../../../../domain/user";
 import { localError } from "../../../lib/api";
-import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
+import { StepTextField, ErrorNotices, StepIntro, useMessage, useStepRequest } from "./shared";
 
 /**
  * Seed 001 §5 profile-fill: e-mail and phone both required; a failed check shows the auth error.
@@ -62,26 +61,8 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
         </p>
       ) : null}
       <ErrorNotices error={error} />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        required
-        {...form.field("email")}
-        error={fieldError(form.errors.email, message)}
-      />
-      <TextField
-        reserveErrorSpace
-        label={t("fields.phone")}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="+905551234567"
-        required
-        {...form.field("phone")}
-        error={fieldError(form.errors.phone, message)}
-      />
+      <StepTextField form={form} name="email" label={t("fields.email")} type="email" autoComplete="email" required />
+      <StepTextField form={form} name="phone" label={t("fields.phone")} type="tel" inputMode="tel" autoComplete="tel" placeholder="+905551234567" required />
       <Button type="submit">{t(variant === "two" ? "profileFill.continueBuy" : "profileFill.submit")}</Button>
       {invalid ? <Alert tone="danger" title={message("env.scenarious.popup.auth.error")} /> : null}
     </form>

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ValidationIssue } from "../../../../domain/validation/messages";
 import { Alert } from "../../../components/ui/alert";
+import { TextField, type TextFieldProps } from "../../../components/ui/text-field";
+import type { useZodForm } from "../use-zod-form";
 import type { z } from "zod";
 import { type ApiError, type ApiMethod, type ApiResult, apiRequest } from "../../../lib/api";
 import type { StepProps } from "./step-props";
@@ -14,6 +16,19 @@ export function useMessage() {
 
 export function fieldError(issue: ValidationIssue | undefined, message: ReturnType<typeof useMessage>): string | undefined {
   return issue ? message(issue.key, issue.params) : undefined;
+}
+
+/** What a step's text field needs of its form (useZodForm): the field's bindings and its issues. */
+type BoundForm = Pick<ReturnType<typeof useZodForm>, "field" | "errors">;
+
+/** A step's text field bound to its form: value and handlers, room for one error, the issue translated. */
+export function StepTextField({
+  form,
+  name,
+  ...props
+}: { form: BoundForm; name: string } & Omit<TextFieldProps, "form" | "name" | "value" | "onChange" | "onBlur" | "error">) {
+  const message = useMessage();
+  return <TextField reserveErrorSpace {...props} {...form.field(name)} error={fieldError(form.errors[name], message)} />;
 }
 
 /** Seed 001 §8: one error notice per server validation message, else one for the error itself. */
