@@ -103,6 +103,12 @@ const redirectRule = {
   message: "Use `redirect` from src/web/redirect.server.ts: it percent-encodes the Location header.",
 };
 
+const translationRule = {
+  name: "react-i18next",
+  importNames: ["useTranslation"],
+  message: "Use `useTranslation` from src/web/i18n/use-translation.ts: on the server the same `t`, made once per i18next instance and namespace.",
+};
+
 const TEST_FILES = ["src/**/*.test.ts", "src/**/*.test.tsx"];
 const TS_FILES = ["**/*.ts", "**/*.tsx"];
 
@@ -110,6 +116,8 @@ export default defineConfig(
   {
     ignores: ["build/", "build-*/", ".react-router/", "data/", "test-results/", "coverage/", "public/", "src/server/db/migrations/", "**/*.d.ts"],
   },
+  // The bench's trivial React Router app is built there on every `npm run bench` (bench/lib/trivial-app.ts).
+  { ignores: ["bench/trivial-app/build/"] },
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
 
   js.configs.recommended,
@@ -124,6 +132,9 @@ export default defineConfig(
       ],
       // Module augmentation (React Router's AppLoadContext) is an interface extending ours and nothing more.
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+      // `import { type A } from "m"` still loads m (verbatimModuleSyntax keeps it as `import "m"`): in the
+      // browser that pulled zod-carrying modules into every page (docs/decisions/0020-lean-client.md).
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
 
@@ -178,7 +189,12 @@ export default defineConfig(
   // src/web: `redirect` only through redirect.server.ts (later blocks replace the options of the one above).
   {
     files: ["src/web/**/*.{ts,tsx}"],
-    ignores: [...TEST_FILES, "src/web/redirect.server.ts"],
+    ignores: [...TEST_FILES, "src/web/redirect.server.ts", "src/web/i18n/use-translation.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [redirectRule, translationRule], patterns: testOnlyPackages }] },
+  },
+  {
+    // The one wrapper of react-i18next's hook (the browser uses it as is: it suspends for packs fetched on demand).
+    files: ["src/web/i18n/use-translation.ts"],
     rules: { "no-restricted-imports": ["error", { paths: [redirectRule], patterns: testOnlyPackages }] },
   },
   {

@@ -2,6 +2,13 @@
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
+  /** One request of a sequence that every connection cycles through. */
+  export interface Request {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+  }
+
   export interface Options {
     url: string;
     connections?: number;
@@ -9,6 +16,10 @@ declare module "autocannon" {
     timeout?: number;
     /** Sent with every request. */
     headers?: Record<string, string>;
+    /** Each connection sends these in turn, over and over, instead of GET `url`. */
+    requests?: Request[];
+    /** Worker threads that fire the requests (connections are shared out among them); no "response" events then. */
+    workers?: number;
   }
 
   export interface Histogram {

@@ -1,8 +1,16 @@
 import os from "node:os";
 import path from "node:path";
-import { BENCH_COURSE, signInLearner } from "./lib/learner";
-import { measure, type MeasureOptions, type RequestHeaders } from "./lib/measure";
-import { appendHistory, commitLabel, consoleTable, machineFacts, rowFailed, type Row } from "./lib/report";
+import { appendHistory, commitLabel, machineFacts } from "./lib/history";
+import { signInLearner, type SignedInLearner } from "./lib/learner";
+import { lighthouse } from "./lib/lighthouse";
+import { measure, responseFacts, type RequestHeaders } from "./lib/measure";
+import { describeOptions, readOptions } from "./lib/options";
+import { overload } from "./lib/overload";
+import { measurePageWeights } from "./lib/page-weight";
+import { reportTables } from "./lib/report";
+import { rowFailed, type BenchResults, type Db, type Row, type ServerMemory } from "./lib/results";
+import { processTreeRss } from "./lib/rss";
+import { BASELINE_LABELS, BROWSER_PAGE_HEADERS, LIGHTHOUSE_PAGES, MENTORA_SCENARIOS, WEIGHED_PAGES, type BaselineId } from "./lib/scenarios";
 import {
   createBenchDatabase,
   releaseAll,
@@ -11,50 +19,25 @@ import {
   startBaseline,
   startMentoraPglite,
   startMentoraPostgres,
-  type BenchDatabase,
+  startTrivialReactRouter,
   type RunningServer,
 } from "./lib/servers";
+import { soak } from "./lib/soak";
+import { consoleTable } from "./lib/table";
+import { evaluateTargets, targetsTable } from "./lib/targets";
+import { buildTrivialApp } from "./lib/trivial-app";
 
 /**
- * `npm run bench`: baseline, then Mentora on PGlite and on PostgreSQL, one server at a time so that
- * idle servers never compete for the two cores. Exits non-zero when any scenario failed or was not run.
+ * `npm run bench`: the two baselines, then Mentora on PGlite and on PostgreSQL, one server at a time so
+ * that idle servers never compete for the two cores. On each Mentora server: the load scenarios, then
+ * (on the first database only) the pages' JS weight and Lighthouse, then the overload probe and the
+ * optional soak; its RSS is read at start and at the end. Parts and settings: bench/lib/options.ts.
+ * Exits non-zero when a scenario or a part failed or could not run; targets not met do not fail it.
  */
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-if (!Number.isFinite(duration) || duration <= 0) {
-  console.error(`bench: BENCH_DURATION must be a positive number of seconds, got "${process.env.BENCH_DURATION}"`);
-  process.exit(2);
-}
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const options: MeasureOptions = { connections: 10, duration, warmup: 2 };
+const options = readOptions();
 const HISTORY_FILE = path.join(ROOT_DIR, "docs/benchmarks.md");
-
-const SETTINGS = "/api/portal/settings";
-const SSR_MAIN = "/tr/";
-const ELEMENTS = `/api/courses/${BENCH_COURSE}/elements?lang=tr`;
-const SSR_COURSE = `/tr/courses/${BENCH_COURSE}`;
-
-/** A scenario on a running Mentora server: `prepare` may set things up and names what to load. */
-interface MentoraScenario {
-  label: string;
-  prepare(base: string): Promise<{ path: string; headers?: RequestHeaders }>;
-}
-
-/** What each Mentora server is measured on, in this order. Rows read "<label> · <database>". */
-const MENTORA_SCENARIOS: MentoraScenario[] = [
-  { label: `settings API ${SETTINGS}`, prepare: async () => ({ path: SETTINGS }) },
-  { label: `SSR ${SSR_MAIN}`, prepare: async () => ({ path: SSR_MAIN }) },
-  {
-    label: `elements API ${ELEMENTS} · signed-in learner`,
-    prepare: async (base) => ({ path: ELEMENTS, headers: (await signInLearner(base)).headers }),
-  },
-  {
-    // The course page as a returning learner loads it: the session and language cookies, real progress.
-    label: `SSR ${SSR_COURSE} · signed-in learner`,
-    prepare: async (base) => ({ path: SSR_COURSE, headers: { cookie: `lang=tr; ${(await signInLearner(base)).cookie}` } }),
-  },
-];
-const scenarioNames = (db: string) => MENTORA_SCENARIOS.map((s) => `${s.label} · ${db}`);
+const loadOptions = { connections: options.connections, duration: options.duration, warmup: options.warmup };
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
@@ -68,86 +51,173 @@ const startedAt = Date.now();
 const loadAtStart = os.loadavg()[0];
 // Taken before anything is written, so this run's own history entry does not mark the tree dirty.
 const commit = commitLabel();
-const rows: Row[] = [];
-const notes: string[] = [];
+const results: BenchResults = {
+  rows: [],
+  pageWeights: [],
+  lighthouse: [],
+  lighthouseRuns: options.lighthouseRuns,
+  overload: [],
+  soak: [],
+  memory: [],
+  notes: [],
+  failures: [],
+};
 let postgresVersion: string | undefined;
-
-async function scenario(name: string, url: string, headers?: RequestHeaders): Promise<void> {
-  process.stdout.write(`bench: ${name} … `);
-  const measurement = await measure(url, options, headers);
-  console.log(`${Math.round(measurement.reqPerSec)} req/s`);
-  rows.push({ scenario: name, measurement });
-}
-
-async function onServer(start: () => Promise<RunningServer>, work: (url: string) => Promise<void>): Promise<void> {
-  const server = await start();
-  try {
-    await work(server.url);
-  } finally {
-    await server.stop();
-  }
-}
 
 /** The history keeps one line per problem; the server output that follows it is printed on the console. */
 function firstLine(e: unknown): string {
   return (e as Error).message.split("\n")[0];
 }
 
-function notRun(names: string[], reason: string, note: string) {
-  for (const scenario of names) if (!rows.some((r) => r.scenario === scenario)) rows.push({ scenario, skipped: reason });
-  notes.push(note);
+function partFailed(what: string, e: unknown) {
+  console.error(`bench: ${what} failed: ${(e as Error).message}`);
+  results.failures.push(what);
+  results.notes.push(`${what} failed: ${firstLine(e)}`);
 }
 
-/** Every Mentora scenario on one server; whatever a failing server kept from running is marked so. */
-async function mentora(db: "pglite" | "postgres", start: () => Promise<RunningServer>): Promise<void> {
-  const names = scenarioNames(db);
+/** A load scenario: one response noted, then warm-up and measured load. */
+async function scenario(row: Row, url: string, headers?: RequestHeaders): Promise<void> {
+  process.stdout.write(`bench: ${row.scenario} … `);
+  row.response = await responseFacts(url, headers);
+  row.measurement = await measure(url, loadOptions, headers);
+  console.log(`${Math.round(row.measurement.reqPerSec)} req/s`);
+  results.rows.push(row);
+}
+
+/** Runs `work` on a fresh server and reads its RSS (with its children) at start and after the work. */
+async function onServer(name: string, db: Db | undefined, start: () => Promise<RunningServer>, work: (server: RunningServer) => Promise<void>) {
+  const server = await start();
+  const memory: ServerMemory = { server: name, db };
+  results.memory.push(memory);
   try {
-    await onServer(start, async (url) => {
-      for (const [i, s] of MENTORA_SCENARIOS.entries()) {
-        const { path, headers } = await s.prepare(url);
-        await scenario(names[i], url + path, headers);
+    memory.atStart = await processTreeRss(server.pid);
+    await work(server);
+    memory.afterRun = await processTreeRss(server.pid);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function baseline(id: BaselineId, start: () => Promise<RunningServer>, pagePath: string, headers?: RequestHeaders) {
+  await onServer(BASELINE_LABELS[id], undefined, start, (server) => scenario({ scenario: BASELINE_LABELS[id], id }, server.url + pagePath, headers));
+}
+
+/** Each part of the bench on one Mentora server; a part that fails is noted and the next one still runs. */
+async function mentora(db: Db, start: () => Promise<RunningServer>): Promise<void> {
+  const browserDb = options.databases[0];
+  try {
+    await onServer(`Mentora (${db})`, db, start, async ({ url, pid }) => {
+      if (options.parts.has("load")) {
+        const learner: SignedInLearner = await signInLearner(url);
+        for (const s of MENTORA_SCENARIOS) {
+          await scenario({ scenario: `${s.label} · ${db}`, id: s.id, db, baseline: s.baseline }, url + s.path, s.headers(learner));
+        }
+      }
+      if (db === browserDb && options.parts.has("weight")) {
+        console.log(`bench: JS weight of ${WEIGHED_PAGES.map((p) => p.path).join(", ")} in Chromium`);
+        await measurePageWeights(
+          url,
+          WEIGHED_PAGES.map((p) => p.path),
+        ).then(
+          (w) => results.pageWeights.push(...w),
+          (e: unknown) => partFailed("JS weight", e),
+        );
+      }
+      if (db === browserDb && options.parts.has("lighthouse")) {
+        for (const page of LIGHTHOUSE_PAGES) {
+          process.stdout.write(`bench: Lighthouse ${page} × ${options.lighthouseRuns} … `);
+          await lighthouse(url, page, options.lighthouseRuns).then(
+            (r) => {
+              results.lighthouse.push(r);
+              console.log(`performance ${r.median.performance}, accessibility ${r.median.accessibility}`);
+            },
+            (e: unknown) => partFailed(`Lighthouse ${page}`, e),
+          );
+        }
+      }
+      if (options.parts.has("overload")) {
+        console.log(`bench: overload · ${db}: 200 connections for ${options.overloadSeconds} s, a fresh visitor every second`);
+        await signInLearner(url)
+          .then((learner) => overload(url, learner, options.overloadSeconds))
+          .then(
+            (r) => results.overload.push({ db, result: r }),
+            (e: unknown) => partFailed(`overload · ${db}`, e),
+          );
+      }
+      if (options.parts.has("soak")) {
+        console.log(`bench: soak · ${db}: mixed load for ${options.soakSeconds} s, RSS every ${options.soakSampleSeconds} s`);
+        await signInLearner(url)
+          .then((learner) => soak(url, pid, learner, options.soakSeconds, options.soakSampleSeconds))
+          .then(
+            (r) => results.soak.push({ db, result: r }),
+            (e: unknown) => partFailed(`soak · ${db}`, e),
+          );
       }
     });
   } catch (e) {
     console.error(`bench: ${(e as Error).message}`);
-    notRun(names, "server failed", `${db}: ${firstLine(e)}`);
+    markNotRun(db, "server failed", `${db}: ${firstLine(e)}`);
   }
 }
 
-try {
-  console.log(`bench: ${machineFacts()}, load average ${loadAtStart.toFixed(1)}`);
-  console.log(`bench: ${options.connections} connections, ${duration} s per scenario after ${options.warmup} s of warm-up`);
-  await onServer(startBaseline, (url) => scenario("baseline: bare Fastify hello", `${url}/`));
-} catch (e) {
-  // Without a baseline there is nothing to compare against, so nothing is recorded.
-  console.error(`bench: baseline failed: ${(e as Error).message}`);
-  await releaseAll();
-  process.exit(1);
+/** Load scenarios of `db` that have no row yet get one that says why; the run then exits non-zero. */
+function markNotRun(db: Db, reason: string, note: string) {
+  if (options.parts.has("load")) {
+    for (const s of MENTORA_SCENARIOS) {
+      if (!results.rows.some((r) => r.id === s.id && r.db === db)) results.rows.push({ scenario: `${s.label} · ${db}`, id: s.id, db, skipped: reason });
+    }
+  }
+  results.failures.push(`${db}: ${reason}`);
+  results.notes.push(note);
 }
 
+console.log(`bench: ${machineFacts()}, load average ${loadAtStart.toFixed(1)}`);
+console.log(`bench: ${describeOptions(options)}; ${options.connections} connections, ${options.duration} s per scenario after ${options.warmup} s of warm-up`);
 try {
-  await mentora("pglite", startMentoraPglite);
-
-  let database: BenchDatabase | undefined;
-  try {
-    database = await createBenchDatabase(PG_ADMIN_URL);
-    postgresVersion = database.serverVersion;
-  } catch (e) {
-    const reason = `PostgreSQL unreachable at ${PG_ADMIN_URL.replace(/\/\/[^@/]*@/, "//…@")}: ${(e as Error).message}`;
-    console.error(`bench: ${reason} — reporting the PGlite figures only; the run will exit non-zero.`);
-    notRun(scenarioNames("postgres"), "PostgreSQL unreachable", reason);
+  if (options.parts.has("load")) {
+    try {
+      await baseline("hello", startBaseline, "/");
+    } catch (e) {
+      // Without the first baseline there is nothing to compare against, so nothing is recorded.
+      console.error(`bench: baseline failed: ${(e as Error).message}`);
+      await releaseAll();
+      process.exit(1);
+    }
+    try {
+      await buildTrivialApp();
+      // Asked for as the signed-in course page is, by a browser (no cookie: the trivial app has no sessions).
+      await baseline("trivial", startTrivialReactRouter, "/", BROWSER_PAGE_HEADERS);
+    } catch (e) {
+      partFailed("trivial React Router baseline", e);
+    }
   }
-  if (database) {
-    const url = database.url;
-    await mentora("postgres", () => startMentoraPostgres(url));
-    await database.drop();
+
+  for (const db of options.databases) {
+    if (db === "pglite") {
+      await mentora("pglite", startMentoraPglite);
+      continue;
+    }
+    let database: Awaited<ReturnType<typeof createBenchDatabase>> | undefined;
+    try {
+      database = await createBenchDatabase(options.pgAdminUrl);
+      postgresVersion = database.serverVersion;
+    } catch (e) {
+      const reason = `PostgreSQL unreachable at ${options.pgAdminUrl.replace(/\/\/[^@/]*@/, "//…@")}: ${(e as Error).message}`;
+      console.error(`bench: ${reason} — reporting the other figures only; the run will exit non-zero.`);
+      markNotRun("postgres", "PostgreSQL unreachable", reason);
+    }
+    if (database) {
+      const databaseUrl = database.url;
+      await mentora("postgres", () => startMentoraPostgres(databaseUrl));
+      await database.drop();
+    }
   }
 } finally {
   await releaseAll();
 }
 
-const baseline = rows[0]?.measurement;
-console.log(`\n${consoleTable(rows, baseline)}\n`);
+const tables = [...reportTables(results), targetsTable(evaluateTargets(results))];
+console.log(`\n${tables.map(consoleTable).join("\n\n")}\n`);
 await appendHistory(
   HISTORY_FILE,
   {
@@ -156,16 +226,16 @@ await appendHistory(
     server: MENTORA_ENV_LABEL,
     loadAtStart,
     postgresVersion,
-    notes,
-    ...options,
+    parts: describeOptions(options),
+    notes: results.notes,
+    ...loadOptions,
   },
-  rows,
-  baseline,
+  tables,
 );
 const seconds = Math.round((Date.now() - startedAt) / 1000);
-const failed = rows.filter(rowFailed).map((r) => r.scenario);
+const failed = [...results.rows.filter(rowFailed).map((r) => r.scenario), ...results.failures];
 console.log(`bench: appended to ${path.relative(process.cwd(), HISTORY_FILE)}; took ${seconds} s`);
 if (failed.length) {
-  console.error(`bench: FAILED or not run: ${failed.join("; ")}`);
+  console.error(`bench: FAILED or not run: ${[...new Set(failed)].join("; ")}`);
   process.exit(1);
 }

@@ -1,3 +1,4 @@
+import http from "node:http";
 import autocannon from "autocannon";
 
 export interface MeasureOptions {
@@ -57,4 +58,25 @@ export async function measure(url: string, opts: MeasureOptions, headers?: Reque
     timeouts: result.timeouts,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
   };
+}
+
+/** One response as the load sees it: status, Content-Encoding and bytes on the wire (body, not decoded). */
+export interface ResponseFacts {
+  status: number;
+  encoding: string;
+  bytes: number;
+}
+
+/** A single request before a scenario's load: records what its responses look like (e.g. whether they are compressed). */
+export function responseFacts(url: string, headers: RequestHeaders = {}): Promise<ResponseFacts> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false, timeout: 30_000 }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers["content-encoding"] ?? "identity"), bytes }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`GET ${url} took over 30 s`)));
+    req.on("error", reject);
+  });
 }

@@ -1,165 +1,141 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { appendFile, writeFile } from "node:fs/promises";
-import os from "node:os";
-import type { Measurement } from "./measure";
+import { CHROME_FLAGS } from "./lighthouse";
+import { FRESH_ANSWER_WITHIN_MS } from "./overload";
+import { baselineOf, failure, type BenchResults } from "./results";
+import { BASELINE_LABELS, BROWSER_PAGE_HEADERS } from "./scenarios";
+import { GROWTH_LIMIT_MB_PER_MIN } from "./soak";
+import { counts, kB, mb, ms, ratio, type Table } from "./table";
 
-export interface Row {
-  scenario: string;
-  measurement?: Measurement;
-  /** Why the scenario has no figures (e.g. PostgreSQL unreachable). */
-  skipped?: string;
-}
+/** The tables of one run, in the order they are printed and written: load, JS weight, Lighthouse, overload, memory. */
 
-export function failure(m: Measurement): string | undefined {
-  const problems: string[] = [];
-  if (m.non2xx > 0) {
-    const codes = Object.entries(m.statusCodes).filter(([code]) => !code.startsWith("2"));
-    problems.push(`${m.non2xx} non-2xx (${codes.map(([code, n]) => `${code}×${n}`).join(", ")})`);
-  }
-  if (m.errors > 0) problems.push(`${m.errors} errors${m.timeouts ? ` (${m.timeouts} timeouts)` : ""}`);
-  if (m.requests === 0) problems.push("no responses");
-  return problems.length ? problems.join(", ") : undefined;
-}
-
-export function rowFailed(row: Row): boolean {
-  return !row.measurement || failure(row.measurement) !== undefined;
-}
-
-function ms(v: number): string {
-  if (!Number.isFinite(v)) return "—";
-  return v < 10 ? v.toFixed(2) : v.toFixed(1);
-}
-
-function ratio(v: number): string {
-  if (!Number.isFinite(v)) return "—";
-  // Two significant digits below 1: SSR can sit at a few thousandths of the baseline's req/s.
-  return `${v < 1 ? v.toPrecision(2) : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)}×`;
-}
-
-const HEADER = ["scenario", "req/s", "p50 ms", "p99 ms", "req/s vs base", "p50 vs base", "p99 vs base", "result"];
-
-function cells(rows: Row[], baseline: Measurement | undefined): string[][] {
-  return rows.map(({ scenario, measurement: m, skipped }) => {
-    if (!m) return [scenario, "—", "—", "—", "—", "—", "—", `not run: ${skipped ?? "unknown"}`];
-    const b = baseline;
+export function loadTable(results: BenchResults): Table {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "vs", "req/s vs base", "p50 vs base", "p99 vs base", "response", "result"];
+  const rows = results.rows.map(({ scenario, measurement: m, skipped, baseline, response }) => {
+    const answer = response ? `${response.status} ${response.encoding} ${kB(response.bytes)}` : "—";
+    if (!m) return [scenario, "—", "—", "—", "—", "—", "—", "—", answer, `not run: ${skipped ?? "unknown"}`];
+    const b = baseline ? baselineOf(results, baseline) : m;
     return [
       scenario,
       Math.round(m.reqPerSec).toString(),
       ms(m.p50),
       ms(m.p99),
+      baseline ?? "—",
       b ? ratio(m.reqPerSec / b.reqPerSec) : "—",
       b ? ratio(m.p50 / b.p50) : "—",
       b ? ratio(m.p99 / b.p99) : "—",
+      answer,
       failure(m) ? `FAILED: ${failure(m)}` : `ok (${m.requests} requests)`,
     ];
   });
+  return {
+    title: "Load scenarios",
+    header,
+    rows,
+    numeric: [1, 2, 3, 5, 6, 7],
+    notes: [
+      `vs: hello = ${BASELINE_LABELS.hello}; trivial = ${BASELINE_LABELS.trivial} (same adapter and Fastify set-up as Mentora).`,
+      `SSR pages are requested with ${Object.entries(BROWSER_PAGE_HEADERS)
+        .map(([k, v]) => `\`${k}: ${v}\``)
+        .join(", ")}; "response" is one answer fetched before the load: status, Content-Encoding, bytes on the wire.`,
+    ],
+  };
 }
 
-export function consoleTable(rows: Row[], baseline: Measurement | undefined): string {
-  const all = [HEADER, ...cells(rows, baseline)];
-  const widths = HEADER.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  // Text columns left-aligned, figures right-aligned so magnitudes line up.
-  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [line(HEADER), widths.map((w) => "-".repeat(w)).join("  "), ...all.slice(1).map(line)].map((l) => l.trimEnd()).join("\n");
+export function weightTable(results: BenchResults): Table {
+  const w = results.pageWeights;
+  return {
+    title: "JavaScript a first visit loads (Chromium, cache off)",
+    header: ["page", "status", "JS files", "JS transferred", "JS decoded", "JS encodings", "HTML transferred", "HTML decoded"],
+    rows: w.map((p) => [
+      p.path,
+      String(p.status),
+      String(p.jsFiles),
+      kB(p.jsTransferred),
+      kB(p.jsDecoded),
+      p.jsEncodings.join(", "),
+      kB(p.documentTransferred),
+      kB(p.documentDecoded),
+    ]),
+    numeric: [2, 3, 4, 6, 7],
+    notes: [
+      `Accept-Encoding sent by Chromium: \`${w[0]?.acceptEncoding ?? "—"}\`. Transferred = bytes on the wire (headers included, as DevTools counts); kB = 1000 bytes.`,
+    ],
+  };
 }
 
-function markdownTable(rows: Row[], baseline: Measurement | undefined): string {
-  const line = (r: string[]) => `| ${r.join(" | ")} |`;
-  const align = HEADER.map((_, i) => (i === 0 || i === HEADER.length - 1 ? "---" : "---:"));
-  return [line(HEADER), line(align), ...cells(rows, baseline).map(line)].join("\n");
+export function lighthouseTable(results: BenchResults): Table {
+  const l = results.lighthouse;
+  return {
+    title: `Lighthouse ${l[0]?.version ?? ""} mobile (defaults), PGlite server, median of ${results.lighthouseRuns} run(s)`,
+    header: ["page", "performance", "accessibility", "performance per run", "FCP ms", "LCP ms", "TBT ms", "CLS", "accessibility audits failed"],
+    rows: l.map((r) => [
+      r.path,
+      String(r.median.performance),
+      String(r.median.accessibility),
+      r.runs.map((run) => run.performance).join(", "),
+      ms(r.median.fcp),
+      ms(r.median.lcp),
+      ms(r.median.tbt),
+      r.median.cls.toFixed(3),
+      r.median.failedAccessibilityAudits.join(", ") || "none",
+    ]),
+    numeric: [1, 2, 4, 5, 6, 7],
+    notes: [`Chrome flags: \`${CHROME_FLAGS}\`.`],
+  };
 }
 
-function git(args: string[]): string | undefined {
-  try {
-    return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return undefined;
+export function overloadTable(results: BenchResults): Table {
+  const rows: string[][] = [];
+  for (const { db, result: o } of results.overload) {
+    rows.push([
+      db,
+      `load: ${o.connections} connections`,
+      String(Math.round(o.load.reqPerSec)),
+      ms(o.load.p50),
+      ms(o.load.p99),
+      `${counts(o.load.statuses)}${o.load.errors ? `; ${o.load.errors} errors (${o.load.timeouts} timeouts)` : ""}`,
+    ]);
+    for (const p of o.probes) rows.push([db, `fresh visitor ${p.path} (${p.count}×)`, "—", `p95 ${ms(p.p95Ms)}`, `worst ${ms(p.worstMs)}`, counts(p.statuses)]);
   }
+  const o = results.overload[0]?.result;
+  return {
+    title: "Overload: a fresh visitor while the server is saturated",
+    header: ["database", "what", "req/s", "p50 / p95 ms", "p99 / worst ms", "statuses"],
+    rows,
+    numeric: [2, 3, 4],
+    notes: o
+      ? [
+          `${o.seconds} s of ${o.connections} keep-alive connections cycling ${o.paths.map((p) => `\`${p}\``).join(", ")}; every second a new TCP connection (no agent) GETs each probed path; the target is an answer (200 or 503) within ${FRESH_ANSWER_WITHIN_MS} ms.`,
+        ]
+      : [],
+  };
 }
 
-/** Short commit, "+dirty" when the working tree differs from it: such figures are not of that commit alone. */
-export function commitLabel(): string {
-  const commit = git(["rev-parse", "--short", "HEAD"]) ?? "unknown";
-  // --no-optional-locks: a read-only look that never rewrites the index while others work in the tree.
-  const status = git(["--no-optional-locks", "status", "--porcelain"]);
-  return status ? `${commit}+dirty` : commit;
+export function memoryTable(results: BenchResults): Table {
+  const rows = results.memory.map((m) => {
+    const soaked = m.db ? results.soak.find((s) => s.db === m.db)?.result : undefined;
+    return [
+      m.server,
+      mb(m.atStart?.bytes),
+      mb(m.afterRun?.bytes),
+      String(m.afterRun?.processes ?? "—"),
+      soaked ? `${soaked.seconds} s: first ${mb(soaked.firstBytes)}, last ${mb(soaked.lastBytes)}, max ${mb(soaked.maxBytes)}` : "—",
+      soaked ? `${Number.isFinite(soaked.slopeMbPerMin) ? soaked.slopeMbPerMin.toFixed(2) : "—"} MiB/min` : "—",
+      soaked ? (soaked.growing === undefined ? "too few samples" : soaked.growing ? "GROWING" : "level") : "—",
+    ];
+  });
+  return {
+    title: "Server memory (RSS of the server process and its children)",
+    header: ["server", "RSS at start", "RSS after run", "processes", "soak", "slope, 2nd half", "trend"],
+    rows,
+    numeric: [1, 2, 3],
+    notes: [
+      `"after run": after every scenario the bench ran on that server. Soak: BENCH_SOAK_SECONDS of mixed load, RSS sampled every BENCH_SOAK_SAMPLE_SECONDS; growing means a least-squares slope over the second half above ${GROWTH_LIMIT_MB_PER_MIN} MiB/min. Processes may include tsx's esbuild helper, as under \`npm start\`.`,
+    ],
+  };
 }
 
-export interface RunFacts {
-  date: string;
-  commit: string;
-  connections: number;
-  duration: number;
-  warmup: number;
-  server: string;
-  loadAtStart: number;
-  postgresVersion?: string;
-  notes: string[];
-}
-
-export function machineFacts(postgresVersion?: string): string {
-  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
-  const facts = [
-    `${os.availableParallelism()} cores (${cpu})`,
-    `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM`,
-    `Node ${process.version}`,
-    `${os.platform()} ${os.arch()}`,
-  ];
-  if (postgresVersion) facts.push(`PostgreSQL ${postgresVersion}`);
-  return facts.join(", ");
-}
-
-const INTRO = `# Benchmarks
-
-\`npm run bench\` builds the app and measures, in one run, with [autocannon](https://github.com/mcollina/autocannon):
-
-- **baseline** — a bare Fastify hello-world (\`bench/baseline-server.ts\`), the ceiling for this machine;
-- **settings API** — \`GET /api/portal/settings\`, on the embedded PGlite database and on PostgreSQL;
-- **SSR /tr/** — the server-rendered main page, on both databases.
-
-Every server runs as its own child process on 127.0.0.1, started as \`npm start\` starts it from a
-clean shell (\`src/server/start.ts\` on the built app, \`LOG_LEVEL=warn\`, demo seed, \`NODE_ENV\` unset)
-on a fresh PGlite directory or a fresh PostgreSQL database, one server at a time. Each scenario gets a
-warm-up whose figures are discarded, then a fixed number of connections for a fixed time. Any non-2xx
-response or connection error fails the scenario and the run exits non-zero.
-
-## How to read the figures
-
-The machines this runs on are small (2 cores) and noisy, so absolute req/s and latencies move from run
-to run. Compare the **ratios** instead: each figure divided by the baseline measured a few seconds
-earlier in the same run. "req/s vs base" of 0.25× means a quarter of the bare Fastify throughput; "p99 vs
-base" of 8× means the slowest 1 % of requests take eight times as long as the baseline's. Latencies are
-the exact per-response times (autocannon's own histogram rounds to whole milliseconds). Ratios cancel a
-slower machine, not a busy one: the load average recorded with each run tells when other work shared
-the cores, and such runs compare poorly with quiet ones.
-
-## How to run
-
-\`\`\`sh
-npm run bench                    # needs PostgreSQL on postgres://postgres@127.0.0.1:5432 (trust auth)
-BENCH_DURATION=3 npm run bench   # shorter scenarios while developing (default 10 s)
-BENCH_PG_URL=postgres://user@host:5432/postgres npm run bench   # another PostgreSQL server
-\`\`\`
-
-Each run appends a section below (newest last). Keep the sections of runs worth comparing; delete the ones
-from development runs.
-`;
-
-export async function appendHistory(file: string, facts: RunFacts, rows: Row[], baseline: Measurement | undefined): Promise<void> {
-  if (!existsSync(file)) await writeFile(file, INTRO);
-  const section = [
-    "",
-    `## ${facts.date} · ${facts.commit}`,
-    "",
-    `Machine: ${machineFacts(facts.postgresVersion)}.`,
-    `Load: ${facts.connections} connections, ${facts.duration} s per scenario after ${facts.warmup} s of warm-up.`,
-    `Server: ${facts.server}.`,
-    `1-minute load average: ${facts.loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end.`,
-    "",
-    markdownTable(rows, baseline),
-    ...(facts.notes.length ? ["", ...facts.notes.map((n) => `- ${n}`)] : []),
-    "",
-  ].join("\n");
-  await appendFile(file, section);
+/** Every table that has rows, in report order. */
+export function reportTables(results: BenchResults): Table[] {
+  const tables = [loadTable(results), weightTable(results), lighthouseTable(results), overloadTable(results), memoryTable(results)];
+  return tables.filter((t) => t.rows.length > 0);
 }

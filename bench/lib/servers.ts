@@ -32,6 +32,8 @@ export async function releaseAll(): Promise<void> {
 
 export interface RunningServer {
   url: string;
+  /** The server's own process: its RSS (with any children it forks) is read from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -98,7 +100,7 @@ export async function startServer(name: string, script: string, env: NodeJS.Proc
     try {
       const res = await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
-      if (res.ok) return { url, stop };
+      if (res.ok) return { url, pid: child.pid!, stop };
     } catch {
       // Not listening yet.
     }
@@ -108,6 +110,11 @@ export async function startServer(name: string, script: string, env: NodeJS.Proc
 
 export function startBaseline(): Promise<RunningServer> {
   return startServer("baseline server", "bench/baseline-server.ts", {}, "/");
+}
+
+/** The second baseline: the trivial React Router page (built first by bench/lib/trivial-app.ts). */
+export function startTrivialReactRouter(): Promise<RunningServer> {
+  return startServer("trivial React Router server", "bench/trivial-app/server.ts", {}, "/");
 }
 
 /**
@@ -125,6 +132,7 @@ export async function startMentoraPglite(): Promise<RunningServer> {
     const server = await startServer("Mentora (pglite)", "src/server/start.ts", { ...MENTORA_ENV, DATA_DIR: dataDir }, "/api/health");
     return {
       url: server.url,
+      pid: server.pid,
       stop: async () => {
         await server.stop();
         await removeDir();
@@ -136,8 +144,8 @@ export async function startMentoraPglite(): Promise<RunningServer> {
   }
 }
 
-export function startMentoraPostgres(databaseUrl: string): Promise<RunningServer> {
-  return startServer("Mentora (postgres)", "src/server/start.ts", { ...MENTORA_ENV, DATABASE_URL: databaseUrl }, "/api/health");
+export function startMentoraPostgres(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  return startServer("Mentora (postgres)", "src/server/start.ts", { ...MENTORA_ENV, ...env, DATABASE_URL: databaseUrl }, "/api/health");
 }
 
 export interface BenchDatabase {

@@ -5,7 +5,6 @@ export const FALLBACK_LANG = "en";
 export const TIMERS = {
   settingsRefreshMs: 10_000,
   chunkReloadGuardMs: 60_000,
-  lazyComponentMs: 10,
   pageViewEventMs: 250,
   /** Seed 001 §9: post-login progress upgrade. */
   progressUpgradeMs: 2_000,

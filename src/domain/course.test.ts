@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  COURSE_MESSAGES,
   courseAction,
-  courseButton,
   currencySymbol,
   ensureReviewsArray,
   hasCategoryLabel,
@@ -13,8 +11,9 @@ import {
   ZElementListQuery,
   ZReviewListQuery,
 } from "./course";
-import { localized } from "./portal";
-import { elementPath } from "./element";
+import { COURSE_MESSAGES, courseButton } from "./course-rules";
+import { localized } from "./localized";
+import { elementPath } from "./element-path";
 import { AppError } from "./errors";
 
 describe("course rules", () => {

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
 import { CURRENCIES, CURRENCY_SYMBOLS, NO_CATEGORY, type TCurrency } from "./course-labels";
+import { COURSE_MESSAGES, type TCourseAction, courseButton } from "./course-rules";
 import { AppError } from "./errors";
-import { ZElementState, ZElementType, ZElementWithProgress, elementPath, type TElementType } from "./element";
+import { ZElementState, ZElementType, ZElementWithProgress, type TElementType } from "./element";
+import { elementPath } from "./element-path";
 import { ZOpenedElement, ZOpenedElementName, type TOpenedElement } from "./progress";
 import { ZText } from "./validation/safe-text";
 
@@ -35,15 +37,6 @@ export const ZAlignContent = z.enum(ALIGN_CONTENT);
 /** Seed 000 §4: the bought flag is true when the user's orders.courses contains the course id. */
 export function isBought(orderedCourses: readonly string[], courseId: string): boolean {
   return orderedCourses.includes(courseId);
-}
-
-export type TCourseAction = "buy-course" | "start-free-lesson";
-/**
- * The course button rule (seed 000 §4, seed 001 §4): buy-course for a commercial course not yet
- * bought, else start-free-lesson. Everything that chooses a course's action asks this.
- */
-export function courseButton(course: { isCommercial: boolean; isBought: boolean }): TCourseAction {
-  return course.isCommercial && !course.isBought ? "buy-course" : "start-free-lesson";
 }
 
 /** The course button rule for a stored course: its type says whether it is commercial. */
@@ -194,16 +187,6 @@ export const ZReviewListQuery = z.object({
   lang: ZLang.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.reviews).default(LIMITS.reviews),
 });
-
-/** Exact texts of seed 000 §8, shared by the server's errors and the web client's checks. */
-export const COURSE_MESSAGES = {
-  courseNotReceived: "Course was not received",
-  elementsNoCourse: "Can't get elements. No course",
-  reviewsNoCourse: "Can't get reviews. No course",
-  reviewsNotReceived: "Reviews was not received",
-  elementNotReceived: "Element is not received",
-  microcourseMissing: "Microcourse instance is no provided",
-} as const;
 
 /** Seed 000 §5: reviews must be an array; anything else is the seed's error. */
 export function ensureReviewsArray(value: unknown): unknown[] {

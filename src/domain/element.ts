@@ -18,11 +18,6 @@ export const ZElementId = ZText.min(1)
   .max(120)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-/** The web path of an element page: /{lang}/courses/{courseId}/{lesson|test|webinar}/{elementId}. */
-export function elementPath(lang: string, courseId: string, type: TElementType, elementId: string): string {
-  return `/${lang}/courses/${encodeURIComponent(courseId)}/${type}/${encodeURIComponent(elementId)}`;
-}
-
 /** An element as listed in a course, with the caller's state (null = locked). */
 export const ZElement = z.object({
   id: z.string(),

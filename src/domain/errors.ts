@@ -47,6 +47,10 @@ export const ERROR_CODES = {
   MICROCOURSE_NOT_PROVIDED: { status: 404, key: "errors:codes.MICROCOURSE_NOT_PROVIDED" },
   VIDEO_EVENT_NOT_FOUND: { status: 404, key: "errors:codes.VIDEO_EVENT_NOT_FOUND" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
+  /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
+  OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },
+  /** Readiness: the database does not answer. */
+  NOT_READY: { status: 503, key: "errors:codes.NOT_READY" },
 } as const satisfies Record<string, { status: number; key: string; wire?: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZLocalized, localized, type TLocalized } from "./portal";
+import { ZLocalized, type TLocalized } from "./portal";
+import { localized } from "./localized";
 import { ZFieldValidation } from "./validation/registration-fields";
 
 /**

@@ -1,7 +1,8 @@
-import { COURSE_MESSAGES, type TCourseType } from "./course";
+import type { TCourseType } from "./course";
+import { COURSE_MESSAGES } from "./course-rules";
 import type { TElementState, TElementType } from "./element";
 import { AppError, type ErrorCode } from "./errors";
-import { microcourseAccess } from "./microcourse";
+import { microcourseAccess } from "./microcourse-access";
 import { GUEST_ID, type TUser } from "./user";
 
 /**

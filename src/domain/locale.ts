@@ -1,4 +1,5 @@
 import { FALLBACK_LANG, RTL_LANGS } from "./constants";
+import { dateTimeFormat } from "./intl";
 
 /** 'en-US' -> 'en'; unsupported or malformed -> fallback (seed 9: normalised to its primary subtag). */
 export function normalizeLocale(input: string | null | undefined, supported: readonly string[], fallback: string = FALLBACK_LANG): string {
@@ -22,7 +23,7 @@ export function dirOf(lang: string): "rtl" | "ltr" {
 export function formatDate(date: Date | string | number, lang: string): string {
   const d = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(d.getTime())) return "";
-  const parts = new Intl.DateTimeFormat(lang, {
+  const parts = dateTimeFormat(lang, {
     month: "short",
     day: "numeric",
     year: "numeric",

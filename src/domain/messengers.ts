@@ -4,9 +4,8 @@
  * portal's bot (docs/decisions/0009-messenger-connect.md).
  */
 import { z } from "zod";
+import { MESSENGERS } from "./messenger-ids";
 
-/** In the seed's order; this is also the order of their buttons. */
-export const MESSENGERS = ["whatsapp", "telegram", "viber", "facebookmessenger"] as const;
 export const ZMessenger = z.enum(MESSENGERS);
 export type Messenger = z.infer<typeof ZMessenger>;
 
@@ -48,11 +47,6 @@ export function normalizeConnectCode(input: string): string {
 
 export function isWellFormedConnectCode(code: string): boolean {
   return code.length === CONNECT_CODE_LENGTH && [...code].every((c) => CONNECT_CODE_ALPHABET.includes(c));
-}
-
-/** The login method of a link ("whatsapp|123") is a messenger. */
-export function isMessengerMethod(method: string): boolean {
-  return (MESSENGERS as readonly string[]).includes(method);
 }
 
 /**

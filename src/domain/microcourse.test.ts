@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors";
-import { microcourseAccess, microcourseRelativeUrl, REGISTRATION_REQUIRED_ACCESS } from "./microcourse";
+import { microcourseRelativeUrl } from "./microcourse";
+import { microcourseAccess, REGISTRATION_REQUIRED_ACCESS } from "./microcourse-access";
 
 const mc = (type: "lesson" | "webinar" | "test", accessType: string | null = null) => ({ type, props: { accessType } });
 

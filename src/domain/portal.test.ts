@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localized, pickLogo, ZTheme } from "./portal";
+import { ZTheme } from "./portal";
+import { localized, pickLogo } from "./localized";
 
 describe("localized", () => {
   const value = { tr: "Kurslar", en: "Courses", ru: "Курсы" };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { THEME_DEFAULTS } from "./constants";
 import { ZRegistrationFieldsByLang } from "./validation/registration-fields";
-import { ZProviders } from "./providers";
+import { ZProviders } from "./providers-schema";
 
 /** A string given per language code, e.g. { tr: "...", en: "..." }. */
 export const ZLocalized = z.record(z.string(), z.string());
@@ -134,18 +134,3 @@ export const ZPortalSettings = z.object({
   lastUpdate: z.number(),
 });
 export type TPortalSettings = z.infer<typeof ZPortalSettings>;
-
-/**
- * The one rule for a text given per language: the text for `lang`, else the primary language's,
- * else any value. Portal settings, forms and course data all pick their texts with it.
- */
-export function localized(value: TLocalized | null | undefined, lang: string, primary: string): string {
-  if (!value) return "";
-  // An empty translation counts as missing, as it does for logos.
-  return value[lang] || value[primary] || Object.values(value).find(Boolean) || "";
-}
-
-/** Seed 2.2: logo per language, falling back to the primary language, then a default logo. */
-export function pickLogo(logos: TLocalized, lang: string, primary: string, defaultLogo: string): string {
-  return logos[lang] || logos[primary] || defaultLogo;
-}

@@ -3,23 +3,12 @@
  * registration flag is on AND the server holds what the path needs (credentials, bot token,
  * webhook secret) AND, for messengers, integrations.messengers.{messenger}.endpoint is set.
  */
-import { z } from "zod";
-import { type Messenger, ZMessenger } from "./messengers";
+import type { z } from "zod";
+import type { Messenger } from "./messengers";
+import type { ZProviders } from "./providers-schema";
 
-export const ZProviders = z.object({
-  /** Google redirect login (client id and secret configured). */
-  google: z.boolean(),
-  /** Facebook redirect login (app id and secret configured). */
-  facebook: z.boolean(),
-  /** Google One Tap (registration.googleOneTap, a Google client id). */
-  oneTap: z.boolean(),
-  /** The client id One Tap runs with; null when One Tap is off. Public by nature. */
-  googleClientId: z.string().nullable(),
-  /** The Telegram Login Widget (bot token and bot username set); also listed in `messengers`. */
-  telegram: z.boolean(),
-  /** Messenger buttons, in the seed's order. */
-  messengers: z.array(ZMessenger),
-});
+/* Without zod: the browser runs these on every page (docs/decisions/0020-lean-client.md). */
+
 export type TProviders = z.infer<typeof ZProviders>;
 
 export const NO_PROVIDERS: TProviders = { google: false, facebook: false, oneTap: false, googleClientId: null, telegram: false, messengers: [] };

@@ -1,4 +1,10 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { ZUser } from "./user-schema";
+
+/*
+ * The user's type and rules, without zod: the browser runs these on every page
+ * (docs/decisions/0020-lean-client.md). The schema is in user-schema.ts.
+ */
 
 export const GUEST_ID = "guest";
 export const ROLES = ["disciple", "mentor", "mp-leader", "mp-admin", "admin", "envmgr-admin"] as const;
@@ -7,31 +13,6 @@ export const ROLES = ["disciple", "mentor", "mp-leader", "mp-admin", "admin", "e
 export type LoginMethod =
   "email" | "anonymous" | "session" | "quick" | "google" | "facebook" | "telegram" | "whatsapp" | "viber" | "facebookmessenger" | "onetap";
 
-export const ZUser = z.object({
-  id: z.string(),
-  roles: z.array(z.string()),
-  status: z.enum(["active", "session"]).nullable(),
-  email: z.string().nullable(),
-  /** `email` was proven to be the learner's (a verification link, or a provider that vouches for it). */
-  emailVerified: z.boolean(),
-  /** A new address asked for in the profile, waiting for its verification link; `email` stays until then. */
-  pendingEmail: z.string().nullable(),
-  phone: z.string().nullable(),
-  username: z.string().nullable(),
-  complete: z.boolean(),
-  registered: z.string().nullable(),
-  fullName: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  avatar: z.object({ url: z.string(), thumbnails: z.record(z.string(), z.string()).optional() }).nullable(),
-  deletion: z.array(z.object({ environmentId: z.string(), profileId: z.string(), at: z.string() })),
-  learning: z.object({ environments: z.array(z.string()) }),
-  gdpr: z.object({ portals: z.array(z.object({ learningPortalId: z.string(), cookies: z.record(z.string(), z.enum(["granted", "denied"])) })) }),
-  analytics: z.object({ utm: z.array(z.record(z.string(), z.string())) }),
-  orders: z.object({ courses: z.array(z.string()) }),
-  links: z.array(z.string()),
-  chatV2: z.array(z.object({ chatId: z.string(), learningPortalId: z.string() })),
-});
 export type TUser = z.infer<typeof ZUser>;
 
 /** What a visitor without any account is. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLang } from "./course";
 import { ZText } from "./validation/safe-text";
+import { dateTimeFormat, relativeTimeFormat } from "./intl";
 
 export const EPISODE_STATES = ["opened", "today", "closed"] as const;
 export const ZEpisodeState = z.enum(EPISODE_STATES);
@@ -11,7 +12,7 @@ export const DEFAULT_TIME_ZONE = "UTC";
 
 export function isTimeZone(tz: string): boolean {
   try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
+    dateTimeFormat("en", { timeZone: tz });
     return true;
   } catch {
     return false;
@@ -20,7 +21,7 @@ export function isTimeZone(tz: string): boolean {
 
 /** y-m-d of an instant as seen in a time zone. */
 function dayKey(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
 
 /**
@@ -38,8 +39,8 @@ export function episodeState(startDate: Date, now: Date, timeZone: string = DEFA
  * e.g. "Jan 5, 2026", "Oca 5, 2026", "янв. 5, 2026". Digits stay Latin as in the pattern.
  */
 export function formatEpisodeDate(date: Date, lang: string, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const month = new Intl.DateTimeFormat(lang, { month: "short", timeZone }).format(date);
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, day: "numeric", year: "numeric" }).formatToParts(date);
+  const month = dateTimeFormat(lang, { month: "short", timeZone }).format(date);
+  const parts = dateTimeFormat("en-US", { timeZone, day: "numeric", year: "numeric" }).formatToParts(date);
   const day = parts.find((p) => p.type === "day")?.value ?? "";
   const year = parts.find((p) => p.type === "year")?.value ?? "";
   return `${month} ${day}, ${year}`;
@@ -56,7 +57,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** Distance from now to the start, in words of the page language ("in 3 days", "2 hours ago"). */
 export function episodeDistance(startDate: Date, now: Date, lang: string): string {
   const diff = startDate.getTime() - now.getTime();
-  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  const rtf = relativeTimeFormat(lang, { numeric: "auto" });
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms) return rtf.format(Math.round(diff / ms), unit);
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { isLoopbackHost } from "./platform/loopback";
 
@@ -105,7 +106,11 @@ const ZConfig = z.object({
    * without it those messengers are off.
    */
   MESSENGER_WEBHOOK_SECRET: z.string().min(32, "MESSENGER_WEBHOOK_SECRET must be at least 32 characters").optional(),
-  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /**
+   * How long a guest's main, catalogue, course or policy page is replayed from memory (ms; 0 = off).
+   * A content write drops them at once (docs/decisions/0026); this bounds only what depends on the clock.
+   */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(15_000),
   SEED_DEMO: z
     .enum(["true", "false"])
     .default("true")
@@ -114,6 +119,33 @@ const ZConfig = z.object({
     .enum(["0", "1"])
     .default("0")
     .transform((v) => v === "1"),
+  /**
+   * Worker processes serving one port (node:cluster). Default: one per core on PostgreSQL, 1 on the
+   * embedded PGlite, which is single-process: more than 1 without DATABASE_URL is refused.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Overload guard (docs/decisions/0022): page renders and API requests served at once per process;
+   * the next wait in a queue, the rest get 503 with Retry-After.
+   */
+  OVERLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Longest wait in that queue before 503; default 750, with NODE_ENV=test or MENTORA_DEV=1 60000. */
+  OVERLOAD_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
+  /**
+   * New work is refused with 503 while the mean event-loop delay is above this many ms; 0 switches it
+   * off. Default 500, with NODE_ENV=test or MENTORA_DEV=1 0 (overload tests inject the signal instead).
+   */
+  OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * V8 old-space limit of each worker in MB (--max-old-space-size), unless NODE_OPTIONS sets one; 0
+   * leaves V8's default. Keeps RSS flat under load (docs/decisions/0022).
+   */
+  MAX_HEAP_MB: z.coerce.number().int().min(0).max(65_536).default(384),
+  /** /api/health and /api/ready also say which process answered (its pid): for checking workers. */
+  HEALTH_PID: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
@@ -125,7 +157,24 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
       message: "must be set when NODE_ENV=production (the origin of links in e-mails, e.g. https://learn.example.org)",
     });
   }
-}).transform(({ DEV_TOOLS, ...c }) => ({ ...c, DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development" }));
+  if (c.WORKERS !== undefined && c.WORKERS > 1 && !c.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WORKERS"],
+      message: "more than 1 needs DATABASE_URL (the embedded PGlite database serves one process only)",
+    });
+  }
+  if (c.WORKERS !== undefined && c.WORKERS > 1 && c.MENTORA_DEV) {
+    ctx.addIssue({ code: "custom", path: ["WORKERS"], message: "more than 1 is not for development (MENTORA_DEV=1 runs one process)" });
+  }
+}).transform(({ DEV_TOOLS, WORKERS, OVERLOAD_QUEUE_WAIT_MS, OVERLOAD_MAX_LAG_MS, ...c }) => ({
+  ...c,
+  DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development",
+  WORKERS: WORKERS ?? (c.DATABASE_URL && !c.MENTORA_DEV ? availableParallelism() : 1),
+  // Tests share busy machines and development compiles on demand: neither should see 503s for that.
+  OVERLOAD_QUEUE_WAIT_MS: OVERLOAD_QUEUE_WAIT_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 60_000 : 750),
+  OVERLOAD_MAX_LAG_MS: OVERLOAD_MAX_LAG_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 0 : 500),
+}));
 
 export type Config = z.infer<typeof ZCheckedConfig>;
 

@@ -22,9 +22,21 @@ import type { Mailer } from "./platform/mail";
 import type { PortalService } from "./modules/portal/service";
 import type { LanguagePacks } from "./platform/language-packs";
 import type { RequestHost } from "./platform/public-origin";
+import type { Bus } from "./platform/bus";
+import type { RateLimitStore } from "./platform/rate-limit";
+import type { ContentVersion } from "./platform/content-version";
+import type { StudioService } from "./modules/studio/service";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
 export interface Services {
+  /** Events between instances on one database (ids only): content versions, revocations, chat. */
+  bus: Bus;
+  /** Rate-limit counters shared by every instance on the database. */
+  rateLimits: RateLimitStore;
+  /** The content version every content cache is keyed by (platform/content-version.ts). */
+  contentVersion: ContentVersion;
+  /** Authoring of content by portal admins (the creator studio). */
+  studio: StudioService;
   courses: CoursesService;
   progress: ProgressService;
   microcourses: MicrocoursesService;

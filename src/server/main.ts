@@ -1,10 +1,9 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { arrivalFromCookies } from "../domain/arrival";
 import { AppError } from "../domain/errors";
 import type { Config } from "./config";
@@ -46,7 +45,7 @@ import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
 import { createMailer } from "./platform/mail";
 import { isLoopbackIp } from "./platform/loopback";
-import { installRateLimit } from "./platform/rate-limit";
+import { createRateLimitStore, installRateLimit } from "./platform/rate-limit";
 import { languagePackRoutes } from "./modules/i18n/routes";
 import { createPagesRepo } from "./modules/pages/repo";
 import { pagesRoutes } from "./modules/pages/routes";
@@ -59,12 +58,24 @@ import { createPageBlocks, createPagesService } from "./modules/pages/service";
 import { createPortalRepo } from "./modules/portal/repo";
 import { portalRoutes } from "./modules/portal/routes";
 import { createPortalService } from "./modules/portal/service";
+import { createBus } from "./platform/bus";
+import { createContentVersion } from "./platform/content-version";
+import { installPageCache } from "./platform/page-cache";
+import { createVersionedCache } from "./platform/versioned-cache";
+import { createStudioRepo } from "./modules/studio/repo";
+import { studioRoutes } from "./modules/studio/routes";
+import { createStudioService } from "./modules/studio/service";
 import { installErrorHandler } from "./platform/errors";
 import { createLanguagePacks } from "./platform/language-packs";
 import { openApiOptions } from "./platform/openapi";
 import { originGuard } from "./platform/origin-guard";
 import { createPublicOrigin } from "./platform/public-origin";
 import { installSecurityHeaders } from "./platform/security-headers";
+import { createReplySerializerCompiler } from "./platform/reply-serializer";
+import { installCompression } from "./platform/compression";
+import { healthRoutes } from "./platform/health";
+import { installMissingAssetRoute, staticFileOptions } from "./platform/static-files";
+import { installOverload, type PressureSignal } from "./platform/overload";
 import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
 import { loggerOptions } from "./platform/log-redaction";
 
@@ -87,14 +98,22 @@ export interface BuildAppOptions {
   /** Serve the React Router app (needs `npm run build` unless config.MENTORA_DEV). */
   ssr?: boolean;
   logger?: boolean;
+  /** Replaces the event-loop pressure signal of the overload guard (tests drive it). */
+  pressure?: PressureSignal;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
+  const bus = await createBus(database.notifications, {
+    onBadMessage: (payload) => console.warn(`mentora: ignored a malformed bus message (${payload.length} bytes)`),
+  });
+  // Content reads come from caches keyed by the content version (docs/decisions/0027).
+  const contentVersion = await createContentVersion(database.db, bus);
+  const cache = (maxEntries: number) => createVersionedCache(contentVersion, { maxEntries });
   const portal = createPortalService({
     repo: createPortalRepo(database.db),
     portalId: config.PORTAL_ID,
     environmentId: config.ENVIRONMENT_ID,
-    cacheMs: config.SETTINGS_CACHE_MS,
+    cache: cache(8),
     configuredProviders: {
       google: !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
       facebook: !!(config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET),
@@ -104,12 +123,14 @@ export async function createServices(config: Config, database: Database): Promis
     },
   });
   const portalLangs = () => portal.getI18n();
-  const pageDeps = { repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs };
+  const pageDeps = { repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs, cache: cache(2_000) };
   const forms = createFormsService({ repo: createFormsRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs });
   const packs = createLanguagePacks({ dir: path.join(ROOT_DIR, "locales"), cache: !config.MENTORA_DEV });
-  const users = createUsersService({ repo: createUsersRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID });
+  const rateLimits = createRateLimitStore(database.db);
+  const users = createUsersService({ repo: createUsersRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID, bus });
   const secret = await loadSigningSecret(database.db, config.AUTH_SECRET);
-  const auth = createAuthService({ repo: createAuthRepo(database.db), users, tokens: createAccessTokens(secret, `mentora:${config.PORTAL_ID}`) });
+  const auth = createAuthService({ repo: createAuthRepo(database.db), users, tokens: createAccessTokens(secret, `mentora:${config.PORTAL_ID}`), bus });
+  await auth.start();
   const oidc = createOidcProviders(
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? [{ id: "google", issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }]
@@ -142,15 +163,21 @@ export async function createServices(config: Config, database: Database): Promis
     teamOf: users.teamOf,
     portalId: config.PORTAL_ID,
     portalLangs,
-    cacheMs: config.SETTINGS_CACHE_MS,
+    cache: cache(2_000),
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
+    rateLimits,
   });
   const progress = createProgressService({ repo: progressRepo, courses, users, portalId: config.PORTAL_ID });
-  const microcourses = createMicrocoursesService({ repo: createMicrocoursesRepo(database.db), courses, users, portalId: config.PORTAL_ID });
-  const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID });
+  const microcourses = createMicrocoursesService({ repo: createMicrocoursesRepo(database.db), courses, users, portalId: config.PORTAL_ID, cache: cache(500) });
+  const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
   const policies = createPoliciesService({ pages });
+  const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, portalLangs });
   return {
+    bus,
+    rateLimits,
+    contentVersion,
+    studio,
     portal,
     pages,
     policies,
@@ -174,45 +201,63 @@ export async function createServices(config: Config, database: Database): Promis
   };
 }
 
-export async function buildApp({ config, database, ssr = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = true, logger = true, pressure }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
     trustProxy: config.TRUST_PROXY,
     ...inputGuardServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies are written from their schemas by fast-json-stringify; development and tests also check
+  // them against zod (docs/decisions/0023).
+  app.setSerializerCompiler(createReplySerializerCompiler({ check: config.NODE_ENV !== "production" }));
   installErrorHandler(app);
   installInputGuard(app);
 
   const services = await createServices(config, database);
+  app.addHook("onClose", async () => {
+    services.contentVersion.close();
+    await services.bus.close();
+  });
+  // Before the other onRequest hooks: a guest's cached page is answered before any of them runs.
+  // Off in development: Vite serves code that changes under the stored pages.
+  const pageCache = installPageCache(app, {
+    version: services.contentVersion,
+    ttlMs: config.MENTORA_DEV ? 0 : config.PAGE_CACHE_MS,
+    publicOrigin: services.publicOrigin,
+  });
 
   await app.register(fastifyCookie);
-  await installRateLimit(app);
+  await installRateLimit(app, services.rateLimits);
   installRequestAuth(app, services.auth);
-  await app.register(fastifyHelmet, {
-    // The CSP carries a per-response nonce: platform/security-headers.ts sets it on HTML (docs/decisions/0004).
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook("onRequest", originGuard);
   installSecurityHeaders(app, {
     csp: !config.MENTORA_DEV,
+    // helmet's headers but the CSP, which carries a per-response nonce: security-headers.ts sets it on HTML (docs/decisions/0004).
+    helmet: { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false },
     integrations: async () => (await services.portal.getSettings()).environment.integrations,
   });
+  app.addHook("onRequest", originGuard);
+  // After the security headers (it keeps them) and before any compression (it keeps the plain body).
+  app.addHook("onSend", pageCache.store);
+  installOverload(app, { config, packs: services.packs, pressure });
   // Seed 001 §2: utm, mentor and team noted on arrival go onto the account at every kind of sign-in.
-  app.addHook("onSend", async (req, _reply, payload) => {
-    if (!req.signedInUserId) return payload;
-    await services.users.recordArrival(req.signedInUserId, arrivalFromCookies(req.cookies)).catch((err) => req.log.warn({ err }, "arrival not recorded"));
-    return payload;
+  // Synchronous unless this request signed somebody in: no promise on every other reply.
+  app.addHook("onSend", (req, _reply, payload, done) => {
+    if (!req.signedInUserId) return done(null, payload);
+    services.users
+      .recordArrival(req.signedInUserId, arrivalFromCookies(req.cookies))
+      .catch((err: unknown) => req.log.warn({ err }, "arrival not recorded"))
+      .then(() => done(null, payload), done);
   });
+  // The last onSend hook: it compresses the payload the hooks above produced.
+  installCompression(app);
 
   await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(
     async (api) => {
-      api.get("/health", { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+      await api.register(healthRoutes(database, { withPid: config.HEALTH_PID }));
       await api.register(portalRoutes(services.portal));
       await api.register(pagesRoutes(services.pages));
       await api.register(policiesRoutes(services.policies));
@@ -224,12 +269,14 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
           verifyMail: services.verifyMail,
           environmentId: config.ENVIRONMENT_ID,
           windowMs: config.RATE_LIMIT_WINDOW_MS,
+          limits: services.rateLimits,
           registrationFields: (lang) => services.portal.registrationFields(lang),
         }),
       );
       await api.register(
         usersRoutes(services.users, config.PORTAL_ID, {
           windowMs: config.RATE_LIMIT_WINDOW_MS,
+          limits: services.rateLimits,
           // Sent after replying: waiting for SMTP only for a free address would tell it by timing.
           requestEmailChange: async (req, userId, email, hint) => {
             const letter = await services.auth.requestEmailChange(userId, email);
@@ -244,6 +291,7 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
       await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
+      await api.register(studioRoutes(services.studio));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);
@@ -268,9 +316,11 @@ export async function buildApp({ config, database, ssr = true, logger = true }: 
 
   if (ssr) {
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
+    installMissingAssetRoute(app);
     await app.register(reactRouterFastify, {
       mode: config.MENTORA_DEV ? "development" : "production",
       buildDirectory: path.join(ROOT_DIR, process.env.MENTORA_BUILD_DIR || "build"),
+      ...staticFileOptions,
       getLoadContext: (req, reply): MentoraLoadContext => {
         let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
         return {

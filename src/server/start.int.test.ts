@@ -3,12 +3,16 @@
  * unreachable database; on PGlite it migrates, seeds, serves, and starts again on the same data.
  * Runs once (not per database): the database is the child process's own.
  */
+import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { quoteIdent, withAdmin } from "../../bench/lib/pg-admin";
+import { environmentWithoutSettings, freePort } from "../../tests/support/processes";
 
 const ROOT = process.cwd();
 const ENTRY = "src/server/start.ts";
@@ -23,15 +27,10 @@ interface Run {
 const running = new Set<ChildProcess>();
 
 function start(env: Record<string, string>): Run {
-  const base = { ...process.env };
-  // The child sees only what each test gives it, never the developer's or CI's Mentora settings.
-  for (const k of ["DATABASE_URL", "DATA_DIR", "PORT", "HOST", "PORTAL_ID", "ENVIRONMENT_ID", "SEED_DEMO", "MENTORA_DEV", "PUBLIC_URL", "LOG_LEVEL"]) {
-    delete base[k];
-  }
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
     cwd: ROOT,
     // Production needs PUBLIC_URL; a test that is about its absence passes it empty.
-    env: { ...base, NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000", ...env },
+    env: { ...environmentWithoutSettings(), NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -50,17 +49,6 @@ function start(env: Record<string, string>): Run {
 
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Polls `url` until it answers 200, while the process is alive. */
@@ -122,6 +110,14 @@ describe("start-up", () => {
     expect(run.stderr()).toMatch(/PUBLIC_URL: must be set when NODE_ENV=production/);
   });
 
+  it("exits 1 with one line naming WORKERS when more than one is asked for on PGlite", async () => {
+    const run = start({ WORKERS: "2", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
+    const { code } = await within(run.exited, 15_000, "start with WORKERS=2 on PGlite");
+    expect(code).toBe(1);
+    expectOneLineFailure(run.stderr());
+    expect(run.stderr()).toMatch(/WORKERS: more than 1 needs DATABASE_URL/);
+  });
+
   it("exits 1 with one line naming DATABASE_URL when it is not PostgreSQL", async () => {
     const run = start({ DATABASE_URL: "mysql://x" });
     const { code } = await within(run.exited, 15_000, "start with a mysql URL");
@@ -160,3 +156,84 @@ describe("start-up", () => {
     });
   });
 });
+
+/** GET on a new connection (no keep-alive): cluster hands each new connection to the next worker. */
+function freshGet(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.once("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .once("error", reject);
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pgInfo = inject("mentoraPg");
+if (pgInfo) {
+  describe("WORKERS=2 on PostgreSQL", () => {
+    const name = `mentora_start_${randomBytes(4).toString("hex")}`;
+    const url = new URL(pgInfo.adminUrl);
+    url.pathname = `/${name}`;
+    afterAll(() => withAdmin(pgInfo.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)));
+
+    it("migrates once, serves from two worker processes, replaces one that dies and stops them all on SIGTERM", { timeout: 180_000 }, async () => {
+      await withAdmin(pgInfo.adminUrl, (c) => c.query(`CREATE DATABASE ${quoteIdent(name)}`));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const run = start({ DATABASE_URL: url.toString(), WORKERS: "2", HEALTH_PID: "true", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+      await waitForOk(run, `${base}/api/health`, 90_000);
+
+      /** Pids that answer /api/health on fresh connections, until `enough` of them (workers start one after another). */
+      const answering = async (enough: (pids: Set<number>) => boolean) => {
+        const pids = new Set<number>();
+        const deadline = Date.now() + 60_000;
+        while (!enough(pids) && Date.now() < deadline) {
+          const res = await freshGet(`${base}/api/health`).catch(() => ({ status: 0, body: "" }));
+          if (res.status === 200) pids.add((JSON.parse(res.body) as { pid: number }).pid);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return pids;
+      };
+      const workers = await answering((p) => p.size >= 2);
+      expect(workers.size).toBe(2);
+      expect(workers.has(run.child.pid!)).toBe(false);
+
+      // Migrations and the seed ran once: each migration is recorded once, the demo portal exists.
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: number; distinct: number }>(
+          "select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations",
+        );
+        expect(rows[0].n).toBeGreaterThan(0);
+        expect(rows[0].n).toBe(rows[0].distinct);
+      } finally {
+        await client.end();
+      }
+      expect((await freshGet(`${base}/api/portal/settings`)).status).toBe(200);
+
+      const [victim, survivor] = [...workers];
+      process.kill(victim, "SIGKILL");
+      const after = await answering((p) => [...p].some((pid) => !workers.has(pid)) && p.has(survivor));
+      const replacement = [...after].find((pid) => !workers.has(pid));
+      expect(replacement).toBeDefined();
+      expect(after.has(survivor)).toBe(true);
+      expect(after.has(victim)).toBe(false);
+      expect(run.stderr()).toMatch(new RegExp(`worker ${victim} died \\(SIGKILL\\); starting another in \\d+ ms`));
+
+      expect((await stop(run)).code).toBe(0);
+      for (const pid of [survivor, replacement!]) expect(alive(pid), `worker ${pid} stopped`).toBe(false);
+    });
+  });
+}

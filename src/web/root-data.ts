@@ -12,8 +12,6 @@ export interface RootData {
   settings: TPortalSettings;
   lang: string;
   user: TUser;
-  /** The language packs of `lang`: namespace -> keys. */
-  resources: Record<string, Record<string, unknown>>;
   origin: string;
   consent: Consent | null;
 }

@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse } from "react-router";
 import { COOKIES } from "../domain/constants";
 import { dirOf, requestLang } from "../domain/locale";
-import { localized } from "../domain/portal";
+import { localized } from "../domain/localized";
 import { guestUser } from "../domain/user";
 import { shouldRefreshSettings } from "../domain/timing-guards";
 import type { Route } from "./+types/root";
@@ -21,14 +20,11 @@ import { ConsentProvider } from "./features/consent/consent-context";
 import { ProgressRefreshAfterLogin } from "./features/learning/progress-refresh";
 import { TagManager } from "./features/shell/analytics";
 import { installChunkReloadGuard } from "./features/shell/chunk-reload";
-import { packCache } from "./i18n/fetch-packs";
-import { createI18n } from "./i18n/instance";
+import { PacksScript, usePageI18n } from "./i18n/use-page-i18n";
 import { themeStyleText } from "./theme";
-import { getQueryClient } from "./lib/query-client";
 import { useNonce } from "./features/shell/nonce";
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
-  const { services } = context;
   const settings = await context.settings();
   const { langs, primaryLang } = settings.portal.i18n;
   const cookieHeader = request.headers.get("cookie");
@@ -38,7 +34,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     settings,
     lang,
     user: auth.kind === "user" ? auth.user : guestUser(),
-    resources: await services.packs.resources(lang),
     origin: context.origin,
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
   };
@@ -71,14 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const lang = useLang();
   const nonce = useNonce();
-  const [queryClient] = useState(getQueryClient);
   const portal = data?.settings.portal;
-  const resources = (typeof window !== "undefined" && packCache.get(lang)) || (lang === data?.lang ? data?.resources : undefined);
-  const i18n = useMemo(() => createI18n(lang, resources ?? data?.resources ?? {}), [lang, resources, data?.resources]);
+  // The language packs this page shipped, then any other one when a screen first needs it (decision 0020).
+  const i18n = usePageI18n(lang);
   useEffect(() => {
-    // Only the rendered language counts as loaded: switching to another language fetches its
-    // packs over HTTP (seed 2.1, 7).
-    if (data && !packCache.has(data.lang)) packCache.set(data.lang, data.resources);
     settingsLoadedAt = Date.now();
   }, [data]);
   useEffect(() => installChunkReloadGuard(), []);
@@ -98,21 +89,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
-        <QueryClientProvider client={queryClient}>
-          <I18nextProvider i18n={i18n}>
-            <BlockRegistryContext.Provider value={BLOCKS}>
-              <ThemeProvider theme={data?.settings.environment.theme}>
-                <AuthProvider initial={initialUser}>
-                  <ConsentProvider initial={data?.consent ?? null}>
-                    {data ? <TagManager /> : null}
-                    {data ? <ProgressRefreshAfterLogin /> : null}
-                    {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
-                  </ConsentProvider>
-                </AuthProvider>
-              </ThemeProvider>
-            </BlockRegistryContext.Provider>
-          </I18nextProvider>
-        </QueryClientProvider>
+        <I18nextProvider i18n={i18n}>
+          <BlockRegistryContext.Provider value={BLOCKS}>
+            <ThemeProvider theme={data?.settings.environment.theme}>
+              <AuthProvider initial={initialUser}>
+                <ConsentProvider initial={data?.consent ?? null}>
+                  {data ? <TagManager /> : null}
+                  {data ? <ProgressRefreshAfterLogin /> : null}
+                  {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
+                </ConsentProvider>
+              </AuthProvider>
+            </ThemeProvider>
+          </BlockRegistryContext.Provider>
+        </I18nextProvider>
+        <PacksScript nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

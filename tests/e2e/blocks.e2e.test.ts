@@ -9,7 +9,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "../../src/domain/blocks/course";
+import { formatPrice } from "../../src/domain/blocks/course-format";
 import { formatEventDate } from "../../src/domain/blocks/event-date";
 import { LANGUAGE_PACKAGES } from "../../src/domain/constants";
 import type { TBlock } from "../../src/domain/page";
@@ -202,6 +202,33 @@ describe.each(["en", "ar"] as const)("blocks showcase in the browser (%s)", (lan
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => thumb.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("opens FAQ answers one by one with pointer and keyboard, and moves between the questions with the arrow keys", async () => {
+    const { page } = await openShowcase(lang);
+    const faq = props<"faq">("showcase-faq");
+    const [first, second] = faq.props.items;
+    const question = (q: string) => block(page, faq.id).getByRole("button", { name: q });
+    const answer = (a: string) => block(page, faq.id).getByRole("region").filter({ hasText: a });
+    expect(await question(first.question).getAttribute("aria-expanded")).toBe("false");
+    expect(await answer(first.answer).count()).toBe(0);
+
+    await question(first.question).click();
+    expect(await question(first.question).getAttribute("aria-expanded")).toBe("true");
+    await answer(first.answer).waitFor();
+    expect(await answer(first.answer).getAttribute("aria-labelledby")).toBe(await question(first.question).getAttribute("id"));
+
+    await page.keyboard.press("ArrowDown");
+    expect(await question(second.question).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await question(second.question).getAttribute("aria-expanded")).toBe("true");
+    // Each question opens on its own: the first stays open.
+    expect(await question(first.question).getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Home");
+    expect(await question(first.question).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Space");
+    expect(await question(first.question).getAttribute("aria-expanded")).toBe("false");
+    expect(await answer(first.answer).count()).toBe(0);
   });
 
   it("moves the before/after divider with the keyboard and announces both shares", async () => {

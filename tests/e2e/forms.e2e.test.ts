@@ -12,6 +12,7 @@ import { dataRecords } from "../../src/server/db/schema/forms";
 import { pages } from "../../src/server/db/schema/portal";
 import { DEMO_FORM_ID, demoFormFields, demoFormTexts } from "../../src/server/db/seed/demo-forms";
 import { useE2E } from "./fixtures";
+import { changeContent } from "../../src/server/platform/content-version";
 
 const e2e = useE2E();
 /** A field's label, with or without the required-field asterisk. */
@@ -149,10 +150,12 @@ describe("the dynamic-form scenario and the error texts", () => {
       { id: "gone-form", type: "form", props: { formId: "form-deleted", display: "inline" } },
       { id: "no-form-popup", type: "form", props: { display: "popup", openText: "Open nothing" } },
     ];
-    await e2e.database.db
-      .update(pages)
-      .set({ components: sql`${JSON.stringify(blocks)}::jsonb` })
-      .where(eq(pages.id, "page-mentor-policy-en"));
+    await changeContent(e2e.database.db, async (tx) => {
+      await tx
+        .update(pages)
+        .set({ components: sql`${JSON.stringify(blocks)}::jsonb` })
+        .where(eq(pages.id, "page-mentor-policy-en"));
+    });
   });
 
   it("opens the form in the scenario popup: fill-profile, then success", async () => {

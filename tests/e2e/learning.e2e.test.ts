@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useE2E, waitForHydration } from "./fixtures";
 
-const e2e = useE2E(() => ({ SETTINGS_CACHE_MS: "0" }));
+const e2e = useE2E();
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
 const READING = "/en/courses/reading-foundations";
 

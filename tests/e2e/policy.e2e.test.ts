@@ -13,6 +13,7 @@ import { pages } from "../../src/server/db/schema/portal";
 import { policyPage } from "../../src/server/db/seed/demo-policies";
 import { upsertPage } from "../../src/server/db/seed/factories";
 import { useE2E } from "./fixtures";
+import { changeContent } from "../../src/server/platform/content-version";
 
 const e2e = useE2E();
 /** A string of the auth language pack, as the page shows it. */
@@ -80,6 +81,8 @@ describe("policy pages", () => {
     const page = await e2e.open("/ar/mentor-policy/", { lang: "ar", status: 200 });
     await page.getByTestId("policy-dropdown").click();
     const items = page.getByRole("menuitem");
+    // The menu is fetched on its first opening (docs/decisions/0020-lean-client.md).
+    await items.first().waitFor();
     expect(await items.allTextContents()).toEqual(POLICY_CATEGORIES.mentor.map((c) => policyPage(c, "ar").title).map((t) => expect.stringContaining(t)));
     await items.nth(1).click();
     await expect.poll(() => pathOf(page)).toBe("/ar/mentor-terms/");
@@ -93,7 +96,9 @@ describe("policy pages", () => {
 
   it("shows the category's template when the portal has no page for it", async () => {
     const env = e2e.config.ENVIRONMENT_ID;
-    await e2e.database.db.delete(pages).where(and(eq(pages.environmentId, env), eq(pages.type, "page"), eq(pages.alias, "mentor-terms"), eq(pages.lang, "en")));
+    await changeContent(e2e.database.db, async (tx) => {
+      await tx.delete(pages).where(and(eq(pages.environmentId, env), eq(pages.type, "page"), eq(pages.alias, "mentor-terms"), eq(pages.lang, "en")));
+    });
     await upsertPage(e2e.database.db, {
       environmentId: env,
       type: "template",

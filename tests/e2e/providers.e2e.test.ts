@@ -12,6 +12,7 @@ import { signWebhook } from "../../src/server/platform/webhook-signature";
 import { type FacebookStandIn, startFacebookStandIn } from "../stand-ins/facebook";
 import { type GoogleJwksStandIn, startGoogleJwks } from "../stand-ins/google-jwks";
 import { useE2E, waitForHydration } from "./fixtures";
+import { changeContent } from "../../src/server/platform/content-version";
 
 const SECRET = "e2e-webhook-secret-0123456789abcdef-0123";
 const BOT = "777777777:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
@@ -46,21 +47,24 @@ const e2e = useE2E(() => ({
   TELEGRAM_BOT_TOKEN: BOT,
   GOOGLE_CLIENT_ID: CLIENT_ID,
   GOOGLE_JWKS_URL: google.url,
-  SETTINGS_CACHE_MS: "0",
 }));
 async function configure(registration: Record<string, unknown>, opts: { authMigration?: boolean } = {}) {
   const db = e2e.database.db;
   const [row] = await db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
   const base = { ...row.registration, google: false, facebook: false, googleOneTap: false, gdpr: false, messengers: [] as string[] };
-  await db
-    .update(portals)
-    .set({ registration: { ...base, ...registration }, authMigration: opts.authMigration ?? false })
-    .where(eq(portals.id, e2e.config.PORTAL_ID));
+  await changeContent(db, async (tx) => {
+    await tx
+      .update(portals)
+      .set({ registration: { ...base, ...registration }, authMigration: opts.authMigration ?? false })
+      .where(eq(portals.id, e2e.config.PORTAL_ID));
+  });
   const [env] = await db.select().from(environments).where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
-  await db
-    .update(environments)
-    .set({ integrations: { ...env.integrations, messengers: ENDPOINTS } })
-    .where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
+  await changeContent(db, async (tx) => {
+    await tx
+      .update(environments)
+      .set({ integrations: { ...env.integrations, messengers: ENDPOINTS } })
+      .where(eq(environments.id, e2e.config.ENVIRONMENT_ID));
+  });
 }
 
 /** The test plays the portal's bot: it confirms the code a visitor sent with a signed webhook. */

@@ -11,16 +11,19 @@ import { describe, expect, it } from "vitest";
 import { pages, portals } from "../../src/server/db/schema/portal";
 import { users } from "../../src/server/db/schema/users";
 import { useE2E } from "./fixtures";
+import { changeContent } from "../../src/server/platform/content-version";
 
-const e2e = useE2E(() => ({ SETTINGS_CACHE_MS: "0" }));
+const e2e = useE2E();
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
 
 async function setRegistration(patch: Record<string, unknown>) {
   const [row] = await e2e.database.db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
-  await e2e.database.db
-    .update(portals)
-    .set({ registration: { ...row.registration, ...patch } })
-    .where(eq(portals.id, e2e.config.PORTAL_ID));
+  await changeContent(e2e.database.db, async (tx) => {
+    await tx
+      .update(portals)
+      .set({ registration: { ...row.registration, ...patch } })
+      .where(eq(portals.id, e2e.config.PORTAL_ID));
+  });
 }
 
 async function userRow(email: string) {
@@ -58,7 +61,9 @@ describe("scenario popups in the browser", () => {
     expect(await advantages.textContent()).toContain("Your progress is kept on every device");
     await e2e.axeCheck(page, "sign-up popup with advantages");
 
-    await e2e.database.db.update(pages).set({ published: false }).where(eq(pages.alias, "advantages"));
+    await changeContent(e2e.database.db, async (tx) => {
+      await tx.update(pages).set({ published: false }).where(eq(pages.alias, "advantages"));
+    });
     try {
       const again = await e2e.open("/en/");
       await again.getByTestId("sign-in").click();
@@ -68,7 +73,9 @@ describe("scenario popups in the browser", () => {
       await again.waitForLoadState("networkidle");
       expect(await again.getByTestId("advantages").count()).toBe(0);
     } finally {
-      await e2e.database.db.update(pages).set({ published: true }).where(eq(pages.alias, "advantages"));
+      await changeContent(e2e.database.db, async (tx) => {
+        await tx.update(pages).set({ published: true }).where(eq(pages.alias, "advantages"));
+      });
     }
   });
 
@@ -118,6 +125,7 @@ describe("scenario popups in the browser", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     // A complete profile no longer offers the menu entry.
     await page.getByTestId("account-menu").click();
+    await page.getByRole("menuitem").first().waitFor();
     expect(await page.getByRole("menuitem", { name: "Complete profile" }).count()).toBe(0);
   });
 

@@ -321,3 +321,49 @@ describe("shell: SEO head", () => {
     expect(head).not.toMatch(/<meta name="robots" content="noindex"/);
   });
 });
+
+describe("shell: language packs per page (docs/decisions/0020-lean-client.md)", () => {
+  /** Opens a page and records the language packs the browser fetches until the network is idle. */
+  async function openRecordingPacks(path: string, lang = "en") {
+    const { page } = await e2e.newPage({ lang, consent: true });
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith("/locales/")) fetched.push(u.pathname);
+    });
+    await page.goto(path, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    const shipped = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById("mentora-packs")?.textContent ?? "{}").packs ?? {}));
+    return { page, fetched, shipped };
+  }
+
+  it.each([
+    ["/en/courses/reading-foundations", "en", ["common", "shell", "policy", "learn", "blocks", "forms"]],
+    ["/ru/courses/reading-foundations/lesson/rf-slow-reading", "ru", ["common", "shell", "policy", "learn", "blocks", "forms"]],
+    ["/ar/courses/", "ar", ["common", "shell", "policy", "learn", "blocks"]],
+  ])("%s ships only the packs it renders with and fetches none to hydrate", async (path, lang, expected) => {
+    const { page, fetched, shipped } = await openRecordingPacks(path, lang);
+    expect([...shipped].sort()).toEqual([...expected].sort());
+    expect(fetched).toEqual([]);
+    // The sign-in button's text is in the shell pack, which every page has.
+    expect(await page.getByTestId("sign-in").textContent()).toBe(await pack(lang, "shell", "account.signIn"));
+  });
+
+  it("fetches the packs a screen lacks on a navigation and shows it translated", async () => {
+    const { page, fetched, shipped } = await openRecordingPacks("/en/guideline/base");
+    expect(shipped).not.toContain("blocks");
+    expect(shipped).not.toContain("forms");
+    // The header's Home link: a client-side navigation to the main page, whose blocks (a form among them) need more packs.
+    await page
+      .getByRole("navigation", { name: await pack("en", "shell", "header.navigation") })
+      .getByRole("link", { name: "Home" })
+      .click();
+    await page.waitForURL((u) => u.pathname === "/en/");
+    await expect.poll(() => page.getByRole("heading", { name: mainTexts("en").heroTitle }).isVisible()).toBe(true);
+    expect(fetched).toEqual(expect.arrayContaining(["/locales/en/blocks.json", "/locales/en/forms.json", "/locales/en/auth.json", "/locales/en/errors.json"]));
+    // The form block's texts are the forms pack's, not its keys.
+    const form = page.locator('section[data-block="form"]');
+    await form.getByTestId("form-submit").waitFor();
+    expect(await form.textContent()).not.toMatch(/\b(validation|search|select)\.[a-z]+/);
+  });
+});

@@ -4,6 +4,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portals } from "../../src/server/db/schema/portal";
 import { useE2E, waitForHydration } from "./fixtures";
+import { changeContent } from "../../src/server/platform/content-version";
 
 let idp: OAuth2Server;
 
@@ -20,14 +21,16 @@ afterAll(async () => {
   await idp?.stop();
 });
 
-const e2e = useE2E(() => ({ GOOGLE_CLIENT_ID: "mentora-web", GOOGLE_CLIENT_SECRET: "s3cret", GOOGLE_ISSUER: idp.issuer.url!, SETTINGS_CACHE_MS: "0" }));
+const e2e = useE2E(() => ({ GOOGLE_CLIENT_ID: "mentora-web", GOOGLE_CLIENT_SECRET: "s3cret", GOOGLE_ISSUER: idp.issuer.url! }));
 
 async function setRegistration(patch: Record<string, unknown>) {
   const [row] = await e2e.database.db.select().from(portals).where(eq(portals.id, e2e.config.PORTAL_ID));
-  await e2e.database.db
-    .update(portals)
-    .set({ registration: { ...row.registration, ...patch } })
-    .where(eq(portals.id, e2e.config.PORTAL_ID));
+  await changeContent(e2e.database.db, async (tx) => {
+    await tx
+      .update(portals)
+      .set({ registration: { ...row.registration, ...patch } })
+      .where(eq(portals.id, e2e.config.PORTAL_ID));
+  });
 }
 
 describe("Google sign-in in the browser", () => {

@@ -4,10 +4,10 @@
  * the block schemas. Runs on the built app.
  */
 import { describe, expect, it } from "vitest";
-import { courseHref, formatDuration, formatPrice } from "../../src/domain/blocks/course";
+import { courseHref, formatDuration, formatPrice } from "../../src/domain/blocks/course-format";
 import { donationHref } from "../../src/domain/blocks/engagement";
 import { daysUntil, formatDistance, formatEventDate } from "../../src/domain/blocks/event-date";
-import { formatFileSize } from "../../src/domain/blocks/media";
+import { formatFileSize } from "../../src/domain/blocks/media-rules";
 import type { TBlock } from "../../src/domain/page";
 import { DEMO_LANGS, type DemoLang } from "../../src/server/db/seed/demo-content";
 import { SHOWCASE_ALIAS, showcasePage } from "../../src/server/db/seed/demo-showcase";

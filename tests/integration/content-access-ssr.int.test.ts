@@ -14,8 +14,9 @@ import { Browser } from "../support/http";
 import { register } from "../support/sign-in";
 import { RATE_LIMITS } from "../../src/server/platform/rate-limit";
 import { useSsrApp } from "../support/ssr-app";
+import { changeContent } from "../../src/server/platform/content-version";
 
-const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
+const ssr = useSsrApp();
 
 const guest = () => new Browser(ssr.app);
 async function learner(patch: Partial<typeof users.$inferInsert> = {}): Promise<Browser> {
@@ -107,12 +108,16 @@ describe("/{lang}/pages/{alias} of learning content", () => {
   });
 
   it("a course page of a course unpublished later is no longer served, nor its elements'", async () => {
-    await ssr.database.db.update(courses).set({ published: false }).where(eq(courses.id, "lasting-habits"));
+    await changeContent(ssr.database.db, async (tx) => {
+      await tx.update(courses).set({ published: false }).where(eq(courses.id, "lasting-habits"));
+    });
     try {
       expectRefused(await (await learner()).get("/en/pages/course-lasting-habits"), 404, []);
       expectRefused(await (await learner()).get("/en/pages/element-lh-start-small"), 404, ["lh-small-text"]);
     } finally {
-      await ssr.database.db.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
+      await changeContent(ssr.database.db, async (tx) => {
+        await tx.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
+      });
     }
   });
 

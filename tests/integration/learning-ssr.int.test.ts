@@ -12,8 +12,9 @@ import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
 import { Browser } from "../support/http";
 import { register } from "../support/sign-in";
 import { useSsrApp } from "../support/ssr-app";
+import { changeContent } from "../../src/server/platform/content-version";
 
-const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
+const ssr = useSsrApp();
 const { config } = ssr;
 
 const guest = () => new Browser(ssr.app);
@@ -57,7 +58,9 @@ describe("course pages in the HTML", () => {
   });
 
   it("keep a course whose page is unpublished out of search engines", async () => {
-    await ssr.database.db.update(pages).set({ published: false }).where(eq(pages.alias, "course-lasting-habits"));
+    await changeContent(ssr.database.db, async (tx) => {
+      await tx.update(pages).set({ published: false }).where(eq(pages.alias, "course-lasting-habits"));
+    });
     try {
       const res = await guest().get("/en/courses/lasting-habits");
       expect(res.statusCode).toBe(200);
@@ -65,7 +68,9 @@ describe("course pages in the HTML", () => {
       // Without its page the course is still there, from its own title and description.
       expect(res.body).toContain("<title>Habits That Last | ");
     } finally {
-      await ssr.database.db.update(pages).set({ published: true }).where(eq(pages.alias, "course-lasting-habits"));
+      await changeContent(ssr.database.db, async (tx) => {
+        await tx.update(pages).set({ published: true }).where(eq(pages.alias, "course-lasting-habits"));
+      });
     }
   });
 
@@ -78,31 +83,43 @@ describe("course pages in the HTML", () => {
 
   it("answer unknown and unpublished courses with the 404 page", async () => {
     expect((await guest().get("/en/courses/no-such-course")).statusCode).toBe(404);
-    await ssr.database.db.update(courses).set({ published: false }).where(eq(courses.id, "lasting-habits"));
+    await changeContent(ssr.database.db, async (tx) => {
+      await tx.update(courses).set({ published: false }).where(eq(courses.id, "lasting-habits"));
+    });
     try {
       const res = await guest().get("/en/courses/lasting-habits");
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<meta name="robots" content="noindex"/>');
     } finally {
-      await ssr.database.db.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
+      await changeContent(ssr.database.db, async (tx) => {
+        await tx.update(courses).set({ published: true }).where(eq(courses.id, "lasting-habits"));
+      });
     }
   });
 });
 
 describe("course fallback URL", () => {
   it("sends the main page to the catalogue, or a mono portal's course, while no main page is published", async () => {
-    await ssr.database.db.update(pages).set({ published: false }).where(eq(pages.alias, "main"));
+    await changeContent(ssr.database.db, async (tx) => {
+      await tx.update(pages).set({ published: false }).where(eq(pages.alias, "main"));
+    });
     try {
       const other = await guest().get("/en/");
       expect(other.statusCode).toBe(302);
       expect(other.headers.location).toBe("/en/courses/");
-      await ssr.database.db.update(portals).set({ type: "mono" }).where(eq(portals.id, config.PORTAL_ID));
+      await changeContent(ssr.database.db, async (tx) => {
+        await tx.update(portals).set({ type: "mono" }).where(eq(portals.id, config.PORTAL_ID));
+      });
       const mono = await guest().get("/ru/");
       expect(mono.statusCode).toBe(302);
       expect(mono.headers.location).toBe("/ru/courses/reading-foundations/");
     } finally {
-      await ssr.database.db.update(portals).set({ type: "other" }).where(eq(portals.id, config.PORTAL_ID));
-      await ssr.database.db.update(pages).set({ published: true }).where(eq(pages.alias, "main"));
+      await changeContent(ssr.database.db, async (tx) => {
+        await tx.update(portals).set({ type: "other" }).where(eq(portals.id, config.PORTAL_ID));
+      });
+      await changeContent(ssr.database.db, async (tx) => {
+        await tx.update(pages).set({ published: true }).where(eq(pages.alias, "main"));
+      });
     }
     expect((await guest().get("/en/")).statusCode).toBe(200);
   });

@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { environments } from "../../src/server/db/schema/portal";
 import { createServices } from "../../src/server/main";
 import { useSsrApp } from "../support/ssr-app";
+import { changeContent } from "../../src/server/platform/content-version";
 
-const ssr = useSsrApp({ SETTINGS_CACHE_MS: "0" });
+const ssr = useSsrApp();
 const { config } = ssr;
 
 const get = (url: string, headers: Record<string, string> = {}) => ssr.app.inject({ method: "GET", url, headers });
@@ -60,10 +61,12 @@ describe("SSR", () => {
   it("runs custom scripts only when integrations.enabledCustomScripts is on", async () => {
     const script = { id: "stats", code: "window.__mentoraCustom = 1" };
     const setIntegrations = (enabledCustomScripts: boolean) =>
-      ssr.database.db
-        .update(environments)
-        .set({ integrations: { enabledCustomScripts, customScripts: [script], messengers: {} } })
-        .where(eq(environments.id, config.ENVIRONMENT_ID));
+      changeContent(ssr.database.db, async (tx) => {
+        await tx
+          .update(environments)
+          .set({ integrations: { enabledCustomScripts, customScripts: [script], messengers: {} } })
+          .where(eq(environments.id, config.ENVIRONMENT_ID));
+      });
 
     await setIntegrations(false);
     expect((await get("/en/")).body).not.toContain('data-custom-script="stats"');

@@ -110,6 +110,15 @@ describe("import boundaries", { timeout: 60_000 }, () => {
       ),
     ).toEqual([]);
   });
+
+  it("`useTranslation` from src/web/i18n/use-translation.ts, not from react-i18next, in production code", async () => {
+    const library = `import { useTranslation } from "react-i18next";\nexport const u = useTranslation;\n`;
+    expect(await ruleIds(library, "src/web/features/lint-probe.tsx")).toEqual(["no-restricted-imports"]);
+    expect(
+      await ruleIds(`import { useTranslation } from "../i18n/use-translation";\nexport const u = useTranslation;\n`, "src/web/features/lint-probe.tsx"),
+    ).toEqual([]);
+    expect(await ruleIds(`import { Trans } from "react-i18next";\nexport const u = Trans;\n`, "src/web/features/lint-probe.tsx")).toEqual([]);
+  });
 });
 
 describe("import cycles, type-only ones included", { timeout: 60_000 }, () => {
@@ -132,7 +141,8 @@ describe("import cycles, type-only ones included", { timeout: 60_000 }, () => {
   it("a type-only cycle is reported too", async () => {
     write("a.ts", `import type { B } from "./b";\nexport type A = { b?: B };\n`);
     write("b.ts", `import { type A } from "./a";\nexport type B = { a?: A };\n`);
-    expect(await lintFolder()).toEqual({ "a.ts": ["import-x/no-cycle"], "b.ts": ["import-x/no-cycle"] });
+    // The inline form is refused on its own too: it keeps a side-effect import (decision 0020).
+    expect(await lintFolder()).toEqual({ "a.ts": ["import-x/no-cycle"], "b.ts": ["import-x/no-cycle", "@typescript-eslint/no-import-type-side-effects"] });
   });
 
   it("a cycle through a type-only re-export and a longer chain is reported", async () => {
@@ -163,7 +173,11 @@ describe("resolution and rule set", { timeout: 120_000 }, () => {
     const strict = new ESLint({
       cwd: root,
       overrideConfigFile: configFile,
-      overrideConfig: { files: ["**/*.ts", "**/*.tsx"], rules: { "import-x/no-unresolved": ["error", {}] } },
+      overrideConfig: {
+        files: ["**/*.ts", "**/*.tsx"],
+        // The value form below is what no-unresolved checks; as code it would be written `import type`.
+        rules: { "import-x/no-unresolved": ["error", {}], "@typescript-eslint/no-import-type-side-effects": "off" },
+      },
     });
     const route = fs
       .readdirSync(at("src/web/routes"))

@@ -44,6 +44,8 @@ export interface DatabaseSuite {
   readonly kind: DatabaseKind;
   readonly database: Database;
   readonly db: Db;
+  /** PostgreSQL connection URL of this suite's database (another instance may open it); undefined on PGlite. */
+  readonly url: string | undefined;
   /** Config of this suite, from parseConfig() with NODE_ENV=test, LOG_LEVEL=silent and `env`. */
   readonly config: Config;
   /** Fastify app on this database (buildApp with ssr:false, logger:false), closed after the suite. */
@@ -202,6 +204,9 @@ export function describeEachDatabase(name: string, fn: (t: DatabaseSuite) => voi
         },
         get db() {
           return ready(handle, "database").database.db;
+        },
+        get url() {
+          return ready(handle, "database").url;
         },
         get config() {
           return ready(config, "config");

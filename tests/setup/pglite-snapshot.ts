@@ -15,11 +15,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
 import { parseConfig } from "../../src/server/config";
-import { MIGRATIONS_DIR, openDatabase, schema, type Database } from "../../src/server/db/client";
+import { openDatabase, wrapPglite, type Database } from "../../src/server/db/client";
 import { seedDemo } from "../../src/server/db/seed/demo";
 
 export interface PgliteSnapshots {
@@ -75,13 +73,5 @@ export default async function setup(project: TestProject) {
 
 /** A PGlite started from a snapshot tar, wrapped like `openDatabase()` wraps its PGlite. */
 export async function openPgliteSnapshot(tar: string): Promise<Database> {
-  const client = new PGlite({ loadDataDir: new Blob([await readFile(tar)]) });
-  await client.waitReady;
-  const db = drizzle(client, { schema });
-  return {
-    db,
-    kind: "pglite",
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
-  };
+  return wrapPglite(new PGlite({ loadDataDir: new Blob([await readFile(tar)]) }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZImage, ZIsoDate, isSafeUrl, safeHref } from "./common";
+import { ZImage, ZIsoDate } from "./common";
+import { isSafeUrl, safeHref } from "./safe-url";
 
 describe("isSafeUrl", () => {
   it.each(["/demo/a.svg", "/en/courses/c1?x=1#y", "https://example.org/x", "http://localhost:3000/a"])("accepts %s", (u) => {

@@ -1,26 +1,11 @@
 import { z } from "zod";
+import { isSafeUrl } from "./safe-url";
 
 /**
  * Shared pieces of block props. Block props come from the page designer and are stored as JSON, so
  * every address a block renders into href/src is checked here: a site path or an http(s) URL,
  * never `javascript:` or `data:`.
  */
-
-/** "/demo/a.svg" (but not "//host") or an absolute http(s) URL. */
-export function isSafeUrl(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
-
-/** The href a component may render: the value itself when safe, else undefined (nothing is linked). */
-export function safeHref(value: string | undefined): string | undefined {
-  return value && isSafeUrl(value) ? value : undefined;
-}
 
 export const ZSafeUrl = z.string().min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZBlock } from "../page";
-import { ZCourseBlock, ZCoursesPopupBlock, categoryLabel, courseHref, formatDuration, formatPrice, toCourseCardProps } from "./course";
+import { ZCourseBlock, ZCoursesPopupBlock } from "./course";
+import { categoryLabel, courseHref, formatDuration, formatPrice, toCourseCardProps } from "./course-format";
 
 const card = { id: "reading-foundations", title: "Foundations of Reading", duration: 90, elementsCount: 6, price: 0 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatDate } from "../locale";
 import { ZIsoDate, ZLabel, blockSchema } from "./common";
+import { relativeTimeFormat } from "../intl";
 
 export const ZEventDateBlock = blockSchema(
   "event-date",
@@ -37,7 +38,7 @@ export function daysUntil(iso: string, now: Date): number {
  * "in 3 weeks", "2 months ago", "in 2 years". Larger units once the smaller one gets unwieldy.
  */
 export function formatDistance(days: number, lang: string): string {
-  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  const rtf = relativeTimeFormat(lang, { numeric: "auto" });
   const abs = Math.abs(days);
   if (abs < 14) return rtf.format(days, "day");
   if (abs < 60) return rtf.format(Math.round(days / 7), "week");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZBeforeAfterBlock, ZFileBlock, ZGalleryBlock, ZVideoBlock, clampPercent, formatFileSize, videoSource } from "./media";
+import { ZBeforeAfterBlock, ZFileBlock, ZGalleryBlock, ZVideoBlock } from "./media";
+import { clampPercent, formatFileSize, videoSource } from "./media-rules";
 
 describe("videoSource", () => {
   it("recognises YouTube and Vimeo by pattern and gives their privacy-friendly player", () => {

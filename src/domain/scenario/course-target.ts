@@ -1,6 +1,6 @@
-import { COURSE_MESSAGES } from "../course";
+import { COURSE_MESSAGES } from "../course-rules";
 import type { TElementType } from "../element";
-import { microcourseAccess } from "../microcourse";
+import { microcourseAccess } from "../microcourse-access";
 
 /**
  * What the course and microcourse scenarios (seed 001 §4 "Free lesson start", "Free microcourse

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import {
   codePointLength,
   EMAIL_PATTERN,
-  isSafeReturnPath,
   normalizePhone,
   ZCurrentPassword,
   ZEmail,
@@ -14,6 +13,7 @@ import {
   ZReturnPath,
   ZUsername,
 } from "./fields";
+import { isSafeReturnPath } from "./return-path";
 import { issuesOf, MSG, type ValidationIssue } from "./messages";
 
 /** The issues of a failed parse, or [] when it passes. */

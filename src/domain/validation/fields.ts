@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "./messages";
-import { isSafeText, safeText } from "./safe-text";
+import { RETURN_PATH_MAX, isSafeReturnPath } from "./return-path";
+import { safeText } from "./safe-text";
 
 /**
  * Field schemas shared by the API routes and the web forms (seed 001 sections 5 and 9). Every rule
@@ -17,7 +18,6 @@ export const NAME_MAX = 15;
 export const USERNAME_MIN = 5;
 export const USERNAME_MAX = 30;
 export const PHONE_DIGITS_MAX = 12;
-export const RETURN_PATH_MAX = 2048;
 
 /** Length in Unicode code points: "محمد" is 4 and "𝒜" is 1, where String#length says 2. */
 export function codePointLength(s: string): number {
@@ -161,28 +161,6 @@ const isBlankPhone = (v: unknown): boolean => isBlank(v) || (typeof v === "strin
 export const ZPhoneOptional = optionalField(ZPhone, isBlankPhone);
 
 // --- return paths ---------------------------------------------------------------------------------
-
-const CONTROL = /\p{Cc}/u;
-const PROBE_ORIGIN = "http://mentora.invalid";
-
-/**
- * returnTo / quick_link / continue must stay on this site (seed 8: invalid redirect -> ERR_REDIRECT).
- * "//evil.com" and "/\evil.com" are protocol-relative to browsers, and browsers drop tabs and
- * newlines from URLs, so "/\t/evil.com" is "//evil.com": raw control characters are refused.
- * Percent-encoded ones ("/%0d%0a") stay inert path text and are allowed.
- */
-export function isSafeReturnPath(s: unknown): s is string {
-  if (typeof s !== "string" || s.length === 0 || s.length > RETURN_PATH_MAX) return false;
-  if (s[0] !== "/" || s[1] === "/" || s[1] === "\\") return false;
-  // A backslash is a slash to browsers in http(s) URLs; no legitimate path of ours needs a raw one.
-  if (s.includes("\\") || CONTROL.test(s) || !isSafeText(s)) return false;
-  try {
-    // Belt and braces: the WHATWG parser, which browsers use, must resolve it onto our own origin.
-    return new URL(s, PROBE_ORIGIN).origin === PROBE_ORIGIN;
-  } catch {
-    return false;
-  }
-}
 
 export const ZReturnPath = z
   .string({ error: MSG.redirect })

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ZEmail, ZPassword, ZPersonName, ZReturnPath } from "./fields";
 import { issuesOf, MSG } from "./messages";
-import { ZJsonValue, ZText, findUnsafeText, isSafeText, safeText } from "./safe-text";
+import { ZJsonValue, ZText, findUnsafeText, safeText } from "./safe-text";
+import { isSafeText } from "./text-rule";
 import { toLocation } from "./location";
 
 describe("isSafeText", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages";
+import { isSafeText, nfc } from "./text-rule";
 
 /**
  * The one rule every piece of free text obeys before it reaches a service or the database
@@ -12,19 +13,6 @@ import { MSG } from "./messages";
  * request guard in platform/input-guard.ts that checks every string of every request before
  * validation, and `findUnsafeText` for anything else that walks untrusted data.
  */
-
-/** U+0000 or a surrogate that is not half of a pair. With the `u` flag, pairs match as one astral code point. */
-const UNSAFE = /[\0\p{Cs}]/u;
-
-/** True for text without NUL and without lone surrogates. */
-export function isSafeText(s: string): boolean {
-  return !UNSAFE.test(s);
-}
-
-/** NFC, the form browsers send and PostgreSQL compares by (it does not normalise by itself). */
-export function nfc(s: string): string {
-  return s.normalize("NFC");
-}
 
 /** The rule as a zod check, shared by every safe string schema; tests recognise it by identity. */
 export const SAFE_TEXT_CHECK = z.refine<string>(isSafeText, { error: MSG.unsafeText, abort: true });

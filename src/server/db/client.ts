@@ -8,28 +8,58 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as authSchema from "./schema/auth";
+import * as contentSchema from "./schema/content";
 import * as coursesSchema from "./schema/courses";
 import * as formsSchema from "./schema/forms";
 import * as mailSchema from "./schema/mail";
 import * as portalSchema from "./schema/portal";
+import * as rateLimitsSchema from "./schema/rate-limits";
 import * as subscriptionsSchema from "./schema/subscriptions";
 import * as usersSchema from "./schema/users";
 
 /** Every table, one schema file per area (drizzle.config.ts reads the same folder; test snapshots use it too). */
-export const schema = { ...portalSchema, ...usersSchema, ...authSchema, ...mailSchema, ...coursesSchema, ...formsSchema, ...subscriptionsSchema };
+export const schema = {
+  ...contentSchema,
+  ...portalSchema,
+  ...usersSchema,
+  ...authSchema,
+  ...mailSchema,
+  ...coursesSchema,
+  ...formsSchema,
+  ...subscriptionsSchema,
+  ...rateLimitsSchema,
+};
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL LISTEN/NOTIFY on this database (platform/bus.ts builds on it). */
+  notifications: Notifications;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** What a listener hears: each payload, that its connection was lost, and that it is back (what was sent meanwhile is lost). */
+export interface NotificationHandlers {
+  message(payload: string): void;
+  /** The connection is gone: nothing is heard until `reconnected`. */
+  lost?(): void;
+  reconnected(): void;
+}
+
+export interface Notifications {
+  /** Resolves once LISTEN is in place, so a NOTIFY sent after it is heard; returns a function that stops listening. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-export class DatabaseUnavailableError extends Error {}
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory with dataDir null). */
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
@@ -48,11 +78,16 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       throw new DatabaseUnavailableError(`Cannot connect to DATABASE_URL: ${(e as Error).message}`);
     }
     const db = drizzlePg(pool, { schema });
+    const notifications = createPgNotifications(opts.url, pool);
     return {
       db,
       kind: "postgres",
+      notifications,
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -62,12 +97,152 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   } else {
     client = new PGlite();
   }
+  return wrapPglite(client);
+}
+
+/** The Database over an open PGlite (tests start theirs from snapshots and wrap them the same way). */
+export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: "pglite",
+    notifications: {
+      // Embedded: one session in this process, so a connection is never lost and `reconnected` never fires.
+      async listen(channel, handlers) {
+        const stop = await client.listen(channel, handlers.message);
+        // A closed database listens to nothing any more: nothing to stop.
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
+      async notify(channel, payload) {
+        await client.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
+}
+
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * LISTEN needs a connection of its own for as long as we listen (a pooled one goes back to the pool).
+ * One client carries every channel; when it is lost (server restart, terminated backend, network) it
+ * reconnects with backoff, LISTENs again and tells each listener, which must then resynchronise.
+ */
+function createPgNotifications(url: string, pool: pg.Pool): Notifications & { close(): Promise<void> } {
+  const listeners = new Map<string, Set<NotificationHandlers>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let delay = RECONNECT_FIRST_MS;
+
+  const quoteChannel = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  async function connect(): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url, application_name: "mentora-bus", connectionTimeoutMillis: 5_000 });
+    c.on("notification", (n) => {
+      for (const h of listeners.get(n.channel) ?? []) h.message(n.payload ?? "");
+    });
+    c.on("error", () => lost(c));
+    c.on("end", () => lost(c));
+    await c.connect();
+    for (const channel of listeners.keys()) await c.query(`LISTEN ${quoteChannel(channel)}`);
+    return c;
+  }
+
+  function lost(c: pg.Client) {
+    if (client !== c || closed) return;
+    client = null;
+    void c.end().catch(() => {});
+    for (const set of listeners.values()) for (const h of set) h.lost?.();
+    const retry = () => {
+      if (closed) return;
+      connecting = connect();
+      connecting.then(
+        (fresh) => {
+          connecting = null;
+          if (closed) return void fresh.end().catch(() => {});
+          client = fresh;
+          delay = RECONNECT_FIRST_MS;
+          for (const set of listeners.values()) for (const h of set) h.reconnected();
+        },
+        () => {
+          connecting = null;
+          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+          setTimeout(retry, delay).unref();
+        },
+      );
+    };
+    setTimeout(retry, delay).unref();
+  }
+
+  async function ready(): Promise<pg.Client | null> {
+    if (client) return client;
+    if (connecting) return connecting.catch(() => null);
+    if (closed) return null;
+    connecting = connect();
+    try {
+      client = await connecting;
+      return client;
+    } finally {
+      connecting = null;
+    }
+  }
+
+  return {
+    async listen(channel, handlers) {
+      const first = !listeners.has(channel);
+      if (first) listeners.set(channel, new Set());
+      listeners.get(channel)!.add(handlers);
+      const c = await ready();
+      // A client being (re)connected LISTENs to every channel known when it connects.
+      if (first && c) await c.query(`LISTEN ${quoteChannel(channel)}`);
+      return async () => {
+        const set = listeners.get(channel);
+        set?.delete(handlers);
+        if (set && set.size === 0) {
+          listeners.delete(channel);
+          await client?.query(`UNLISTEN ${quoteChannel(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/** Key of the advisory lock that start-up holds around migrations and the demo seed. */
+const STARTUP_LOCK_KEY = 0x6d656e74; // "ment"
+
+/**
+ * Runs `work` (migrations, demo seed) while holding a PostgreSQL session advisory lock, so instances
+ * starting at once on one database take turns. PGlite is one process's own: `work` just runs.
+ */
+export async function withStartupLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!url) return work();
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (e) {
+    throw new DatabaseUnavailableError(`Cannot connect to DATABASE_URL: ${(e as Error).message}`);
+  }
+  try {
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock even if the unlock fails.
+    await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }

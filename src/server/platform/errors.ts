@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZErrorReplyBody } from "../../domain/api-replies";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { ReplySerializationError } from "./reply-serializer";
 import { type AppError, ERROR_CODES, isAppError, type ErrorBody, wireCode } from "../../domain/errors";
 
 /** The error reply every route declares (the same schema the browser's client parses). */
@@ -24,7 +25,7 @@ export function installErrorHandler(app: FastifyInstance) {
       const validationErrors = err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, "").replace(/\//g, "."), message: v.message ?? "" }));
       return reply.status(400).send(errorBody("VALIDATION", `Invalid ${err.validationContext ?? "request"}`, { validationErrors }));
     }
-    if (isResponseSerializationError(err)) {
+    if (err instanceof ReplySerializationError || isResponseSerializationError(err)) {
       req.log.error({ err }, "response did not match its schema");
       return reply.status(500).send(errorBody("INTERNAL", "Internal server error"));
     }

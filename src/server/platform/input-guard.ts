@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, HookHandlerDoneFunction } from "fastify";
 import type { Socket } from "node:net";
 import { AppError, type ErrorCode } from "../../domain/errors";
 import { toLocation } from "../../domain/validation/location";
@@ -19,8 +19,8 @@ import { errorBody } from "./errors";
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const REFUSED_METHODS = new Set(["TRACE", "CONNECT", "TRACK"]);
 
-export async function methodGuard(req: FastifyRequest, reply: FastifyReply) {
-  if (!REFUSED_METHODS.has(req.method)) return;
+export function methodGuard(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  if (!REFUSED_METHODS.has(req.method)) return done();
   reply.header("allow", ALLOW);
   throw new AppError("METHOD_NOT_ALLOWED", `${req.method} is not allowed`);
 }
@@ -28,7 +28,7 @@ export async function methodGuard(req: FastifyRequest, reply: FastifyReply) {
 const PARTS = ["params", "query", "body"] as const;
 const PART_NAMES = { params: "params", query: "querystring", body: "body" } as const;
 
-export async function inputGuard(req: FastifyRequest) {
+export function inputGuard(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
   for (const part of PARTS) {
     const hit = findUnsafeText(req[part]);
     if (hit) {
@@ -37,6 +37,7 @@ export async function inputGuard(req: FastifyRequest) {
       });
     }
   }
+  done();
 }
 
 /**
@@ -44,10 +45,10 @@ export async function inputGuard(req: FastifyRequest) {
  * Cyrillic, say) is percent-encoded instead of making Node throw ERR_INVALID_CHAR. Routes call
  * toLocation themselves; this catches one that forgot.
  */
-export async function locationGuard(_req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export function locationGuard(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) {
   const location = reply.getHeader("location");
   if (typeof location === "string" && !/^[\x21-\x7e]*$/.test(location)) reply.header("location", toLocation(location));
-  return payload;
+  done(null, payload);
 }
 
 /** Unknown non-page paths (and methods nobody routes) answer JSON in the app's shape. */

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { BoundedCache } from "../../domain/bounded-cache";
 import { FALLBACK_LANG, LANGUAGE_PACKAGES, type LanguagePackage } from "../../domain/constants";
 
 /** Packs only the server reads (e-mails); never served to browsers. */
@@ -7,12 +8,15 @@ export const SERVER_PACKAGES = ["mail"];
 
 export type PackResources = Record<string, Record<string, unknown>>;
 
+const MAX_CACHED_LANGUAGES = 32;
+
 /**
  * Reads `locales/<lang>/<package>.json`. Files are read once per process in production and on
  * every call in development so that edits show up without a restart.
  */
 export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
-  const cache = new Map<string, Promise<Record<string, unknown> | null>>();
+  // Bounded, as the languages asked for come from addresses: every real pack fits many times over.
+  const cache = new BoundedCache<string, Promise<Record<string, unknown> | null>>(MAX_CACHED_LANGUAGES * 16);
 
   async function readPack(lang: string, pkg: string): Promise<Record<string, unknown> | null> {
     if (!/^[a-z]{2,3}$/.test(lang) || ![...LANGUAGE_PACKAGES, ...SERVER_PACKAGES].includes(pkg)) return null;
@@ -25,28 +29,44 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
     }
   }
 
+  const get = (lang: string, pkg: string): Promise<Record<string, unknown> | null> => {
+    if (!opts.cache) return readPack(lang, pkg);
+    const key = `${lang}/${pkg}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = readPack(lang, pkg);
+      cache.set(key, hit);
+      hit.catch(() => cache.delete(key));
+    }
+    return hit;
+  };
+
+  async function readResources(lang: string): Promise<PackResources> {
+    const entries = await Promise.all(
+      LANGUAGE_PACKAGES.map(async (pkg: LanguagePackage) => [pkg, (await get(lang, pkg)) ?? (await get(FALLBACK_LANG, pkg)) ?? {}] as const),
+    );
+    return Object.fromEntries(entries);
+  }
+  // Bounded: loaders ask for the language of the address, which may be made up.
+  const resourcesCache = new BoundedCache<string, Promise<PackResources>>(MAX_CACHED_LANGUAGES);
+
   return {
     packages: LANGUAGE_PACKAGES,
-    async get(lang: string, pkg: string) {
-      if (!opts.cache) return readPack(lang, pkg);
-      const key = `${lang}/${pkg}`;
-      let hit = cache.get(key);
-      if (!hit) {
-        hit = readPack(lang, pkg);
-        cache.set(key, hit);
-        hit.catch(() => cache.delete(key));
-      }
-      return hit;
-    },
+    get,
     /**
      * Every package of one language, keyed by package (i18next namespaces). A package the language
      * does not have yet is served in English, so a newly added portal language shows text, not keys.
      */
     async resources(lang: string): Promise<PackResources> {
-      const entries = await Promise.all(
-        LANGUAGE_PACKAGES.map(async (pkg: LanguagePackage) => [pkg, (await this.get(lang, pkg)) ?? (await this.get(FALLBACK_LANG, pkg)) ?? {}] as const),
-      );
-      return Object.fromEntries(entries);
+      if (!opts.cache) return readResources(lang);
+      // One object per language while packs are cached: renders key their i18next instance by it
+      // (src/web/i18n/instance.ts), so it must not be rebuilt per request.
+      let hit = resourcesCache.get(lang);
+      if (!hit) {
+        hit = resourcesCache.set(lang, readResources(lang));
+        hit.catch(() => resourcesCache.delete(lang));
+      }
+      return hit;
     },
   };
 }

@@ -66,6 +66,7 @@ export const API_TAGS = [
   { name: "microcourses", description: "Microcourses: short courses on one page." },
   { name: "video events", description: "Video events and their episodes." },
   { name: "subscriptions", description: "Mailing-topic subscriptions." },
+  { name: "studio", description: "Authoring of content by portal admins (the creator studio)." },
 ];
 
 export const openApiOptions: SwaggerOptions = {

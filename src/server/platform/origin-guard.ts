@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { AppError } from "../../domain/errors";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -7,10 +7,10 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * State-changing requests from browsers must come from our own origin (CSRF defence in depth
  * next to SameSite cookies). Requests without an Origin header (server-to-server, curl) pass.
  */
-export async function originGuard(req: FastifyRequest, _reply: FastifyReply) {
-  if (SAFE.has(req.method)) return;
+export function originGuard(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  if (SAFE.has(req.method)) return done();
   const origin = req.headers.origin;
-  if (!origin) return;
+  if (!origin) return done();
   let host: string;
   try {
     host = new URL(origin).host;
@@ -20,4 +20,5 @@ export async function originGuard(req: FastifyRequest, _reply: FastifyReply) {
   // req.host honours X-Forwarded-Host only when TRUST_PROXY says the proxy may set it.
   const expected = req.host;
   if (host !== expected) throw new AppError("BAD_ORIGIN", `Cross-origin ${req.method} from ${origin}`);
+  done();
 }

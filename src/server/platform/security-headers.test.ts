@@ -1,5 +1,6 @@
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, customScriptOrigins } from "./security-headers";
+import { PERMISSIONS_POLICY, contentSecurityPolicy, customScriptOrigins, helmetHeaders, installSecurityHeaders } from "./security-headers";
 
 describe("the pages' Content-Security-Policy", () => {
   it("allows custom script hosts only while custom scripts are on, https only", () => {
@@ -22,5 +23,71 @@ describe("the pages' Content-Security-Policy", () => {
     const custom = contentSecurityPolicy("abc", ["https://stats.example.com"]);
     expect(custom).toContain("script-src 'self' 'nonce-abc' https://accounts.google.com https://telegram.org https://stats.example.com;");
     expect(custom).toContain("connect-src 'self' https://accounts.google.com https://telegram.org https:;");
+  });
+});
+
+describe("security headers on every reply", () => {
+  const HELMET = {
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "referrer-policy": "no-referrer",
+    "strict-transport-security": "max-age=31536000; includeSubDomains",
+    "x-content-type-options": "nosniff",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-frame-options": "SAMEORIGIN",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+  };
+
+  async function app(integrations = async () => ({ enabledCustomScripts: true, customScripts: [{ src: "https://stats.example.com/s.js" }] })) {
+    const server = Fastify({ logger: false });
+    installSecurityHeaders(server, { csp: true, helmet: { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }, integrations });
+    server.get("/api/thing", async () => ({ ok: true }));
+    server.get("/page", async (req, reply) => reply.type("text/html; charset=utf-8").send(`<script nonce="${req.cspNonce}"></script>`));
+    server.get("/cached", async (_req, reply) => reply.header("cache-control", "no-cache").send({ ok: true }));
+    await server.ready();
+    return server;
+  }
+
+  it("are helmet's, worked out once from its options", () => {
+    const { set, remove } = helmetHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+    expect(Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]))).toEqual(HELMET);
+    expect(remove).toEqual(["X-Powered-By"]);
+  });
+
+  it("reach API replies, pages and unknown routes, with no-store unless the route chose its caching", async () => {
+    const server = await app();
+    for (const url of ["/api/thing", "/page", "/nowhere"]) {
+      const res = await server.inject({ method: "GET", url });
+      expect(res.headers).toMatchObject(HELMET);
+      expect(res.headers["permissions-policy"]).toBe(PERMISSIONS_POLICY);
+    }
+    expect((await server.inject({ method: "GET", url: "/api/thing" })).headers["cache-control"]).toBe("no-store");
+    expect((await server.inject({ method: "GET", url: "/cached" })).headers["cache-control"]).toBe("no-cache");
+    await server.close();
+  });
+
+  it("put a fresh nonce in each page's policy, the one the page's scripts carry, and no policy on JSON", async () => {
+    const server = await app();
+    const pages = await Promise.all([1, 2, 3].map(() => server.inject({ method: "GET", url: "/page" })));
+    const nonces = pages.map((res) => {
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(res.body).toBe(`<script nonce="${nonce}"></script>`);
+      expect(res.headers["content-security-policy"]).toContain("https://stats.example.com");
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(3);
+    expect((await server.inject({ method: "GET", url: "/api/thing" })).headers["content-security-policy"]).toBeUndefined();
+    await server.close();
+  });
+
+  it("keep the policy without custom hosts when the portal settings cannot be read", async () => {
+    const server = await app(() => Promise.reject(new Error("database down")));
+    const csp = String((await server.inject({ method: "GET", url: "/page" })).headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/accounts.google.com https:\/\/telegram.org;/);
+    await server.close();
   });
 });

@@ -1,5 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import { ONE_TAP_SCRIPT, TELEGRAM_WIDGET_SCRIPT } from "../../domain/providers";
 
 declare module "fastify" {
@@ -62,28 +64,95 @@ export function contentSecurityPolicy(nonce: string, customOrigins: readonly str
 
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), usb=(), serial=(), payment=(self), browsing-topics=()";
 
+/**
+ * helmet's headers for `options`, worked out once at start: helmet only ever sets the same headers
+ * (and removes X-Powered-By), so running its middleware on every request (as @fastify/helmet does,
+ * rebuilding it from the options each time) is wasted work.
+ */
+export function helmetHeaders(options: HelmetOptions): { set: Array<[string, string]>; remove: string[] } {
+  const set: Array<[string, string]> = [];
+  const remove: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, String(value)]),
+    removeHeader: (name: string) => remove.push(name),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return { set, remove };
+}
+
+/**
+ * CSP nonces come from a pool of random bytes refilled 256 nonces at a time (each still 128 bits
+ * from the CSPRNG, never reused): one randomBytes call per page was a visible cost.
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+function nextNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+const NONCE = Symbol("cspNonce");
+
+/** The policy around its nonce, per custom-script settings object (the settings snapshot is shared). */
+const policyParts = new WeakMap<CustomScriptSettings, [string, string]>();
+function policyFor(nonce: string, integrations: CustomScriptSettings): string {
+  let parts = policyParts.get(integrations);
+  if (!parts) {
+    const [before, after] = contentSecurityPolicy("\0", customScriptOrigins(integrations)).split("\0");
+    parts = [before, after];
+    policyParts.set(integrations, parts);
+  }
+  return parts[0] + nonce + parts[1];
+}
+const NO_CUSTOM_SCRIPTS: CustomScriptSettings = { enabledCustomScripts: false, customScripts: [] };
+
 function isHtml(reply: FastifyReply): boolean {
   return String(reply.getHeader("content-type") ?? "").startsWith("text/html");
 }
 
 /**
- * Headers helmet does not cover: a nonce-based CSP on every HTML page, `Cache-Control: no-store` on
- * API replies and pages unless a route chose its own (both carry who is signed in), and a
- * Permissions-Policy. In development (Vite's injected scripts) the CSP is left off.
+ * Every response: helmet's headers (`helmet` options as @fastify/helmet took them) and a
+ * Permissions-Policy. Headers helmet does not cover: a nonce-based CSP on every HTML page,
+ * `Cache-Control: no-store` on API replies and pages unless a route chose its own (both carry who is
+ * signed in). In development (Vite's injected scripts) the CSP is left off. The hooks are synchronous
+ * (no promise per request) except where an HTML page waits for the portal's custom-script settings.
+ * `req.cspNonce` is made on first read: only pages use it.
  */
-export function installSecurityHeaders(app: FastifyInstance, deps: { csp: boolean; integrations: () => Promise<CustomScriptSettings> }) {
-  app.decorateRequest("cspNonce", "");
-  app.addHook("onRequest", async (req: FastifyRequest) => {
-    req.cspNonce = randomBytes(16).toString("base64");
+export function installSecurityHeaders(app: FastifyInstance, deps: { csp: boolean; helmet: HelmetOptions; integrations: () => Promise<CustomScriptSettings> }) {
+  const { set, remove } = helmetHeaders(deps.helmet);
+  app.decorateRequest("cspNonce", {
+    getter(this: FastifyRequest & { [NONCE]?: string }) {
+      return (this[NONCE] ??= nextNonce());
+    },
   });
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onRequest", (_req, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of remove) res.removeHeader(name);
+    done();
+  });
+  app.addHook("onSend", (req, reply, payload, done) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
     const html = isHtml(reply);
     if (!reply.hasHeader("cache-control") && (html || req.url.startsWith("/api/"))) reply.header("cache-control", "no-store");
-    if (html && deps.csp) {
-      const integrations = await deps.integrations().catch(() => ({ enabledCustomScripts: false, customScripts: [] }));
-      reply.header("content-security-policy", contentSecurityPolicy(req.cspNonce, customScriptOrigins(integrations)));
-    }
-    return payload;
+    // A reply that brings its own policy keeps it: a cached page allows its scripts by hash (platform/page-cache.ts).
+    if (!html || !deps.csp || reply.hasHeader("content-security-policy")) return done(null, payload);
+    deps.integrations().then(
+      (integrations) => {
+        reply.header("content-security-policy", policyFor(req.cspNonce, integrations));
+        done(null, payload);
+      },
+      () => {
+        reply.header("content-security-policy", policyFor(req.cspNonce, NO_CUSTOM_SCRIPTS));
+        done(null, payload);
+      },
+    );
   });
 }

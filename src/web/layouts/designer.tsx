@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Outlet, useNavigation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 

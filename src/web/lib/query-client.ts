@@ -1,4 +1,5 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createElement, useState } from "react";
 
 /**
  * The web data layer's cache (docs/decisions/0017-web-data-layer.md). Reads and polls of the browser
@@ -21,6 +22,17 @@ export function getQueryClient(): QueryClient {
   if (typeof window === "undefined") return makeQueryClient();
   browserClient ??= makeQueryClient();
   return browserClient;
+}
+
+/**
+ * Provides the query client to the parts that read through TanStack Query (the policy popup, the
+ * scenario popup's steps, the messenger connect page). They are loaded on demand, so TanStack Query
+ * is too, instead of in the root of every page (docs/decisions/0020-lean-client.md). In the browser
+ * every scope shares the one client, and so its cache.
+ */
+export function QueryScope({ children }: { children: React.ReactNode }) {
+  const [client] = useState(getQueryClient);
+  return createElement(QueryClientProvider, { client }, children);
 }
 
 /** Query keys in one place, so that later capabilities (chat unread, updates) invalidate by prefix. */

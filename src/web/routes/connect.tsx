@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { data } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { ZConnectComplete, ZConnectStatus } from "../../domain/api-replies";
@@ -14,18 +14,19 @@ import {
   telegramBotName,
   ZMessenger,
 } from "../../domain/messengers";
-import { localized } from "../../domain/portal";
+import { localized } from "../../domain/localized";
 import { TELEGRAM_WIDGET_SCRIPT } from "../../domain/providers";
-import { isSafeReturnPath } from "../../domain/validation/fields";
+import { isSafeReturnPath } from "../../domain/validation/return-path";
 import { Alert } from "../components/ui/alert";
 import { buttonClass } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { readCookie } from "../cookies";
 import { errorLang, throwNotFound } from "../features/errors/error-pages.server";
 import { ApiFailure, api } from "../lib/api";
-import { queryKeys } from "../lib/query-client";
-import { createI18n } from "../i18n/instance";
+import { QueryScope, queryKeys } from "../lib/query-client";
+import { i18nFor } from "../i18n/instance";
 import type { Route } from "./+types/connect";
+import type { PacksHandle } from "../i18n/page-packs";
 
 /**
  * /{lang}/connect/{messenger} (seed 001 §2): the messenger sign-in page. WhatsApp, Viber and
@@ -39,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const messenger = parsed.data;
   const lang = params.lang;
   const url = new URL(request.url);
-  const i18n = createI18n(lang, await context.services.packs.resources(lang));
+  const i18n = i18nFor(lang, await context.services.packs.resources(lang));
   const site = localized(settings.portal.title, lang, settings.portal.i18n.primaryLang);
   const title = `${i18n.t("social:connect.title", { messenger: MESSENGER_NAMES[messenger] })} | ${site}`;
 
@@ -212,6 +213,9 @@ function TelegramWidget({ bot, authUrl, lang }: { bot: string; authUrl: string; 
   );
 }
 
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: ["social"] };
+
 export default function Connect({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation("social");
   const name = MESSENGER_NAMES[loaderData.messenger];
@@ -227,7 +231,11 @@ export default function Connect({ loaderData, params }: Route.ComponentProps) {
             <TelegramWidget bot={loaderData.bot} authUrl={loaderData.authUrl} lang={params.lang} />
           </>
         ) : null}
-        {loaderData.kind === "code" ? <CodePage loaderData={loaderData} /> : null}
+        {loaderData.kind === "code" ? (
+          <QueryScope>
+            <CodePage loaderData={loaderData} />
+          </QueryScope>
+        ) : null}
         {loaderData.kind === "missing" ? (
           <>
             <p className="text-ink">{t("connect.missing", { messenger: name })}</p>

@@ -6,6 +6,7 @@ import { throwNotFound } from "../features/errors/error-pages.server";
 import { CourseView } from "../features/learning/course-view";
 import { learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
 import { coursePath } from "../features/learning/rules";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 
 /** /{lang}/courses/{courseId}: the course page from its page blocks, with the caller's element states. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -37,7 +38,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
 
-export const handle = { pageModel: "course" };
+export const handle = { pageModel: "course", packs: [...BLOCK_PACKS] } satisfies PacksHandle & { pageModel: string };
 
 export default function Course({ loaderData }: Route.ComponentProps) {
   return <CourseView course={loaderData.course} blocks={loaderData.blocks} />;

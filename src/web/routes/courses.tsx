@@ -1,10 +1,11 @@
-import { useTranslation } from "react-i18next";
-import { toCourseCardProps } from "../../domain/blocks/course";
+import { useTranslation } from "../i18n/use-translation";
+import { toCourseCardProps } from "../../domain/blocks/course-format";
 import { ZCourseListQuery } from "../../domain/course";
 import type { Route } from "./+types/courses";
 import { CourseCard } from "../features/blocks/course-card";
 import { learnT, learningFailure, learningSeo, requestViewer } from "../features/learning/learning.server";
 import { CourseProgressNote } from "../features/learning/course-progress-note";
+import type { PacksHandle } from "../i18n/page-packs";
 
 /** /{lang}/courses/: the catalogue (seed 000 §7 list courses, with the caller's bought flag and done count). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -24,6 +25,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
 
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: ["learn", "blocks"] };
+
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("learn");
   const { courses } = loaderData;
@@ -39,9 +43,10 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="catalogue">
-          {courses.map((c) => (
+          {courses.map((c, i) => (
             <li key={c.id} className="flex flex-col gap-2">
-              <CourseCard course={toCourseCardProps(c)} headingLevel={2} />
+              {/* The first row is in the first screen; the first cover is the page's largest image. */}
+              <CourseCard course={toCourseCardProps(c)} headingLevel={2} cover={i === 0 ? "high" : i < 3 ? "eager" : "lazy"} />
               <CourseProgressNote isBought={c.isBought ?? false} isCommercial={c.isCommercial} doneCount={c.doneCount ?? 0} total={c.elementsCount} />
             </li>
           ))}

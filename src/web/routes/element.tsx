@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { ZCourseId } from "../../domain/course";
 import { ZElementId, type TElementType } from "../../domain/element";
 import { isAppError } from "../../domain/errors";
@@ -12,6 +12,7 @@ import { learnT, learningFailure, learningSeo, modelPage, requestViewer } from "
 import { coursePath, gateScenario } from "../features/learning/rules";
 import { SignInGate } from "../features/learning/sign-in-gate";
 import { useLang } from "../root-data";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 
 /** Which of the three element routes (lesson-id, test-id, webinar-id) asked, from its parameter. */
 function routeElement(params: LoaderFunctionArgs["params"]): { type: TElementType; id: string | undefined } {
@@ -99,6 +100,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: [...BLOCK_PACKS] };
 
 export default function ElementRoute() {
   const loaderData = useLoaderData<typeof loader>();

@@ -1,12 +1,16 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { Route } from "./+types/guideline.base";
 import { GuidelineFrame } from "../features/guideline/guideline-frame";
 import { THEME_PALETTE } from "../theme";
 import { useRootData } from "../root-data";
+import type { PacksHandle } from "../i18n/page-packs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mentora — guideline" }, { name: "robots", content: "noindex" }];
 
 const TOKENS = ["primary", "primary-strong", "primary-soft", "ink", "muted", "line", "surface", "surface-alt", "danger", "success", "warning"] as const;
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: ["guideline"] };
 
 /** /{lang}/guideline/base: the tokens the portal theme drives (colour, type, radius). */
 export default function GuidelineBase() {

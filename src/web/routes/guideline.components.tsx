@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { Route } from "./+types/guideline.components";
 import { useState } from "react";
 import { Accordion } from "../components/ui/accordion";
@@ -13,8 +13,12 @@ import { TextField } from "../components/ui/text-field";
 import { Dropdown } from "../components/ui/dropdown";
 import { Icon } from "../components/ui/icon";
 import { GuidelineFrame } from "../features/guideline/guideline-frame";
+import type { PacksHandle } from "../i18n/page-packs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mentora — components" }, { name: "robots", content: "noindex" }];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: ["guideline"] };
 
 /** /{lang}/guideline/components: the design system's components in their states. */
 export default function GuidelineComponents() {

@@ -1,9 +1,13 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { Route } from "./+types/guideline.icons";
 import { ICONS, Icon, type IconName } from "../components/ui/icon";
 import { GuidelineFrame } from "../features/guideline/guideline-frame";
+import type { PacksHandle } from "../i18n/page-packs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mentora — icons" }, { name: "robots", content: "noindex" }];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: ["guideline"] };
 
 /** /{lang}/guideline/icons: every icon of the set with its name. */
 export default function GuidelineIcons() {

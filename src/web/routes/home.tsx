@@ -6,6 +6,7 @@ import { requestViewer } from "../features/learning/learning.server";
 import { courseFallbackUrl } from "../features/learning/rules";
 import { PageRenderer } from "../features/blocks/page-renderer";
 import { pageSeoMeta } from "../features/seo/meta";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const settings = await context.settings();
@@ -32,6 +33,9 @@ async function fallbackUrl(context: Route.LoaderArgs["context"], lang: string, p
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: [...BLOCK_PACKS] };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return <PageRenderer blocks={loaderData.page.components ?? []} headingTitle={loaderData.page.title} />;

@@ -4,6 +4,7 @@ import type { Route } from "./+types/lang";
 import { langCookie, readCookie } from "../cookies";
 import { handleArrival } from "../features/auth/arrival.server";
 import { redirectToLanguage } from "../features/shell/lang-redirect.server";
+import { rendersIn } from "../i18n/browser";
 import { ensureLanguagePacks } from "../i18n/fetch-packs";
 
 /** Every route begins with {lang}: redirect when it is not supported, remember it in a cookie. */
@@ -19,9 +20,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return data(null, { headers });
 }
 
-/** On client navigation into another language, its packs are fetched before the page renders. */
+/**
+ * On client navigation into another language, its packs are fetched before the page renders (all of
+ * them, seed 7); within the language the page is in, screens fetch the packs they lack (decision 0020).
+ */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  await ensureLanguagePacks(params.lang);
+  if (!rendersIn(params.lang)) await ensureLanguagePacks(params.lang);
   return serverLoader();
 }
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
-import { localized } from "../../domain/portal";
+import { localized } from "../../domain/localized";
 import { ZElementId } from "../../domain/element";
 import { formatDate } from "../../domain/locale";
 import { Badge } from "../components/ui/badge";
@@ -10,6 +10,7 @@ import { learnT, learningFailure, requestViewer } from "../features/learning/lea
 import { ProgressBar } from "../features/learning/progress-bar";
 import { coursePath } from "../features/learning/rules";
 import { useLang } from "../root-data";
+import { dateTimeFormat } from "../../domain/intl";
 
 const USER_ID = /^[A-Za-z0-9_:-]{1,100}$/;
 
@@ -48,7 +49,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 
 function dateTime(iso: string, lang: string): string {
-  const time = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(iso));
+  const time = dateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(iso));
   return `${formatDate(iso, lang)} ${time} UTC`;
 }
 

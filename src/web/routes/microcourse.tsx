@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, data, type LoaderFunctionArgs, type MetaFunction, useLoaderData, useLocation } from "react-router";
-import { formatDuration } from "../../domain/blocks/course";
-import { COURSE_MESSAGES } from "../../domain/course";
+import { formatDuration } from "../../domain/blocks/course-format";
+import { COURSE_MESSAGES } from "../../domain/course-rules";
 import type { TElementType } from "../../domain/element";
 import { AppError, isAppError } from "../../domain/errors";
 import { ZMicrocourseListQuery, type TMicrocourse } from "../../domain/microcourse";
@@ -14,6 +14,7 @@ import { ELEMENT_ICON } from "../features/learning/element-type";
 import { learnT, learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
 import { SignInGate } from "../features/learning/sign-in-gate";
 import { useLang } from "../root-data";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 
 const ID = /^[A-Za-z0-9_-]{1,120}$/;
 
@@ -80,6 +81,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: [...BLOCK_PACKS] };
 
 export default function MicrocourseRoute() {
   const loaderData = useLoaderData<typeof loader>();

@@ -3,6 +3,7 @@ import { throwNotFound } from "../features/errors/error-pages.server";
 import { learningFailure, requestViewer } from "../features/learning/learning.server";
 import { PageRenderer } from "../features/blocks/page-renderer";
 import { pageSeoMeta } from "../features/seo/meta";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 
 const ALIAS = /^[a-z0-9][a-z0-9-]{0,119}$/i;
 
@@ -32,6 +33,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: [...BLOCK_PACKS] };
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return <PageRenderer blocks={loaderData.page.components ?? []} headingTitle={loaderData.page.title} />;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 import { isAppError } from "../../domain/errors";
 import { isPolicyCategory, policyPath } from "../../domain/policy";
@@ -7,6 +7,7 @@ import { Icon } from "../components/ui/icon";
 import { errorLang, throwNotFound } from "../features/errors/error-pages.server";
 import { PolicyView } from "../features/policy/policy-view";
 import { pageSeoMeta } from "../features/seo/meta";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 
 /**
  * /{lang}/{type}/ for type privacy-policy, terms-of-use, cookie-policy (and the mentor categories):
@@ -33,6 +34,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: [...BLOCK_PACKS] };
 
 export default function PolicyPage({ loaderData, params }: Route.ComponentProps) {
   const { policy } = loaderData;

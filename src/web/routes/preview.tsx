@@ -8,6 +8,7 @@ import { ElementView } from "../features/learning/element-view";
 import { learnT, learningFailure, modelPage, requestViewer } from "../features/learning/learning.server";
 import { Container } from "../components/ui/container";
 import { useLang } from "../root-data";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 
 function previewHref(lang: string, courseId: string, secret: string, elementId?: string): string {
   const q = new URLSearchParams({ secret, ...(elementId ? { element: elementId } : {}) });
@@ -54,6 +55,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: ["learn", ...BLOCK_PACKS] };
 
 export default function Preview() {
   const data = useLoaderData<typeof loader>();

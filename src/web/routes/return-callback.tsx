@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { redirect } from "../redirect.server";
 import type { LoaderFunctionArgs } from "react-router";
-import { isSafeReturnPath } from "../../domain/validation/fields";
+import { isSafeReturnPath } from "../../domain/validation/return-path";
 import { readCookie } from "../cookies";
 import { errorLang } from "../features/errors/error-pages.server";
 

@@ -1,12 +1,13 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
-import { videoSource } from "../../domain/blocks/media";
+import { videoSource } from "../../domain/blocks/media-rules";
 import type { TEpisode, TEpisodeState, TVideoEvent } from "../../domain/video-event";
 import { cn } from "../components/ui/cn";
 import { Icon } from "../components/ui/icon";
 import { VideoBlock } from "../features/blocks/video-block";
 import { throwNotFound } from "../features/errors/error-pages.server";
 import { learningFailure, learningSeo } from "../features/learning/learning.server";
+import type { PacksHandle } from "../i18n/page-packs";
 
 const ID = /^[A-Za-z0-9_-]{1,120}$/;
 
@@ -67,6 +68,9 @@ function Episode({ episode }: { episode: TEpisode }) {
     </li>
   );
 }
+
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md). */
+export const handle: PacksHandle = { packs: ["blocks"] };
 
 export default function VideoEventRoute() {
   const { event } = useLoaderData<typeof loader>();

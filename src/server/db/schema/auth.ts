@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
@@ -23,7 +24,15 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("sessions_refresh").on(t.refreshHash), index("sessions_previous").on(t.previousHash), index("sessions_user").on(t.userId)],
+  (t) => [
+    uniqueIndex("sessions_refresh").on(t.refreshHash),
+    index("sessions_previous").on(t.previousHash),
+    index("sessions_user").on(t.userId),
+    // Instances load the revocations of the last access-token lifetime at start and after a lost bus (docs/decisions/0029).
+    index("sessions_revoked_at")
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
+  ],
 );
 
 /** Single-use tokens: password reset, quick sign-in and e-mail verification links. Only hashes are stored. */

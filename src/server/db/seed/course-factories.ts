@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TBlock } from "../../../domain/page";
 import { hashPreviewSecret } from "../../platform/preview-secret";
 import type { Db } from "../client";
+import { changeContent } from "../../platform/content-version";
 import { courses, elements, microcourses, reviews, videoEventEpisodes, videoEvents } from "../schema/courses";
 import { upsertPage } from "./factories";
 
@@ -27,13 +28,17 @@ export async function upsertCourse(
     ...rest,
     ...(previewSecret ? { previewSecretHash: hashPreviewSecret(previewSecret) } : {}),
   };
-  await db.insert(courses).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(courses).values(row).onConflictDoNothing();
+  });
   return row as CourseInsert & { id: string };
 }
 
 export async function upsertElement(db: Db, e: Partial<ElementInsert> & Pick<ElementInsert, "courseId" | "type" | "title" | "index">) {
   const row: ElementInsert = { id: `el-${randomUUID()}`, number: e.index + 1, ...e };
-  await db.insert(elements).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(elements).values(row).onConflictDoNothing();
+  });
   return row as ElementInsert & { id: string };
 }
 
@@ -69,24 +74,32 @@ export function upsertModelPage(
 
 export async function upsertMicrocourse(db: Db, m: Partial<MicrocourseInsert> & Pick<MicrocourseInsert, "portalId" | "type" | "title">) {
   const row: MicrocourseInsert = { id: `mc-${randomUUID()}`, published: true, ...m };
-  await db.insert(microcourses).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(microcourses).values(row).onConflictDoNothing();
+  });
   return row as MicrocourseInsert & { id: string };
 }
 
 export async function upsertVideoEvent(db: Db, v: Partial<VideoEventInsert> & Pick<VideoEventInsert, "portalId" | "title">) {
   const row: VideoEventInsert = { id: `ve-${randomUUID()}`, published: true, ...v };
-  await db.insert(videoEvents).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(videoEvents).values(row).onConflictDoNothing();
+  });
   return row as VideoEventInsert & { id: string };
 }
 
 export async function upsertEpisode(db: Db, e: Partial<EpisodeInsert> & Pick<EpisodeInsert, "eventId" | "title" | "startDate">) {
   const row: EpisodeInsert = { id: `ep-${randomUUID()}`, ...e };
-  await db.insert(videoEventEpisodes).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(videoEventEpisodes).values(row).onConflictDoNothing();
+  });
   return row as EpisodeInsert & { id: string };
 }
 
 export async function upsertReview(db: Db, r: Partial<ReviewInsert> & Pick<ReviewInsert, "courseId" | "lang" | "author" | "rating" | "text">) {
   const row: ReviewInsert = { id: `rv-${randomUUID()}`, ...r };
-  await db.insert(reviews).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(reviews).values(row).onConflictDoNothing();
+  });
   return row as ReviewInsert & { id: string };
 }

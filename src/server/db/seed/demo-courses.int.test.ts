@@ -7,6 +7,7 @@ import { courses, elements, microcourses, reviews, videoEventEpisodes, videoEven
 import { pages } from "../schema/portal";
 import { DEMO_LANGS } from "./demo-content";
 import { DEMO_COURSES, seedDemoCourses } from "./demo-courses";
+import { changeContent } from "../../platform/content-version";
 
 async function counts(db: Db) {
   const n = async (q: Promise<Array<{ n: number }>>) => Number((await q)[0].n);
@@ -60,10 +61,12 @@ describeEachDatabase(
     });
 
     it("is idempotent and keeps what a creator changed", async () => {
-      await t.db
-        .update(courses)
-        .set({ title: { en: "Renamed by a creator" } })
-        .where(eq(courses.id, "lasting-habits"));
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(courses)
+          .set({ title: { en: "Renamed by a creator" } })
+          .where(eq(courses.id, "lasting-habits"));
+      });
       await t.db.delete(reviews).where(eq(reviews.id, "rv-cs-en-1"));
       await seedDemoCourses(t.db, t.config);
       await seedDemoCourses(t.db, t.config);

@@ -3,6 +3,7 @@ import type { Config } from "../../config";
 import { hashPreviewSecret } from "../../platform/preview-secret";
 import { courses } from "../schema/courses";
 import type { Db } from "../client";
+import { changeContent } from "../../platform/content-version";
 import { upsertCourse, upsertElement, upsertEpisode, upsertMicrocourse, upsertModelPage, upsertReview, upsertVideoEvent } from "./course-factories";
 import { DEMO_LANGS } from "./demo-content";
 import { habitsCourse } from "./demo-course-habits";
@@ -20,12 +21,14 @@ export const DEMO_PREVIEW_SECRET = "mentora-demo-preview";
 
 /** Forgets the public demo preview secret on every course that still has it; the number of courses changed. */
 export async function removeDemoPreviewSecret(db: Db): Promise<number> {
-  const changed = await db
-    .update(courses)
-    .set({ previewSecretHash: null })
-    .where(eq(courses.previewSecretHash, hashPreviewSecret(DEMO_PREVIEW_SECRET)))
-    .returning();
-  return changed.length;
+  return changeContent(db, async (tx) => {
+    const changed = await tx
+      .update(courses)
+      .set({ previewSecretHash: null })
+      .where(eq(courses.previewSecretHash, hashPreviewSecret(DEMO_PREVIEW_SECRET)))
+      .returning();
+    return changed.length;
+  });
 }
 
 const DAY = 24 * 3600_000;

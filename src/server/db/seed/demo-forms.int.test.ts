@@ -5,6 +5,7 @@ import { isHiddenField, ZStoredFormField } from "../../../domain/forms";
 import type { Db } from "../client";
 import { dataRecords, dataSources, forms } from "../schema/forms";
 import { DEMO_CITIES_SOURCE, DEMO_FORM_ID, DEMO_QUESTIONS_SOURCE, demoFormFields, seedDemoForms } from "./demo-forms";
+import { changeContent } from "../../platform/content-version";
 
 async function counts(db: Db) {
   const n = async (table: typeof forms | typeof dataSources | typeof dataRecords) =>
@@ -24,10 +25,12 @@ describeEachDatabase("demo form seed", (t) => {
   });
 
   it("keeps a creator's edits and re-creates a deleted city", async () => {
-    await t.db
-      .update(forms)
-      .set({ title: { en: "Contact us" } })
-      .where(eq(forms.id, DEMO_FORM_ID));
+    await changeContent(t.db, async (tx) => {
+      await tx
+        .update(forms)
+        .set({ title: { en: "Contact us" } })
+        .where(eq(forms.id, DEMO_FORM_ID));
+    });
     await t.db.delete(dataRecords).where(eq(dataRecords.id, "city-kazan"));
     await seedDemoForms(t.db, t.config.ENVIRONMENT_ID);
     const [form] = await t.db.select().from(forms).where(eq(forms.id, DEMO_FORM_ID));

@@ -6,6 +6,7 @@ import { environments, pages, portals } from "../schema/portal";
 import { ALL_POLICY_CATEGORIES } from "../../../domain/policy";
 import { DEMO_LANGS, mainPageBlocks } from "./demo-content";
 import { SHOWCASE_ALIAS } from "./demo-showcase";
+import { changeContent } from "../../platform/content-version";
 
 /** The pages the demo seeds in every language, by alias. */
 const SEEDED_ALIASES = ["main", "404", "access-denied", "advantages", ...ALL_POLICY_CATEGORIES, SHOWCASE_ALIAS];
@@ -50,15 +51,21 @@ describeEachDatabase(
     });
 
     it("does not overwrite rows that were changed after seeding", async () => {
-      await t.db.update(pages).set({ title: "Edited by a creator", published: false }).where(eq(pages.id, "page-main-en"));
-      await t.db
-        .update(portals)
-        .set({ title: { en: "Renamed portal" } })
-        .where(eq(portals.id, t.config.PORTAL_ID));
-      await t.db
-        .update(environments)
-        .set({ theme: { componentBorderRadius: 4, button: { borderRadius: 4, type: "flat" }, color: "teal" } })
-        .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      await changeContent(t.db, async (tx) => {
+        await tx.update(pages).set({ title: "Edited by a creator", published: false }).where(eq(pages.id, "page-main-en"));
+      });
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(portals)
+          .set({ title: { en: "Renamed portal" } })
+          .where(eq(portals.id, t.config.PORTAL_ID));
+      });
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(environments)
+          .set({ theme: { componentBorderRadius: 4, button: { borderRadius: 4, type: "flat" }, color: "teal" } })
+          .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      });
 
       await t.seed();
 
@@ -75,7 +82,9 @@ describeEachDatabase(
     });
 
     it("re-creates a deleted row without touching the others", async () => {
-      await t.db.delete(pages).where(eq(pages.id, "page-main-ru"));
+      await changeContent(t.db, async (tx) => {
+        await tx.delete(pages).where(eq(pages.id, "page-main-ru"));
+      });
       await t.seed();
       expect(await count(t.db, pages)).toBe(seededPageIds().length);
       const [page] = await t.db.select().from(pages).where(eq(pages.id, "page-main-en"));

@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import type { Db } from "../client";
+import { changeContent } from "../../platform/content-version";
 import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, systemPage } from "./demo-content";
 import { seedDemoAdvantages } from "./demo-advantages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
@@ -17,8 +18,15 @@ export async function seedAtStart(db: Db, config: Pick<Config, "PORTAL_ID" | "EN
   else await removeDemoPreviewSecret(db);
 }
 
-/** Demo portal, environment and pages. Safe to run at every start: existing rows are kept. */
-export async function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">) {
+/**
+ * Demo portal, environment and pages. Safe to run at every start: existing rows are kept. One content
+ * change: one transaction, one bump of the content version (running instances drop their caches once).
+ */
+export function seedDemo(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">): Promise<void> {
+  return changeContent(db, (tx) => seedDemoContent(tx, config));
+}
+
+async function seedDemoContent(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIRONMENT_ID">) {
   const envId = config.ENVIRONMENT_ID;
   await upsertPortal(db, {
     id: config.PORTAL_ID,

@@ -2,13 +2,18 @@ import { randomUUID } from "node:crypto";
 import { THEME_DEFAULTS } from "../../../domain/constants";
 import type { TBlock } from "../../../domain/page";
 import type { Db } from "../client";
+import { changeContent } from "../../platform/content-version";
 import { environments, pages, portals } from "../schema/portal";
 
 type PortalInsert = typeof portals.$inferInsert;
 type EnvironmentInsert = typeof environments.$inferInsert;
 type PageInsert = typeof pages.$inferInsert;
 
-/** Seed helpers: inserts are idempotent (existing ids are left as they are), so they also serve tests. */
+/**
+ * Seed helpers: inserts are idempotent (existing ids are left as they are), so they also serve tests.
+ * Each is a content change (platform/content-version.ts): caches see the row at once; inside a larger
+ * change (the demo seed) they join its one transaction.
+ */
 export async function upsertPortal(db: Db, p: Partial<PortalInsert> & Pick<PortalInsert, "id">) {
   const row: PortalInsert = {
     type: "other",
@@ -27,7 +32,9 @@ export async function upsertPortal(db: Db, p: Partial<PortalInsert> & Pick<Porta
     },
     ...p,
   };
-  await db.insert(portals).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(portals).values(row).onConflictDoNothing();
+  });
   return row;
 }
 
@@ -46,12 +53,16 @@ export async function upsertEnvironment(db: Db, e: Partial<EnvironmentInsert> & 
     integrations: { enabledCustomScripts: false, customScripts: [], messengers: {} },
     ...e,
   };
-  await db.insert(environments).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(environments).values(row).onConflictDoNothing();
+  });
   return row;
 }
 
 export async function upsertPage(db: Db, p: Partial<PageInsert> & Pick<PageInsert, "environmentId" | "alias" | "lang" | "title"> & { components?: TBlock[] }) {
   const row: PageInsert = { id: p.id ?? `page-${randomUUID()}`, published: true, ...p };
-  await db.insert(pages).values(row).onConflictDoNothing();
+  await changeContent(db, async (tx) => {
+    await tx.insert(pages).values(row).onConflictDoNothing();
+  });
   return row;
 }

@@ -6,6 +6,7 @@ import { type FacebookStandIn, startFacebookStandIn } from "../../../../tests/st
 import { identities, oauthFlows } from "../../db/schema/auth";
 import { portals } from "../../db/schema/portal";
 import { cookieHeader, cookiesOf, uniqueIp } from "../../../../tests/support/http";
+import { changeContent } from "../../platform/content-version";
 
 let fb: FacebookStandIn;
 
@@ -50,24 +51,27 @@ describeEachDatabase(
     it("lists Facebook in the settings only when the portal switches it on and the app is configured", async () => {
       expect((await app.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.facebook).toBe(false);
       const [row] = await t.db.select().from(portals).where(eq(portals.id, t.config.PORTAL_ID));
-      await t.db
-        .update(portals)
-        .set({ registration: { ...row.registration, facebook: true } })
-        .where(eq(portals.id, t.config.PORTAL_ID));
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(portals)
+          .set({ registration: { ...row.registration, facebook: true } })
+          .where(eq(portals.id, t.config.PORTAL_ID));
+      });
       try {
         const on = await t.buildApp({
           FACEBOOK_APP_ID: fb.appId,
           FACEBOOK_APP_SECRET: fb.appSecret,
           FACEBOOK_GRAPH_URL: fb.graphUrl,
           FACEBOOK_DIALOG_URL: fb.dialogUrl,
-          SETTINGS_CACHE_MS: "0",
         });
         expect((await on.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.facebook).toBe(true);
-        const unconfigured = await t.buildApp({ SETTINGS_CACHE_MS: "0" });
+        const unconfigured = await t.buildApp();
         expect((await unconfigured.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.facebook).toBe(false);
         expect((await unconfigured.inject({ method: "GET", url: "/auth/facebook?lang=en" })).statusCode).toBe(404);
       } finally {
-        await t.db.update(portals).set({ registration: row.registration }).where(eq(portals.id, t.config.PORTAL_ID));
+        await changeContent(t.db, async (tx) => {
+          await tx.update(portals).set({ registration: row.registration }).where(eq(portals.id, t.config.PORTAL_ID));
+        });
       }
     });
 

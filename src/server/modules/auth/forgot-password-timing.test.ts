@@ -43,7 +43,8 @@ async function run(known: boolean) {
   };
   const users = recorder(calls, "users", known ? { findByEmail: row } : {}) as unknown as UsersService;
   const repo = recorder(calls, "auth") as unknown as AuthRepo;
-  const auth = createAuthService({ repo, users, tokens: createAccessTokens(new Uint8Array(32), "t") });
+  const bus = { publish: async () => {}, subscribe: () => () => {}, onLost: () => () => {}, onResync: () => () => {} };
+  const auth = createAuthService({ repo, users, tokens: createAccessTokens(new Uint8Array(32), "t"), bus });
   const result = await auth.createPasswordReset("a@example.com");
   return { calls, result };
 }

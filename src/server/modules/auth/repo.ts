@@ -1,8 +1,17 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { identities, oauthFlows, oneTimeTokens, sessions } from "../../db/schema/auth";
 
 export type SessionRow = typeof sessions.$inferSelect;
+/** A session that ended, as the session checks of every instance remember it (docs/decisions/0029). */
+export interface RevokedSession {
+  id: string;
+  userId: string;
+  revokedAt: Date;
+}
+const revokedColumns = { id: sessions.id, userId: sessions.userId, revokedAt: sessions.revokedAt };
+const revokedOnly = (rows: Array<{ id: string; userId: string; revokedAt: Date | null }>): RevokedSession[] =>
+  rows.flatMap((r) => (r.revokedAt ? [{ id: r.id, userId: r.userId, revokedAt: r.revokedAt }] : []));
 type OneTimeKind = (typeof oneTimeTokens.$inferInsert)["kind"];
 
 export function createAuthRepo(db: Db) {
@@ -28,17 +37,35 @@ export function createAuthRepo(db: Db) {
         .returning();
       return rows.length === 1;
     },
-    async revoke(id: string) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    /** Ends a session; returns it when this call ended it (not when it had ended before). */
+    async revoke(id: string): Promise<RevokedSession[]> {
+      return revokedOnly(
+        await db
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+          .returning(),
+      );
     },
-    async revokeAllOf(userId: string) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    /** Ends every live session of the account; returns those it ended. */
+    async revokeAllOf(userId: string): Promise<RevokedSession[]> {
+      return revokedOnly(
+        await db
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+          .returning(),
+      );
+    },
+    /** Sessions ended after `since` (of one account, when given), oldest first. */
+    async revokedSince(since: Date, userId?: string): Promise<RevokedSession[]> {
+      return revokedOnly(
+        await db
+          .select(revokedColumns)
+          .from(sessions)
+          .where(and(gt(sessions.revokedAt, since), userId === undefined ? undefined : eq(sessions.userId, userId)))
+          .orderBy(asc(sessions.revokedAt)),
+      );
     },
     async insertOneTime(row: typeof oneTimeTokens.$inferInsert) {
       await db.insert(oneTimeTokens).values(row);

@@ -8,7 +8,7 @@ import { issuesOf } from "../../../domain/validation/messages";
 import { buildRegistrationSchema, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
-import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
+import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit, type RateLimitStore } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/auth/request-auth";
 import { isSignedIn } from "../../../domain/user";
 import type { AuthService } from "./service";
@@ -28,10 +28,12 @@ export interface AuthRoutesDeps {
   verifyMail: EmailVerifyMail;
   environmentId: string;
   windowMs: number;
+  /** The shared rate-limit counters (per-account limits). */
+  limits: RateLimitStore;
 }
 
 export const authRoutes =
-  ({ auth, resetMail, verifyMail, environmentId, windowMs, registrationFields }: AuthRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, resetMail, verifyMail, environmentId, windowMs, limits, registrationFields }: AuthRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const checkEnvironment = (id: string | undefined) => {
       if (id !== undefined && id !== environmentId) throw new AppError("VALIDATION", `Unknown environment ${id}`);
@@ -281,7 +283,7 @@ export const authRoutes =
       },
     );
 
-    const resendPerAccount = createWindowCounter({ max: PER_ACCOUNT_LIMITS.verifyResend, windowMs });
+    const resendPerAccount = createWindowCounter(limits, { name: "verify-resend-account", max: PER_ACCOUNT_LIMITS.verifyResend, windowMs });
     app.post(
       "/auth/email/verify/resend",
       {
@@ -298,7 +300,7 @@ export const authRoutes =
       },
       async (req) => {
         const { user } = await requireUser(req);
-        resendPerAccount.hit(user.id);
+        await resendPerAccount.hit(user.id);
         const letter = await auth.startEmailVerification(user.id);
         if (!letter) throw new AppError("EMAIL_ALREADY_VERIFIED", "There is no address waiting for verification");
         verifyMail.send(req, letter, { website: req.body?.website, lang: req.body?.lang }).catch((e: unknown) => req.log.error(e, "verification mail failed"));

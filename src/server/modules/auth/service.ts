@@ -1,6 +1,7 @@
 import type { TUser } from "../../../domain/user";
 import type { IdentityProfile } from "../../platform/auth/oidc";
 import type { AccessTokens } from "../../platform/auth/tokens";
+import type { Bus } from "../../platform/bus";
 import type { UsersService } from "../users/service";
 import { authenticate, logout } from "./operations/authenticate";
 import type { AuthContext, IdentityProvider } from "./operations/context";
@@ -14,6 +15,7 @@ import { createPasswordReset, resetPassword } from "./operations/reset-password"
 import { linkIdentity, signInWithIdentity } from "./operations/sign-in-with-identity";
 import { requestEmailChange, startEmailVerification, verifyEmail, type EmailVerificationLetter as Letter } from "./operations/verify-email";
 import type { AuthRepo } from "./repo";
+import { createRevocations } from "./revocations";
 
 /** A verification letter to send (modules/auth/verify-mail.ts), named here for the module's other files. */
 export type EmailVerificationLetter = Letter;
@@ -23,9 +25,17 @@ export type EmailVerificationLetter = Letter;
  * links), e-mail verification and password reset. Each operation lives in operations/<verb-noun>.ts;
  * this composes them into the object the routes, SSR and other modules use.
  */
-export function createAuthService(deps: { repo: AuthRepo; users: UsersService; tokens: AccessTokens }) {
-  const ctx: AuthContext = deps;
+export function createAuthService(deps: {
+  repo: AuthRepo;
+  users: UsersService;
+  tokens: AccessTokens;
+  bus: Pick<Bus, "publish" | "subscribe" | "onLost" | "onResync">;
+}) {
+  const revocations = createRevocations({ repo: deps.repo, bus: deps.bus });
+  const ctx: AuthContext = { repo: deps.repo, users: deps.users, tokens: deps.tokens, revocations };
   return {
+    /** Loads the recent session revocations (docs/decisions/0029); until then sessions are checked in the database. */
+    start: () => revocations.start(),
     createSession: () => createSession(ctx),
     register: (input: RegisterInput, current?: TUser) => register(ctx, input, current),
     registerAnonymous: (username: string, password: string, current?: TUser) => registerAnonymous(ctx, username, password, current),

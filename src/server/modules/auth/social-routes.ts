@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, isAppError } from "../../../domain/errors";
 import { portalLang } from "../../../domain/locale";
-import { isSafeReturnPath } from "../../../domain/validation/fields";
+import { isSafeReturnPath } from "../../../domain/validation/return-path";
 import { isSignedIn } from "../../../domain/user";
 import type { FacebookLogin } from "../../platform/auth/facebook";
 import type { OidcProviders } from "../../platform/auth/oidc";

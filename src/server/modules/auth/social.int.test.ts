@@ -6,6 +6,7 @@ import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { portals } from "../../db/schema/portal";
 import { cookieHeader, cookiesOf, uniqueIp } from "../../../../tests/support/http";
 import { outboxVerifyToken } from "../../../../tests/support/mail";
+import { changeContent } from "../../platform/content-version";
 
 let idp: OAuth2Server;
 let subject = "google-user-1";
@@ -46,15 +47,16 @@ describeEachDatabase(
       const off = await t.app.inject({ method: "GET", url: "/api/portal/settings" });
       expect(off.json().providers.google).toBe(false);
       const [row] = await t.db.select().from(portals).where(eq(portals.id, t.config.PORTAL_ID));
-      await t.db
-        .update(portals)
-        .set({ registration: { ...row.registration, google: true } })
-        .where(eq(portals.id, t.config.PORTAL_ID));
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(portals)
+          .set({ registration: { ...row.registration, google: true } })
+          .where(eq(portals.id, t.config.PORTAL_ID));
+      });
       const withGoogle = await t.buildApp({
         GOOGLE_CLIENT_ID: "mentora-web",
         GOOGLE_CLIENT_SECRET: "s3cret",
         GOOGLE_ISSUER: idp.issuer.url!,
-        SETTINGS_CACHE_MS: "0",
       });
       expect((await withGoogle.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.google).toBe(true);
     });

@@ -1,11 +1,14 @@
-import { COURSE_MESSAGES, currencySymbol, ensureReviewsArray, isCommercial, type TCourseCard, type TReview } from "../../../domain/course";
-import { localized } from "../../../domain/portal";
-import { elementPath, type TElement, type TElementState } from "../../../domain/element";
+import { currencySymbol, ensureReviewsArray, isCommercial, type TCourseCard, type TReview } from "../../../domain/course";
+import { COURSE_MESSAGES } from "../../../domain/course-rules";
+import { localized } from "../../../domain/localized";
+import type { TElement, TElementState } from "../../../domain/element";
+import { elementPath } from "../../../domain/element-path";
 import { AppError, type ErrorCode } from "../../../domain/errors";
 import type { TViewer } from "../../../domain/learning-access";
 import type { TBlock } from "../../../domain/page";
 import { previewSecretMatches } from "../../platform/preview-secret";
-import { createWindowCounter, RATE_LIMITS } from "../../platform/rate-limit";
+import { createWindowCounter, RATE_LIMITS, type RateLimitStore } from "../../platform/rate-limit";
+import type { VersionedCache } from "../../platform/versioned-cache";
 import type { CourseListFilter, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
 
 export interface Lang {
@@ -41,30 +44,28 @@ export interface CourseCatalogDeps {
   pageBlocks: PageBlocks;
   portalId: string;
   portalLangs: () => Promise<PortalLangs>;
-  /** How long a catalogue query serves list requests that pass cache=true. */
-  cacheMs: number;
+  /**
+   * Course and element rows come from this cache, keyed by the content version: a content write
+   * (through changeContent) is seen by the next read. What a viewer may see of them is decided per request.
+   */
+  cache: VersionedCache;
   /** The window of the wrong-preview-secret limit (RATE_LIMITS.previewGuesses per client address). */
   rateLimitWindowMs: number;
+  /** The shared rate-limit counters (wrong preview secrets). */
+  rateLimits: RateLimitStore;
 }
 
 /** Learning content as stored: courses, elements, their pages and reviews. Knows nothing of who is asking. */
-export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, cacheMs, rateLimitWindowMs }: CourseCatalogDeps) {
-  const previewGuesses = createWindowCounter({ max: RATE_LIMITS.previewGuesses, windowMs: rateLimitWindowMs });
-  const catalogue = new Map<string, { at: number; value: Promise<CourseWithCount[]> }>();
-
-  function cached(f: CourseListFilter): Promise<CourseWithCount[]> {
-    const key = `${f.published}:${f.exceptHidden}`;
-    const now = Date.now();
-    const hit = catalogue.get(key);
-    if (hit && now - hit.at < cacheMs) return hit.value;
-    const value = repo.listCourses(f);
-    const entry = { at: now, value };
-    catalogue.set(key, entry);
-    value.catch(() => {
-      if (catalogue.get(key) === entry) catalogue.delete(key);
-    });
-    return value;
-  }
+export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, cache, rateLimitWindowMs, rateLimits }: CourseCatalogDeps) {
+  const previewGuesses = createWindowCounter(rateLimits, { name: "preview-guess", max: RATE_LIMITS.previewGuesses, windowMs: rateLimitWindowMs });
+  // Content reads, the same for every viewer: through the versioned cache. Reviews are learners' and stay uncached.
+  const stored = {
+    listCourses: (f: CourseListFilter) => cache.get(`courses:${f.portalId}:${f.published}:${f.exceptHidden}`, () => repo.listCourses(f)),
+    findCourse: (id: string) => cache.get(`course+count:${portalId}:${id}`, () => repo.findCourse(portalId, id)),
+    findCourseRow: (id: string) => cache.get(`course:${portalId}:${id}`, () => repo.findCourseRow(portalId, id)),
+    listElements: (courseId: string) => cache.get(`elements:${courseId}`, () => repo.listElements(courseId)),
+    findElement: (id: string) => cache.get(`element:${id}`, () => repo.findElement(id)),
+  };
 
   function presentCard(row: CourseWithCount, l: Lang): TCourseCard {
     return {
@@ -125,14 +126,9 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
     presentCard,
     presentElement,
     reachable,
-    /** Catalogue rows (seed 000 §7 list courses), from a short-lived snapshot when `cache` is on. */
-    catalogue(f: Omit<CourseListFilter, "portalId">, cache: boolean): Promise<CourseWithCount[]> {
-      const filter = { ...f, portalId };
-      return cache ? cached(filter) : repo.listCourses(filter);
-    },
-    /** Drops the catalogue snapshot after content changes in this process. */
-    invalidate() {
-      catalogue.clear();
+    /** Catalogue rows (seed 000 §7 list courses), from the versioned cache. */
+    catalogue(f: Omit<CourseListFilter, "portalId">): Promise<CourseWithCount[]> {
+      return stored.listCourses({ ...f, portalId });
     },
     /**
      * The creator preview: a secret that matches the stored hash of `course` (the row the caller read;
@@ -141,42 +137,42 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
      * times per window, on the API and the SSR preview page together; then every secret from it is
      * refused with 429 RATE-LIMITED until the window ends.
      */
-    checkPreview(course: Pick<CourseRow, "previewSecretHash"> | null, secret: string, client: string): void {
-      if (previewGuesses.blocked(client)) throw new AppError("RATE_LIMITED", "Too many wrong preview secrets; try again later");
+    async checkPreview(course: Pick<CourseRow, "previewSecretHash"> | null, secret: string, client: string): Promise<void> {
+      if (await previewGuesses.blocked(client)) throw new AppError("RATE_LIMITED", "Too many wrong preview secrets; try again later");
       if (!course || !previewSecretMatches(secret, course.previewSecretHash)) {
-        previewGuesses.fail(client);
+        await previewGuesses.fail(client);
         throw new AppError("PREVIEW_DENIED", "The preview secret does not match");
       }
     },
     /** A course of this portal with its visible elements counted, published or not; null when there is none. */
     findCourse(id: string): Promise<CourseWithCount | null> {
-      return repo.findCourse(portalId, id);
+      return stored.findCourse(id);
     },
     /** A course of this portal as stored, published or not (for the content rule); null when there is none. */
     courseRow(id: string): Promise<CourseRow | null> {
-      return repo.findCourseRow(portalId, id);
+      return stored.findCourseRow(id);
     },
     /** Every element of a course, hidden ones included (the rules decide what is shown). */
     elementsOf(courseId: string): Promise<ElementRow[]> {
-      return repo.listElements(courseId);
+      return stored.listElements(courseId);
     },
     /** A course with all its elements; `code`/`message` name the seed's error of the calling operation. */
     async structure(courseId: string, opts: { unpublished: boolean; code?: ErrorCode; message?: string }): Promise<CourseStructure> {
-      const course = reachable(await repo.findCourseRow(portalId, courseId), {
+      const course = reachable(await stored.findCourseRow(courseId), {
         code: opts.code ?? "COURSE_NOT_RECEIVED",
         message: opts.message ?? COURSE_MESSAGES.courseNotReceived,
         unpublished: opts.unpublished,
       });
-      return { course, elements: await repo.listElements(courseId) };
+      return { course, elements: await stored.listElements(courseId) };
     },
     /** An element with its course's structure: 'Element is not received' when it is missing or unreachable. */
     async elementStructure(elementId: string, opts: { unpublished: boolean }): Promise<CourseStructure & { element: ElementRow }> {
-      const element = await repo.findElement(elementId);
+      const element = await stored.findElement(elementId);
       const notReceived = () => new AppError("ELEMENT_NOT_RECEIVED", COURSE_MESSAGES.elementNotReceived);
       if (!element || (!element.visible && !opts.unpublished)) throw notReceived();
-      const course = await repo.findCourseRow(portalId, element.courseId);
+      const course = await stored.findCourseRow(element.courseId);
       if (!course || (!course.published && !opts.unpublished)) throw notReceived();
-      return { course, element, elements: await repo.listElements(course.id) };
+      return { course, element, elements: await stored.listElements(course.id) };
     },
     /**
      * The blocks of a page bound to a model (course, element, microcourse); none when it has no page.
@@ -189,7 +185,7 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
     /** List reviews (limit 20): "Can't get reviews. No course" without a course; always an array. */
     async reviews(courseId: string, q: { lang?: string; limit: number }): Promise<TReview[]> {
       if (q.lang) await lang(q.lang);
-      reachable(await repo.findCourseRow(portalId, courseId), { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
+      reachable(await stored.findCourseRow(courseId), { code: "REVIEWS_NO_COURSE", message: COURSE_MESSAGES.reviewsNoCourse, unpublished: false });
       const rows = await repo.listReviews(courseId, q.lang, q.limit);
       // Seed 000 §5: reviews must be an array; the check guards the reply whatever the store gives.
       ensureReviewsArray(rows);

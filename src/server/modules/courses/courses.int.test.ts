@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { COURSE_MESSAGES, ZCourse, ZCourseAccess, ZCourseCard } from "../../../domain/course";
+import { ZCourse, ZCourseAccess, ZCourseCard } from "../../../domain/course";
+import { COURSE_MESSAGES } from "../../../domain/course-rules";
 import { ZElementPage } from "../../../domain/element";
 import { courses } from "../../db/schema/courses";
-import { users } from "../../db/schema/users";
 import { upsertCourse, upsertElement, upsertModelPage, upsertReview } from "../../db/seed/course-factories";
 import { DEMO_PREVIEW_SECRET } from "../../db/seed/demo-courses";
 import { readingCourse } from "../../db/seed/demo-course-reading";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
+import { learner, patchUser, sessionBrowser } from "../../../../tests/support/sign-in";
 
 const READING = "reading-foundations"; // free, sequential, open to guests
 const HABITS = "lasting-habits"; // free, arbitrary walkthrough, registration required
@@ -359,10 +359,7 @@ describeEachDatabase("courses API", (t) => {
     it("a paid course opens only when bought", async () => {
       const l = await learner(t.app, t.db);
       expectError(await l.browser.get("/api/elements/cs-first-minute?lang=en"), 403, "COURSE-NOT-BOUGHT");
-      await t.db
-        .update(users)
-        .set({ orderedCourses: [SPEAKING] })
-        .where(eq(users.id, l.userId));
+      await patchUser(t.database, l.userId, { orderedCourses: [SPEAKING] });
       expect(json(await l.browser.get("/api/elements/cs-first-minute?lang=en"))).toMatchObject({ id: "cs-first-minute", state: "opened" });
       expectError(await l.browser.get("/api/elements/cs-three-parts?lang=en"), 403, "ELEMENT-LOCKED");
     });

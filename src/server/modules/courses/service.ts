@@ -37,7 +37,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     lang: catalog.lang,
     presentCard: catalog.presentCard,
     presentElement: catalog.presentElement,
-    invalidate: catalog.invalidate,
     structure: catalog.structure,
     elementStructure: catalog.elementStructure,
     components: catalog.components,

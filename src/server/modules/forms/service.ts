@@ -11,7 +11,7 @@ import {
   type TSearchOption,
   type TStoredFormField,
 } from "../../../domain/forms";
-import { localized } from "../../../domain/portal";
+import { localized } from "../../../domain/localized";
 import { buildFormSchema } from "../../../domain/validation/dynamic-form";
 import { issuesOf } from "../../../domain/validation/messages";
 import type { PortalLangs } from "../pages/service";

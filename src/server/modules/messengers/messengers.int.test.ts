@@ -8,6 +8,7 @@ import { environments, portals } from "../../db/schema/portal";
 import { signWebhook } from "../../platform/webhook-signature";
 import { PASSWORD, uniqueEmail } from "../../../../tests/support/factories";
 import { Browser, expectError, setCookie } from "../../../../tests/support/http";
+import { changeContent } from "../../platform/content-version";
 
 const SECRET = "webhook-secret-0123456789abcdef0123456789";
 const BOT = "777777777:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
@@ -23,16 +24,20 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
 
   beforeAll(async () => {
     const [portal] = await t.db.select().from(portals).where(eq(portals.id, t.config.PORTAL_ID));
-    await t.db
-      .update(portals)
-      .set({ registration: { ...portal.registration, messengers: ["whatsapp", "telegram", "viber", "facebookmessenger"] } })
-      .where(eq(portals.id, t.config.PORTAL_ID));
+    await changeContent(t.db, async (tx) => {
+      await tx
+        .update(portals)
+        .set({ registration: { ...portal.registration, messengers: ["whatsapp", "telegram", "viber", "facebookmessenger"] } })
+        .where(eq(portals.id, t.config.PORTAL_ID));
+    });
     const [env] = await t.db.select().from(environments).where(eq(environments.id, t.config.ENVIRONMENT_ID));
-    await t.db
-      .update(environments)
-      .set({ integrations: { ...env.integrations, messengers: ENDPOINTS } })
-      .where(eq(environments.id, t.config.ENVIRONMENT_ID));
-    app = await t.buildApp({ MESSENGER_WEBHOOK_SECRET: SECRET, TELEGRAM_BOT_TOKEN: BOT, SETTINGS_CACHE_MS: "0" });
+    await changeContent(t.db, async (tx) => {
+      await tx
+        .update(environments)
+        .set({ integrations: { ...env.integrations, messengers: ENDPOINTS } })
+        .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+    });
+    app = await t.buildApp({ MESSENGER_WEBHOOK_SECRET: SECRET, TELEGRAM_BOT_TOKEN: BOT });
   });
 
   /** A browser that opens /connect/{messenger}: the code is in its own flow cookie. */
@@ -60,21 +65,23 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
       const on = (await app.inject({ method: "GET", url: "/api/portal/settings" })).json().providers;
       expect(on.messengers).toEqual(["whatsapp", "telegram", "viber", "facebookmessenger"]);
       expect(on.telegram).toBe(true);
-      const noSecrets = await t.buildApp({ SETTINGS_CACHE_MS: "0" });
+      const noSecrets = await t.buildApp();
       const off = (await noSecrets.inject({ method: "GET", url: "/api/portal/settings" })).json().providers;
       expect(off).toMatchObject({ messengers: [], telegram: false });
       expect((await noSecrets.inject({ method: "GET", url: "/connect/whatsapp?lang=en" })).statusCode).toBe(404);
-      const onlyTelegram = await t.buildApp({ TELEGRAM_BOT_TOKEN: BOT, SETTINGS_CACHE_MS: "0" });
+      const onlyTelegram = await t.buildApp({ TELEGRAM_BOT_TOKEN: BOT });
       expect((await onlyTelegram.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.messengers).toEqual(["telegram"]);
     });
 
     it("drops a messenger whose endpoint is missing", async () => {
       const [env] = await t.db.select().from(environments).where(eq(environments.id, t.config.ENVIRONMENT_ID));
       const { viber: _gone, ...rest } = ENDPOINTS;
-      await t.db
-        .update(environments)
-        .set({ integrations: { ...env.integrations, messengers: rest } })
-        .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(environments)
+          .set({ integrations: { ...env.integrations, messengers: rest } })
+          .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      });
       try {
         expect((await app.inject({ method: "GET", url: "/api/portal/settings" })).json().providers.messengers).toEqual([
           "whatsapp",
@@ -83,7 +90,9 @@ describeEachDatabase("messenger sign-in by one-time code", (t) => {
         ]);
         expectError(await app.inject({ method: "GET", url: "/connect/viber?lang=en" }), 404, "NOT-FOUND");
       } finally {
-        await t.db.update(environments).set({ integrations: env.integrations }).where(eq(environments.id, t.config.ENVIRONMENT_ID));
+        await changeContent(t.db, async (tx) => {
+          await tx.update(environments).set({ integrations: env.integrations }).where(eq(environments.id, t.config.ENVIRONMENT_ID));
+        });
       }
     });
   });

@@ -7,7 +7,7 @@ import { portalLang } from "../../../domain/locale";
 import { CONNECT_CODE_TTL_MS, ZCodeMessenger, ZMessenger } from "../../../domain/messengers";
 import type { TPortalSettings } from "../../../domain/portal";
 import { isSignedIn } from "../../../domain/user";
-import { isSafeReturnPath } from "../../../domain/validation/fields";
+import { isSafeReturnPath } from "../../../domain/validation/return-path";
 import { setAuthCookies } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import { isLoopbackHost } from "../../platform/loopback";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { COURSE_MESSAGES } from "../../../domain/course";
+import { COURSE_MESSAGES } from "../../../domain/course-rules";
 import { ZMicrocourse, ZMicrocourseWithComponents } from "../../../domain/microcourse";
 import { upsertMicrocourse } from "../../db/seed/course-factories";
 import { Browser, expectError, json } from "../../../../tests/support/http";

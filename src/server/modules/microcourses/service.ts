@@ -1,16 +1,30 @@
-import { COURSE_MESSAGES } from "../../../domain/course";
-import { localized } from "../../../domain/portal";
+import { COURSE_MESSAGES } from "../../../domain/course-rules";
+import { localized } from "../../../domain/localized";
 import { AppError } from "../../../domain/errors";
 import { contentRefusal, inMyGroups, isAdmin, isGuestLike, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
-import { microcourseAccess, microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListQuery } from "../../../domain/microcourse";
+import { microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListQuery } from "../../../domain/microcourse";
+import { microcourseAccess } from "../../../domain/microcourse-access";
 import type { TBlock } from "../../../domain/page";
 import type { CoursesService, Lang } from "../courses/service";
 import type { UsersService } from "../users/service";
+import type { VersionedCache } from "../../platform/versioned-cache";
 import type { MicrocourseRow, MicrocoursesRepo } from "./repo";
 
 /** Microcourses (seed 000 §3, §7) with the guest rules of seed 001 "Free microcourse start". */
-export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; courses: CoursesService; users: Pick<UsersService, "teamOf">; portalId: string }) {
-  const { repo, courses, users, portalId } = deps;
+export function createMicrocoursesService(deps: {
+  repo: MicrocoursesRepo;
+  courses: CoursesService;
+  users: Pick<UsersService, "teamOf">;
+  portalId: string;
+  /** Microcourse rows, keyed by the content version; the content rule is applied per request. */
+  cache: VersionedCache;
+}) {
+  const { repo, courses, users, portalId, cache } = deps;
+  const stored = {
+    list: (f: { published: boolean; exceptHidden: boolean }) =>
+      cache.get(`microcourses:${portalId}:${f.published}:${f.exceptHidden}`, () => repo.list({ portalId, ...f })),
+    find: (id: string) => cache.get(`microcourse:${portalId}:${id}`, () => repo.find(portalId, id)),
+  };
 
   const target = (row: MicrocourseRow): TContentTarget => ({
     model: "microcourse",
@@ -44,7 +58,7 @@ export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; course
       if ((!q.published || !q.onlyMyGroups) && !isAdmin(viewer)) {
         throw new AppError("AUTH_DENY", "published=false and onlyMyGroups=false are for portal admins");
       }
-      let rows = await repo.list({ portalId, published: q.published, exceptHidden: q.exceptHidden });
+      let rows = await stored.list({ published: q.published, exceptHidden: q.exceptHidden });
       if (q.onlyMyGroups && rows.some((r) => r.groups.length > 0)) {
         const teamId = viewer.kind === "guest" ? null : await users.teamOf(viewer.id);
         rows = rows.filter((r) => inMyGroups(r.groups, viewer.kind === "guest" ? viewer : { ...viewer, teamId }));
@@ -54,7 +68,7 @@ export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; course
     /** Get microcourse with components; a guest or session user who must sign in first is refused. */
     async get(viewer: TViewer, id: string, q: { lang: string }): Promise<TMicrocourse & { components: TBlock[] }> {
       const l = await courses.lang(q.lang);
-      const row = await repo.find(portalId, id);
+      const row = await stored.find(id);
       const refusal = row ? contentRefusal(viewer, target(row)) : "not-found";
       // The seed's 'Microcourse instance is no provided' for a missing (or draft) one.
       if (!row || refusal === "not-found") throw new AppError("MICROCOURSE_NOT_PROVIDED", COURSE_MESSAGES.microcourseMissing);
@@ -66,7 +80,7 @@ export function createMicrocoursesService(deps: { repo: MicrocoursesRepo; course
     },
     /** The content rule for a microcourse, for the pages bound to it (a missing one is "not-found"). */
     async contentAccess(viewer: TViewer, id: string): Promise<{ refusal: ContentRefusal; target: TContentTarget } | null> {
-      const row = await repo.find(portalId, id);
+      const row = await stored.find(id);
       const t: TContentTarget = row ? target(row) : { model: "unknown" };
       const refusal = row || !isAdmin(viewer) ? contentRefusal(viewer, t) : null;
       return refusal ? { refusal, target: t } : null;

@@ -14,6 +14,7 @@ import { upsertCourse, upsertElement, upsertMicrocourse, upsertModelPage } from 
 import { upsertPage } from "../../db/seed/factories";
 import { type Browser, Browser as GuestBrowser, expectError, json } from "../../../../tests/support/http";
 import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
+import { changeContent } from "../../platform/content-version";
 
 const SPEAKING = "confident-speaking"; // paid
 
@@ -260,9 +261,13 @@ describeEachDatabase("content access rule (pages, elements, progress)", (t) => {
     it("a learner gets no draft element ids from any progress read; the admin does", async () => {
       const l = await learner(t.app, t.db);
       // The learner's progress was made while the course was published.
-      await t.db.update(courses).set({ published: true }).where(eq(courses.id, "ca-draft"));
+      await changeContent(t.db, async (tx) => {
+        await tx.update(courses).set({ published: true }).where(eq(courses.id, "ca-draft"));
+      });
       json(await l.browser.post("/api/progress/elements/ca-draft-lesson/start"));
-      await t.db.update(courses).set({ published: false }).where(eq(courses.id, "ca-draft"));
+      await changeContent(t.db, async (tx) => {
+        await tx.update(courses).set({ published: false }).where(eq(courses.id, "ca-draft"));
+      });
 
       const course = await l.browser.get("/api/progress/courses/ca-draft");
       expectError(course, 404, "COURSE-NOT-RECEIVED");

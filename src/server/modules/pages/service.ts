@@ -3,6 +3,8 @@ import { FALLBACK_LANG } from "../../../domain/constants";
 import { AppError } from "../../../domain/errors";
 import { contentRefusalError, maySeeDrafts, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import type { TBlock, TPage } from "../../../domain/page";
+import { sanitizeBlocks } from "../../platform/rich-text";
+import type { VersionedCache } from "../../platform/versioned-cache";
 import type { PageRow, PagesRepo } from "./repo";
 
 export interface PageLookup {
@@ -41,7 +43,8 @@ function present(row: PageRow, withComponents: boolean): TPage {
     model: row.modelName && row.modelId ? { name: row.modelName, id: row.modelId } : null,
     index: row.index,
     edited: row.edited.toISOString(),
-    ...(withComponents ? { components: row.components } : {}),
+    // Rich text leaves the server sanitised: the browser renders it as it comes (decision 0020).
+    ...(withComponents ? { components: sanitizeBlocks(row.components) } : {}),
   };
 }
 
@@ -63,6 +66,11 @@ export interface PageReadDeps {
   repo: PagesRepo;
   environmentId: string;
   portalLangs: () => Promise<PortalLangs>;
+  /**
+   * Page rows come from this cache, keyed by the content version (a page write through changeContent
+   * is seen by the next read); drafts and the model's content rule are applied per request on top.
+   */
+  cache: VersionedCache;
 }
 
 /**
@@ -89,7 +97,13 @@ export function createPageBlocks(deps: PageReadDeps) {
 
 /** Page reads; without `modelAccess` only granted lookups (PageLookup.grant) of model pages are possible. */
 function pageReads(deps: PageReadDeps, modelAccess: ModelAccess | null) {
-  const { repo, environmentId } = deps;
+  const { repo, environmentId, cache } = deps;
+  const stored = {
+    byAlias: (types: PageRow["type"][], alias: string, langs: string[]) =>
+      cache.get(`alias:${environmentId}:${types.join(",")}:${langs.join(",")}:${alias}`, () => repo.findByAlias(environmentId, types, alias, langs)),
+    byModel: (name: string, id: string, langs: string[]) =>
+      cache.get(`model:${environmentId}:${langs.join(",")}:${name}:${id}`, () => repo.findByModel(environmentId, name, id, langs)),
+  };
 
   /**
    * The one content rule for pages: an unpublished page is for creators (or a preview) only, and a
@@ -121,13 +135,13 @@ function pageReads(deps: PageReadDeps, modelAccess: ModelAccess | null) {
     /** Page by alias in exactly the requested language (seed 7). System pages (404, access-denied) included. */
     async getByAlias(viewer: TViewer, alias: string, q: PageLookup): Promise<TPage> {
       await checkLang(q.lang);
-      const rows = await repo.findByAlias(environmentId, ["page", "system"], alias, [q.lang]);
+      const rows = await stored.byAlias(["page", "system"], alias, [q.lang]);
       const row = rows.find((r) => r.published || r.type === "system" || maySeeDrafts(viewer, { preview: q.grant === "preview" }));
       return present(await guard(viewer, row, q, `Page '${alias}' (${q.lang}) not found`), q.withComponents ?? true);
     },
     async getByModel(viewer: TViewer, model: { name: string; id: string }, q: PageLookup): Promise<TPage> {
       await checkLang(q.lang);
-      const rows = await repo.findByModel(environmentId, model.name, model.id, [q.lang]);
+      const rows = await stored.byModel(model.name, model.id, [q.lang]);
       const notFound = `Page for ${model.name}:${model.id} (${q.lang}) not found`;
       const row = rows.find((r) => r.published || maySeeDrafts(viewer, { preview: q.grant === "preview" }));
       return present(await guard(viewer, row, q, notFound), q.withComponents ?? true);
@@ -136,7 +150,7 @@ function pageReads(deps: PageReadDeps, modelAccess: ModelAccess | null) {
     async getTemplate(viewer: TViewer, alias: string, q: PageLookup): Promise<TPage> {
       const { primaryLang } = await checkLang(q.lang);
       const order = [...new Set([q.lang, primaryLang, FALLBACK_LANG])];
-      const rows = await repo.findByAlias(environmentId, ["template"], alias, order);
+      const rows = await stored.byAlias(["template"], alias, order);
       return present(await guard(viewer, firstByLang(rows, order), q, `Template '${alias}' not found`), q.withComponents ?? true);
     },
   };

@@ -6,6 +6,7 @@ import { pages } from "../../db/schema/portal";
 import { DEMO_LANGS } from "../../db/seed/demo-content";
 import { policyPage } from "../../db/seed/demo-policies";
 import { upsertPage } from "../../db/seed/factories";
+import { changeContent } from "../../platform/content-version";
 
 describeEachDatabase("policies API", (t) => {
   const get = (url: string) => t.app.inject({ method: "GET", url });
@@ -39,7 +40,9 @@ describeEachDatabase("policies API", (t) => {
   describe("template fallback", () => {
     const env = () => t.config.ENVIRONMENT_ID;
     const removePage = (alias: string, lang: string) =>
-      t.db.delete(pages).where(and(eq(pages.environmentId, env()), eq(pages.type, "page"), eq(pages.alias, alias), eq(pages.lang, lang)));
+      changeContent(t.db, async (tx) => {
+        await tx.delete(pages).where(and(eq(pages.environmentId, env()), eq(pages.type, "page"), eq(pages.alias, alias), eq(pages.lang, lang)));
+      });
 
     it("serves the category's template when the page is missing in that language", async () => {
       await removePage("mentor-terms", "ru");
@@ -59,10 +62,12 @@ describeEachDatabase("policies API", (t) => {
     });
 
     it("serves an unpublished page's template instead of the draft", async () => {
-      await t.db
-        .update(pages)
-        .set({ published: false })
-        .where(and(eq(pages.environmentId, env()), eq(pages.type, "page"), eq(pages.alias, "cookie-policy"), eq(pages.lang, "en")));
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(pages)
+          .set({ published: false })
+          .where(and(eq(pages.environmentId, env()), eq(pages.type, "page"), eq(pages.alias, "cookie-policy"), eq(pages.lang, "en")));
+      });
       await upsertPage(t.db, { environmentId: env(), type: "template", alias: "cookie-policy", lang: "tr", title: "Çerez politikası şablonu" });
       const res = await get("/api/policies/cookie-policy?lang=en");
       expect(res.statusCode).toBe(200);

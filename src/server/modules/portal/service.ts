@@ -1,9 +1,12 @@
 import { registrationFieldsFor, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { AppError } from "../../../domain/errors";
 import { ZEnvironmentSettings, ZIntegrations, ZRegistrationSettings, ZTheme, type TPortalSettings } from "../../../domain/portal";
-import { MESSENGERS, telegramBotName } from "../../../domain/messengers";
+import { telegramBotName } from "../../../domain/messengers";
+import { MESSENGERS } from "../../../domain/messenger-ids";
 import type { TProviders } from "../../../domain/providers";
+import type { VersionedCache } from "../../platform/versioned-cache";
 import type { PortalRepo } from "./repo";
+import { deepFreeze } from "../../../domain/deep-freeze";
 
 type TRegistration = ReturnType<typeof ZRegistrationSettings.parse>;
 type TIntegrations = ReturnType<typeof ZIntegrations.parse>;
@@ -13,10 +16,10 @@ export interface PortalServiceDeps {
   portalId: string;
   environmentId: string;
   /**
-   * How long one settings snapshot serves every request of this process. Settings are read by
-   * every page render; a short TTL keeps several instances consistent within that time.
+   * Settings are read by every page render: they come from this cache, keyed by the content version,
+   * so a settings write (through changeContent) is seen by the next read on every instance.
    */
-  cacheMs: number;
+  cache: VersionedCache;
   /** What the server holds for each sign-in path (credentials, bot token, webhook secret). */
   configuredProviders?: ServerProviders;
 }
@@ -52,15 +55,14 @@ export function resolveProviders(registration: TRegistration, integrations: TInt
   };
 }
 
-export function createPortalService({ repo, portalId, environmentId, cacheMs, configuredProviders = {} }: PortalServiceDeps) {
-  let cached: { at: number; value: Promise<TPortalSettings> } | null = null;
-
+export function createPortalService({ repo, portalId, environmentId, cache, configuredProviders = {} }: PortalServiceDeps) {
   async function load(): Promise<TPortalSettings> {
     const [portal, children, env] = await Promise.all([repo.findPortal(portalId), repo.findChildren(portalId), repo.findEnvironment(environmentId)]);
     if (!portal || !env) throw new AppError("NOT_FOUND", `Portal ${portalId} or environment ${environmentId} is missing`);
     const registration = ZRegistrationSettings.parse(portal.registration);
     const integrations = ZIntegrations.parse(env.integrations);
-    return {
+    // Frozen: every request of this process shares the snapshot (and the API writes it once).
+    return deepFreeze({
       providers: resolveProviders(registration, integrations, configuredProviders),
       portal: {
         id: portal.id,
@@ -84,7 +86,7 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs, co
         integrations,
       }),
       lastUpdate: Date.now(),
-    };
+    });
   }
 
   return {
@@ -92,19 +94,7 @@ export function createPortalService({ repo, portalId, environmentId, cacheMs, co
     environmentId,
     /** The fixed portal with its environment settings and children (seed 7: get portal settings). */
     getSettings(): Promise<TPortalSettings> {
-      const now = Date.now();
-      if (cached && now - cached.at < cacheMs) return cached.value;
-      const value = load();
-      const entry = { at: now, value };
-      cached = entry;
-      value.catch(() => {
-        if (cached === entry) cached = null;
-      });
-      return value;
-    },
-    /** Drop the snapshot after settings change in this process. */
-    invalidate() {
-      cached = null;
+      return cache.get(`settings:${portalId}:${environmentId}`, load);
     },
     /** The portal's languages, for services that validate a lang. */
     async getI18n() {

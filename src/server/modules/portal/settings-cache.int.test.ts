@@ -3,43 +3,75 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { environments } from "../../db/schema/portal";
 import { createServices } from "../../main";
+import { changeContent } from "../../platform/content-version";
 
-describeEachDatabase("portal settings cache", (t) => {
-  const setColor = (color: "teal" | "blue") =>
-    t.db
-      .update(environments)
-      .set({ theme: { componentBorderRadius: 20, button: { borderRadius: 30, type: "gradient" }, color } })
-      .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+describeEachDatabase("portal settings cache (keyed by the content version)", (t) => {
+  const theme = (color: "teal" | "blue") => ({ componentBorderRadius: 20, button: { borderRadius: 30, type: "gradient" as const }, color });
 
-  it("serves one snapshot within the TTL and reads again after it or after invalidate", async () => {
-    const { portal } = await createServices({ ...t.config, SETTINGS_CACHE_MS: 60_000 }, t.database);
-    const first = await portal.getSettings();
-    expect(first.environment.theme.color).toBe("blue");
-    await setColor("teal");
-    expect((await portal.getSettings()).environment.theme.color).toBe("blue");
-    portal.invalidate();
-    expect((await portal.getSettings()).environment.theme.color).toBe("teal");
-    await setColor("blue");
+  it("serves one snapshot until a content change, then the change at the next read", async () => {
+    const { portal, bus, contentVersion } = await createServices(t.config, t.database);
+    try {
+      const first = await portal.getSettings();
+      expect(first.environment.theme.color).toBe("blue");
+      expect(await portal.getSettings()).toBe(first);
+      // A write past the one function is not seen: the snapshot is what the cache holds.
+      await t.db
+        .update(environments)
+        .set({ theme: theme("teal") })
+        .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      expect((await portal.getSettings()).environment.theme.color).toBe("blue");
+      // Through changeContent it is, at once.
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(environments)
+          .set({ theme: theme("teal") })
+          .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      });
+      expect((await portal.getSettings()).environment.theme.color).toBe("teal");
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(environments)
+          .set({ theme: theme("blue") })
+          .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      });
+      expect((await portal.getSettings()).environment.theme.color).toBe("blue");
+    } finally {
+      contentVersion.close();
+      await bus.close();
+    }
   });
 
-  it("reads every time when the TTL is 0", async () => {
-    const { portal } = await createServices({ ...t.config, SETTINGS_CACHE_MS: 0 }, t.database);
-    expect((await portal.getSettings()).environment.theme.color).toBe("blue");
-    await setColor("teal");
-    expect((await portal.getSettings()).environment.theme.color).toBe("teal");
-    await setColor("blue");
+  it("hands every reader the same frozen snapshot", async () => {
+    const { portal, bus, contentVersion } = await createServices(t.config, t.database);
+    try {
+      const [a, b] = await Promise.all([portal.getSettings(), portal.getSettings()]);
+      expect(a).toBe(b);
+      expect(Object.isFrozen(a.environment.theme)).toBe(true);
+      expect(() => {
+        (a.environment.theme as { color: string }).color = "teal";
+      }).toThrow(TypeError);
+    } finally {
+      contentVersion.close();
+      await bus.close();
+    }
   });
 
   it("does not keep a failed load", async () => {
-    const { portal } = await createServices({ ...t.config, PORTAL_ID: "no-such-portal", SETTINGS_CACHE_MS: 60_000 }, t.database);
-    await expect(portal.getSettings()).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(portal.getSettings()).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const { portal, bus, contentVersion } = await createServices({ ...t.config, PORTAL_ID: "no-such-portal" }, t.database);
+    try {
+      await expect(portal.getSettings()).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(portal.getSettings()).rejects.toMatchObject({ code: "NOT_FOUND" });
+    } finally {
+      contentVersion.close();
+      await bus.close();
+    }
   });
 });
 
 describe("config", () => {
-  it("defaults the settings cache to 2 s", async () => {
+  it("replays guest pages for 15 s by default, and 0 turns it off", async () => {
     const { parseConfig } = await import("../../config");
-    expect(parseConfig({ NODE_ENV: "test" }).SETTINGS_CACHE_MS).toBe(2000);
+    expect(parseConfig({ NODE_ENV: "test" }).PAGE_CACHE_MS).toBe(15_000);
+    expect(parseConfig({ NODE_ENV: "test", PAGE_CACHE_MS: "0" }).PAGE_CACHE_MS).toBe(0);
   });
 });

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { ZCourseProgress, ZElementProgress, ZFinishReply } from "../../../domain/progress";
 import { courseProgress, courses, elementProgress } from "../../db/schema/courses";
-import { users } from "../../db/schema/users";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
 import { signUpBody } from "../../../../tests/support/factories";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
+import { learner, patchUser, sessionBrowser } from "../../../../tests/support/sign-in";
+import { changeContent } from "../../platform/content-version";
 
 const READING = "reading-foundations";
 const READING_IDS = ["rf-slow-reading", "rf-main-idea", "rf-check-main-idea", "rf-reading-circle", "rf-between-lines", "rf-final-check"];
@@ -215,10 +215,12 @@ describeEachDatabase("progress API", (t) => {
       const l = await learner(t.app, t.db);
       json(await l.browser.post("/api/progress/elements/gr-1/finish"));
       await upsertElement(t.db, { id: "gr-2", courseId: "growing", type: "lesson", title: { en: "2" }, index: 1 });
-      await t.db
-        .update(courses)
-        .set({ updatedAt: new Date(Date.now() + 1000) })
-        .where(eq(courses.id, "growing"));
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(courses)
+          .set({ updatedAt: new Date(Date.now() + 1000) })
+          .where(eq(courses.id, "growing"));
+      });
       expect(await states(l.browser, "growing")).toEqual(["done", "opened"]);
       expect(json(await l.browser.post("/api/progress/upgrade", { courseId: "growing" }))).toEqual({ upgraded: ["growing"], skipped: [] });
       expect(await stored(l.userId, "gr-2")).toMatchObject({ state: "opened" });
@@ -271,10 +273,7 @@ describeEachDatabase("progress API", (t) => {
     it("a commercial course must be bought before progress is kept", async () => {
       const l = await learner(t.app, t.db);
       expectError(await l.browser.post("/api/progress/elements/cs-first-minute/finish"), 403, "COURSE-NOT-BOUGHT");
-      await t.db
-        .update(users)
-        .set({ orderedCourses: [SPEAKING] })
-        .where(eq(users.id, l.userId));
+      await patchUser(t.database, l.userId, { orderedCourses: [SPEAKING] });
       expect(json<Finish>(await l.browser.post("/api/progress/elements/cs-first-minute/finish")).opened?.id).toBe("cs-three-parts");
     });
 

@@ -32,6 +32,9 @@ export function createUsersRepo(db: Db) {
         .returning();
       return row ?? null;
     },
+    async remove(id: string): Promise<boolean> {
+      return (await db.delete(users).where(eq(users.id, id)).returning()).length === 1;
+    },
     async addDisciple(portalId: string, userId: string, utm: Array<Record<string, string>>) {
       await db
         .insert(portalDisciples)

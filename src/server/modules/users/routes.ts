@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CONSENT_CATEGORIES } from "../../../domain/constants";
 import { AppError } from "../../../domain/errors";
-import { guestUser, ZUser } from "../../../domain/user";
+import { guestUser } from "../../../domain/user";
+import { ZUser } from "../../../domain/user-schema";
 import { ZEmail, ZPhone } from "../../../domain/validation/fields";
 import { requireUser } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
-import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit } from "../../platform/rate-limit";
+import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit, type RateLimitStore } from "../../platform/rate-limit";
 import { canReadUser } from "./policy";
 import { ZUtmMeta } from "../../../domain/arrival";
 import type { UsersService } from "./service";
@@ -24,12 +25,14 @@ export interface UsersRoutesDeps {
    */
   requestEmailChange: (req: FastifyRequest, userId: string, email: string, hint: { website?: string; lang?: string }) => Promise<void>;
   windowMs: number;
+  /** The shared rate-limit counters (per-account limits). */
+  limits: RateLimitStore;
 }
 
 export const usersRoutes =
   (users: UsersService, portalId: string, deps: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const profilePerAccount = createWindowCounter({ max: PER_ACCOUNT_LIMITS.profile, windowMs: deps.windowMs });
+    const profilePerAccount = createWindowCounter(deps.limits, { name: "profile-account", max: PER_ACCOUNT_LIMITS.profile, windowMs: deps.windowMs });
     app.get(
       "/users/me",
       {
@@ -87,7 +90,7 @@ export const usersRoutes =
       },
       async (req) => {
         const { user } = await requireUser(req);
-        profilePerAccount.hit(user.id);
+        await profilePerAccount.hit(user.id);
         const { email, ...core } = req.body.core;
         const updated = await users.updateProfile(user.id, core);
         if (email === undefined) return updated;

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../../../domain/errors";
 import { type Arrival, isEmptyArrival, sameUtm } from "../../../domain/arrival";
 import { needsDiscipleUpgrade, progressRecordId, type TUser } from "../../../domain/user";
+import type { Bus } from "../../platform/bus";
 import { isUniqueViolation, type UserInsert, type UserRow, type UsersRepo } from "./repo";
+import { createUserCache } from "./user-cache";
 
 export function presentUser(row: UserRow): TUser {
   const fullName = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username || "";
@@ -37,8 +39,30 @@ export interface ProfileCore {
   complete?: boolean;
 }
 
-export function createUsersService(deps: { repo: UsersRepo; portalId: string; environmentId: string }) {
-  const { repo, portalId, environmentId } = deps;
+/**
+ * Accounts. Every write goes through `update` (or `remove`), which tells every instance on the bus
+ * (`user:{id}`), so the accounts kept in memory for session checks (`cached`) never outlive a change.
+ */
+export function createUsersService(deps: {
+  repo: UsersRepo;
+  portalId: string;
+  environmentId: string;
+  bus: Pick<Bus, "publish" | "subscribe" | "onLost" | "onResync">;
+}) {
+  const { repo, portalId, environmentId, bus } = deps;
+  const cache = createUserCache({
+    bus,
+    load: async (id) => {
+      const row = await repo.findById(id);
+      return row ? presentUser(row) : null;
+    },
+  });
+
+  /** After a write committed: this instance forgets the account at once, the others when they hear it. */
+  async function changed(id: string, kind: "changed" | "revoked") {
+    cache.invalidate(id);
+    await bus.publish({ topic: `user:${id}`, kind, id });
+  }
 
   async function mustFind(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
@@ -85,13 +109,30 @@ export function createUsersService(deps: { repo: UsersRepo; portalId: string; en
     async get(id: string): Promise<TUser> {
       return presentUser(await mustFind(id));
     },
+    /**
+     * The account as session checks present it, from this instance's memory when it is there (no
+     * read per request); null when there is none. Only for who is asking: reads that decide
+     * something about the account use `findById`.
+     */
+    cached(id: string): Promise<TUser | null> {
+      return cache.get(id);
+    },
     async create(row: Omit<UserInsert, "id">): Promise<UserRow> {
       return guarded(() => repo.insert({ id: `usr-${randomUUID()}`, ...row }));
     },
     async update(id: string, patch: Partial<UserInsert>): Promise<UserRow> {
       const row = await guarded(() => repo.update(id, patch));
       if (!row) throw new AppError("NOT_FOUND", `User ${id} not found`);
+      await changed(id, "changed");
       return row;
+    },
+    /**
+     * Deletes an account and with it its sessions (the table cascades); every instance refuses its
+     * access tokens from the moment it hears `user:{id}` `revoked` (docs/decisions/0029).
+     */
+    async remove(id: string): Promise<void> {
+      if (!(await repo.remove(id))) throw new AppError("NOT_FOUND", `User ${id} not found`);
+      await changed(id, "revoked");
     },
     /** Seed 001 §4: a non-guest user lacking disciple is upgraded on session creation and profile update. */
     async upgradeToDisciple(row: UserRow): Promise<UserRow> {

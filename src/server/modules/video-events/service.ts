@@ -1,13 +1,26 @@
-import { localized } from "../../../domain/portal";
+import { localized } from "../../../domain/localized";
 import { AppError } from "../../../domain/errors";
 import { contentRefusal, GUEST_VIEWER, isAdmin, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import { DEFAULT_TIME_ZONE, episodeDistance, episodeState, formatEpisodeDate, type TVideoEvent } from "../../../domain/video-event";
 import type { CoursesService, Lang } from "../courses/service";
+import type { VersionedCache } from "../../platform/versioned-cache";
 import type { EpisodeRow, VideoEventRow, VideoEventsRepo } from "./repo";
 
 /** Video events with their episodes' derived date, distance and state (seed 000 §3-4). */
-export function createVideoEventsService(deps: { repo: VideoEventsRepo; courses: CoursesService; portalId: string; now?: () => Date }) {
-  const { repo, courses, portalId, now = () => new Date() } = deps;
+export function createVideoEventsService(deps: {
+  repo: VideoEventsRepo;
+  courses: CoursesService;
+  portalId: string;
+  /** Event and episode rows, keyed by the content version; states are derived from the clock per request. */
+  cache: VersionedCache;
+  now?: () => Date;
+}) {
+  const { repo, courses, portalId, cache, now = () => new Date() } = deps;
+  const stored = {
+    listPublished: () => cache.get(`video-events:${portalId}`, () => repo.listPublished(portalId)),
+    find: (id: string) => cache.get(`video-event:${portalId}:${id}`, () => repo.find(portalId, id)),
+    episodes: (ids: string[]) => cache.get(`episodes:${ids.join(",")}`, () => repo.episodes(ids)),
+  };
 
   const target = (row: VideoEventRow): TContentTarget => ({ model: "video-event", videoEvent: { id: row.id, published: row.published } });
 
@@ -38,8 +51,8 @@ export function createVideoEventsService(deps: { repo: VideoEventsRepo; courses:
   return {
     async list(q: { lang: string; tz?: string }): Promise<TVideoEvent[]> {
       const l = await courses.lang(q.lang);
-      const rows = await repo.listPublished(portalId);
-      const episodes = await repo.episodes(rows.map((r) => r.id));
+      const rows = await stored.listPublished();
+      const episodes = await stored.episodes(rows.map((r) => r.id));
       const at = now();
       return rows.map((r) =>
         present(
@@ -53,13 +66,13 @@ export function createVideoEventsService(deps: { repo: VideoEventsRepo; courses:
     },
     async get(id: string, q: { lang: string; tz?: string }): Promise<TVideoEvent> {
       const l = await courses.lang(q.lang);
-      const row = await repo.find(portalId, id);
+      const row = await stored.find(id);
       if (!row || contentRefusal(GUEST_VIEWER, target(row))) throw new AppError("VIDEO_EVENT_NOT_FOUND", `Video event ${id} not found`);
-      return present(row, await repo.episodes([id]), l, q.tz ?? DEFAULT_TIME_ZONE, now());
+      return present(row, await stored.episodes([id]), l, q.tz ?? DEFAULT_TIME_ZONE, now());
     },
     /** The content rule for a video event, for the pages bound to it (a missing one is "not-found"). */
     async contentAccess(viewer: TViewer, id: string): Promise<{ refusal: ContentRefusal; target: TContentTarget } | null> {
-      const row = await repo.find(portalId, id);
+      const row = await stored.find(id);
       const t: TContentTarget = row ? target(row) : { model: "unknown" };
       const refusal = row || !isAdmin(viewer) ? contentRefusal(viewer, t) : null;
       return refusal ? { refusal, target: t } : null;

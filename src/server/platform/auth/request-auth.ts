@@ -58,9 +58,10 @@ export function clearAuthCookies(req: FastifyRequest, reply: FastifyReply) {
  */
 export function installRequestAuth(app: FastifyInstance, auth: RequestAuthenticator) {
   app.decorateRequest("auth", null as unknown as () => Promise<Auth>);
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", (req, reply, done) => {
     let memo: Promise<Auth> | undefined;
     req.auth = () => (memo ??= resolve(req, reply));
+    done();
   });
 
   async function resolve(req: FastifyRequest, reply: FastifyReply): Promise<Auth> {

@@ -1,23 +1,30 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Dropdown } from "../../components/ui/dropdown";
 import { Icon } from "../../components/ui/icon";
-import { isMessengerMethod } from "../../../domain/messengers";
+import { isMessengerMethod } from "../../../domain/messenger-ids";
 import { linkMethod } from "../../../domain/user";
+import { scenarioPopup } from "../scenario/scenario-popup-part";
 import { useScenario } from "../scenario/use-scenario";
-
+import { SCENARIO_PACKS } from "../../i18n/page-packs";
+import { onIntent } from "../../lib/lazy-part";
 import { useAuth } from "./use-auth";
 
 /** Guests and session users see "Sign in" (seed 001 §4); signed-in learners their menu. */
 export function AccountButton() {
-  const { t } = useTranslation("auth");
+  const { t, i18n } = useTranslation("shell");
   const { user, signedIn, signOut } = useAuth();
   const scenario = useScenario();
   const revalidator = useRevalidator();
   if (!signedIn) {
     return (
-      <Button size="sm" onClick={() => scenario.start("login", { returnTo: undefined })} data-testid="sign-in">
+      <Button
+        size="sm"
+        onClick={() => scenario.start("login", { returnTo: undefined })}
+        data-testid="sign-in"
+        {...onIntent(() => Promise.all([scenarioPopup.preload(), i18n.loadNamespaces([...SCENARIO_PACKS])]))}
+      >
         <Icon name="user" className="size-4" />
         {t("account.signIn")}
       </Button>

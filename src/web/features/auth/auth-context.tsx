@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ZNoContent } from "../../../domain/api-replies";
-import { guestUser, isSignedIn, type TUser, ZUser } from "../../../domain/user";
-import { ApiFailure, api } from "../../lib/api";
+import { guestUser, isSignedIn, type TUser } from "../../../domain/user";
 import { AuthContext } from "./use-auth";
 
 /**
@@ -16,15 +14,14 @@ export function AuthProvider({ initial, children }: { initial: TUser; children: 
     setUserState(next);
   }, []);
   const refresh = useCallback(async () => {
-    const res = await api.get("/api/users/me", ZUser);
-    // No reply at all says nothing about who is signed in: the caller learns of it, the user stays.
-    if (!res.ok && res.error.kind === "network") throw new ApiFailure(res.error);
-    const next = res.ok ? res.data : guestUser();
+    const { fetchMe } = await import("./auth-calls");
+    const next = await fetchMe();
     setUser(next);
     return next;
   }, [setUser]);
   const signOut = useCallback(async () => {
-    await api.post("/api/auth/logout", ZNoContent);
+    const { logout } = await import("./auth-calls");
+    await logout();
     setUser(guestUser());
   }, [setUser]);
   // A revalidated root loader (e.g. after a sign-in on the server) is the newer truth.

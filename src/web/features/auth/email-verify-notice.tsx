@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
+import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useLocation, useNavigate } from "react-router";
 import { isSignedIn } from "../../../domain/user";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { ZEmailVerified, ZEmailVerifySent } from "../../../domain/api-replies";
-import { api } from "../../lib/api";
 import { useAuth } from "./use-auth";
 
 type Outcome = { kind: "verified"; email: string } | { kind: "failed"; key: string } | null;
@@ -16,7 +15,7 @@ type Outcome = { kind: "verified"; email: string } | { kind: "failed"; key: stri
  * address (or new pending address) waits for confirmation sees a notice with a "send again" button.
  */
 export function EmailVerifyNotice() {
-  const { t, i18n } = useTranslation("auth");
+  const { t, i18n } = useTranslation("shell");
   const { user, refresh } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -32,15 +31,18 @@ export function EmailVerifyNotice() {
     params.delete("emailtoken");
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true });
-    void api.post("/api/auth/email/verify", ZEmailVerified, { token }).then(async (res) => {
+    void import("./auth-calls").then(async ({ verifyEmail }) => {
+      const res = await verifyEmail(token);
       if (res.ok) {
         setOutcome({ kind: "verified", email: res.data.email });
         await refresh();
       } else {
-        setOutcome({ kind: "failed", key: res.error.code === "DUPLICATE-EMAIL" ? res.error.key : "emailVerify.failed" });
+        const key = res.error.code === "DUPLICATE-EMAIL" ? res.error.key : "emailVerify.failed";
+        await loadKeyNamespace(i18n, key);
+        setOutcome({ kind: "failed", key });
       }
     });
-  }, [location.search, location.pathname, location.hash, navigate, refresh]);
+  }, [location.search, location.pathname, location.hash, navigate, refresh, i18n]);
 
   const waiting = user.pendingEmail ?? (user.email && !user.emailVerified ? user.email : null);
   const showPrompt = !outcome && !!waiting && (isSignedIn(user) || !!user.pendingEmail);
@@ -68,7 +70,9 @@ export function EmailVerifyNotice() {
               disabled={resend.state === "busy" || resend.state === "sent"}
               onClick={async () => {
                 setResend({ state: "busy" });
-                const res = await api.post("/api/auth/email/verify/resend", ZEmailVerifySent, { lang: i18n.language });
+                const { resendEmailVerification } = await import("./auth-calls");
+                const res = await resendEmailVerification(i18n.language);
+                if (!res.ok) await loadKeyNamespace(i18n, res.error.key);
                 setResend(res.ok ? { state: "sent" } : { state: "error", key: res.error.key });
               }}
             >

@@ -3,8 +3,6 @@ import { useNavigate } from "react-router";
 import { ONE_TAP_CSRF_COOKIE, ONE_TAP_PROMPT_DELAY_MS, ONE_TAP_SCRIPT, type OneTapContext } from "../../../domain/providers";
 import { isSignedIn } from "../../../domain/user";
 import { useRootData } from "../../root-data";
-import { ZTokens } from "../../../domain/api-replies";
-import { api } from "../../lib/api";
 import { useAuth } from "./use-auth";
 
 interface GoogleIdentity {
@@ -82,7 +80,8 @@ export function OneTap({ context = "signin" }: { context?: OneTapContext }) {
             itp_support: true,
             callback: async ({ credential }) => {
               if (!credential) return;
-              const res = await api.post("/api/auth/one-tap", ZTokens, { credential, g_csrf_token: csrfToken() });
+              const { oneTapSignIn } = await import("./auth-calls");
+              const res = await oneTapSignIn({ credential, g_csrf_token: csrfToken() });
               if (res.ok) await refresh();
               // An account holds this address unconfirmed: the login popup explains what to do.
               else if (res.error.code === "EMAIL-UNVERIFIED-ACCOUNT") navigate({ search: "?login=unverified" }, { replace: true });

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { safeHref } from "../../../domain/blocks/common";
+import { useTranslation } from "../../i18n/use-translation";
+import { safeHref } from "../../../domain/blocks/safe-url";
 import { Button, ButtonLink, buttonClass } from "../../components/ui/button";
 import { useThemeButtonType } from "../../components/ui/use-theme";
 import { useScenario } from "../scenario/use-scenario";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { safeHref } from "../../../domain/blocks/common";
+import { useTranslation } from "../../i18n/use-translation";
+import { safeHref } from "../../../domain/blocks/safe-url";
 import type { BlockOf } from "./types";
 
 /** A recording with the browser's player, its description and, when given, a transcript. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { clampPercent } from "../../../domain/blocks/media";
+import { useTranslation } from "../../i18n/use-translation";
+import { clampPercent } from "../../../domain/blocks/media-rules";
 import { dirOf } from "../../../domain/locale";
 import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";

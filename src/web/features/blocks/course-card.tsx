@@ -1,6 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
-import { type TCourseCardProps, categoryLabel, courseHref, formatDuration, formatPrice } from "../../../domain/blocks/course";
+import type { TCourseCardProps } from "../../../domain/blocks/course";
+import { categoryLabel, courseHref, formatDuration, formatPrice } from "../../../domain/blocks/course-format";
 import { Badge } from "../../components/ui/badge";
 import { cn } from "../../components/ui/cn";
 import { useLang } from "../../root-data";
@@ -10,13 +11,18 @@ export interface CourseCardProps {
   /** "wide" puts the cover beside the text on larger screens (the course promo block). */
   layout?: "card" | "wide";
   headingLevel?: 2 | 3;
+  /**
+   * The cover is in the first screen (the first cards of the catalogue): loaded at once rather than
+   * lazily, and "high" asks for it first, as the page's largest image (Lighthouse's LCP element).
+   */
+  cover?: "lazy" | "eager" | "high";
 }
 
 /**
  * A course card (seed 3): cover, category label (none for id "none"), title linking to the course
  * page, duration, number of elements and the price with its currency symbol, or "free".
  */
-export function CourseCard({ course, layout = "card", headingLevel = 3 }: CourseCardProps) {
+export function CourseCard({ course, layout = "card", headingLevel = 3, cover = "lazy" }: CourseCardProps) {
   const { t } = useTranslation("blocks");
   const lang = useLang();
   const category = categoryLabel(course.category);
@@ -35,7 +41,8 @@ export function CourseCard({ course, layout = "card", headingLevel = 3 }: Course
         <img
           src={course.cover.src}
           alt={course.cover.alt}
-          loading="lazy"
+          loading={cover === "lazy" ? "lazy" : undefined}
+          fetchPriority={cover === "high" ? "high" : undefined}
           className={cn("aspect-video w-full bg-primary-soft object-cover", wide && "sm:aspect-auto sm:w-2/5")}
         />
       ) : (

@@ -1,7 +1,7 @@
 import { Suspense, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { BlockTitle } from "./block-title";
-import { lazyPart, usePreload } from "./lazy";
+import { lazyPart, onIntent } from "../../lib/lazy-part";
 import type { BlockOf } from "./types";
 
 const popup = lazyPart(() => import("./courses-popup"));
@@ -11,7 +11,6 @@ export function CoursesPopupBlock({ block }: { block: BlockOf<"courses-popup"> }
   const { title, text, openLabel, courses } = block.props;
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  usePreload(popup.preload);
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     // The popup unmounts when closed; the focus goes back to the button that opened it.
@@ -21,7 +20,7 @@ export function CoursesPopupBlock({ block }: { block: BlockOf<"courses-popup"> }
     <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 rounded-component bg-primary-soft px-6 py-10 text-center">
       <BlockTitle flush>{title}</BlockTitle>
       {text ? <p className="max-w-xl text-lg text-ink">{text}</p> : null}
-      <Button ref={trigger} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button ref={trigger} onClick={() => setOpen(true)} aria-haspopup="dialog" {...onIntent(popup.preload)}>
         {openLabel}
       </Button>
       {open ? (

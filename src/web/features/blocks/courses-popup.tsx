@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { TCourseCardProps } from "../../../domain/blocks/course";
 import { ButtonLink } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";

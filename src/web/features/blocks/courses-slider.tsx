@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { TCourseCardProps } from "../../../domain/blocks/course";
 import { dirOf } from "../../../domain/locale";
 import { Icon } from "../../components/ui/icon";

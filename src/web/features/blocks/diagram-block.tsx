@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { barLayout, pieSlices, type TDiagramProps } from "../../../domain/blocks/diagram";
 import { dirOf } from "../../../domain/locale";
 import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
+import { numberFormat } from "../../../domain/intl";
 
 /** Distinguishable on white and from each other; the legend and the table carry the values too. */
 export const DIAGRAM_COLORS = ["#1d5fd1", "#c2410c", "#147536", "#7e22ce", "#b42318", "#0e7490", "#8a5a00", "#475569"];
@@ -19,7 +20,7 @@ export function DiagramBlock({ block }: { block: BlockOf<"diagram"> }) {
   const { t } = useTranslation("blocks");
   const lang = useLang();
   const { title, description, kind, data, labelHeader, valueHeader } = block.props;
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const number = numberFormat(lang, { maximumFractionDigits: 2 });
   const unit = block.props.unit ? ` ${block.props.unit}`.replace(/^ %$/, "%") : "";
   const value = (v: number) => `${number.format(v)}${unit}`;
   const titleId = `${block.id}-title`;
@@ -105,7 +106,7 @@ function BarChart({ data, rtl, value, number, titleId, descId }: ChartProps & { 
 
 function PieChart({ data, value, lang, isPercent, titleId, descId }: ChartProps & { lang: string; isPercent: boolean }) {
   const slices = pieSlices(data, 120, 120, 110);
-  const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
+  const percent = numberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
   return (
     <div className="flex flex-col items-center gap-6 sm:flex-row sm:justify-center">
       <svg viewBox="0 0 240 240" role="img" aria-labelledby={titleId} aria-describedby={descId} className="size-60 shrink-0" data-testid="pie-chart">

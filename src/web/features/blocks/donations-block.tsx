@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { formatPrice } from "../../../domain/blocks/course";
+import { useTranslation } from "../../i18n/use-translation";
+import { formatPrice } from "../../../domain/blocks/course-format";
 import { donationHref } from "../../../domain/blocks/engagement";
-import { isSafeUrl } from "../../../domain/blocks/common";
+import { isSafeUrl } from "../../../domain/blocks/safe-url";
 import { buttonClass } from "../../components/ui/button";
 import { useLang } from "../../root-data";
 import { BlockTitle, isExternal } from "./block-title";

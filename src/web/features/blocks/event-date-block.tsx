@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { daysUntil, formatDistance, formatEventDate } from "../../../domain/blocks/event-date";
 import { useLang } from "../../root-data";
 import type { BlockOf } from "./types";

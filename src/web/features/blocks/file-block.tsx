@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { safeHref } from "../../../domain/blocks/common";
-import { formatFileSize } from "../../../domain/blocks/media";
+import { useTranslation } from "../../i18n/use-translation";
+import { safeHref } from "../../../domain/blocks/safe-url";
+import { formatFileSize } from "../../../domain/blocks/media-rules";
 import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";

@@ -1,7 +1,7 @@
 import { Suspense, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { BlockTitle } from "./block-title";
-import { lazyPart, usePreload } from "./lazy";
+import { lazyPart, onIntent } from "../../lib/lazy-part";
 import type { BlockOf } from "./types";
 
 const lightbox = lazyPart(() => import("./gallery-lightbox"));
@@ -12,7 +12,6 @@ export function GalleryBlock({ block }: { block: BlockOf<"gallery"> }) {
   const { title, images } = block.props;
   const [open, setOpen] = useState<number | null>(null);
   const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
-  usePreload(lightbox.preload);
   // Closing returns the focus to the thumbnail of the image last shown.
   const close = () => {
     const last = open;
@@ -33,6 +32,7 @@ export function GalleryBlock({ block }: { block: BlockOf<"gallery"> }) {
                 type="button"
                 aria-haspopup="dialog"
                 onClick={() => setOpen(i)}
+                {...onIntent(lightbox.preload)}
                 className="group overflow-hidden rounded-component bg-primary-soft focus-visible:outline-offset-4"
               >
                 <img src={image.src} alt={image.alt} loading="lazy" className="aspect-[4/3] w-full object-cover transition group-hover:scale-105" />

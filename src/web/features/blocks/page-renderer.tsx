@@ -1,7 +1,10 @@
+import type { i18n as I18n } from "i18next";
+import { use } from "react";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import type { TBlock } from "../../../domain/page";
 import { Icon } from "../../components/ui/icon";
-import { useBlockRegistry } from "./block-registry";
+import { type BlockRegistry, useBlockRegistry } from "./block-registry";
 
 export interface PageRendererProps {
   blocks: TBlock[];
@@ -10,8 +13,21 @@ export interface PageRendererProps {
   back?: { to: string; text: string };
 }
 
-/** Seed 2.5: the universal page renderer draws a component list, with an optional back link. */
+/**
+ * Seed 2.5: the universal page renderer draws a component list, with an optional back link.
+ * Block components are fetched per type (features/blocks/registry.ts); the renderer waits until
+ * those of its blocks are in, so a page never shows half its blocks (`prepareBlocks` fetches both
+ * ahead, for content that arrives in a popup). The server has them all
+ * (entry.server.tsx), the first page in the browser has them before it hydrates (entry.client.tsx),
+ * and within a navigation the previous page stays on screen until the new one is whole.
+ */
 export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) {
+  const registry = useBlockRegistry();
+  const types = blocks.map((b) => b.type);
+  // The blocks' language packs, likewise (react-i18next suspends until they are in).
+  useTranslation(registry.packs(types));
+  const wait = registry.pending(types);
+  if (wait) use(wait);
   return (
     <div className="flex flex-col gap-10">
       {headingTitle ? <h1 className="sr-only">{headingTitle}</h1> : null}
@@ -37,13 +53,18 @@ export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) 
 }
 
 function BlockSection({ block }: { block: TBlock }) {
-  const Component = useBlockRegistry()[block.type] as React.ComponentType<{ block: TBlock }> | undefined;
-  if (!Component) return null;
+  if (!useBlockRegistry().has(block.type)) return null;
   return (
     <section id={block.id} data-block={block.type} className="scroll-mt-24">
-      <Component block={block} />
+      <BlockView block={block} />
     </section>
   );
+}
+
+function BlockView({ block }: { block: TBlock }) {
+  const registry = useBlockRegistry();
+  const Component = (registry.ready(block.type) ?? use(registry.load(block.type))) as React.ComponentType<{ block: TBlock }>;
+  return <Component block={block} />;
 }
 
 /** Adjacent fact blocks (not dividers) share one row, as a designer lays out key figures. */
@@ -57,4 +78,10 @@ export function groupFacts(blocks: TBlock[]): TBlock[][] {
     else groups.push([block]);
   }
   return groups;
+}
+
+/** Fetches what a PageRenderer of these blocks waits for (their components and language packs), e.g. with a popup's content. */
+export async function prepareBlocks(registry: BlockRegistry, i18n: I18n, blocks: readonly TBlock[]): Promise<void> {
+  const types = blocks.map((b) => b.type);
+  await Promise.all([registry.pending(types), i18n.loadNamespaces(registry.packs(types))]);
 }

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { safeHref } from "../../../domain/blocks/common";
+import { useTranslation } from "../../i18n/use-translation";
+import { safeHref } from "../../../domain/blocks/safe-url";
 import { BlockTitle, isExternal } from "./block-title";
 import type { BlockOf } from "./types";
 

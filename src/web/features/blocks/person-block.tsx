@@ -1,4 +1,4 @@
-import { safeHref } from "../../../domain/blocks/common";
+import { safeHref } from "../../../domain/blocks/safe-url";
 import type { BlockOf } from "./types";
 
 /** A person: photo, name, role and a short biography. */

@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { REVIEW_MAX_RATING, averageRating } from "../../../domain/blocks/people";
 import { formatEventDate } from "../../../domain/blocks/event-date";
 import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
+import { numberFormat } from "../../../domain/intl";
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -32,7 +33,7 @@ export function ReviewsBlock({ block }: { block: BlockOf<"reviews"> }) {
   const lang = useLang();
   const { title, items } = block.props;
   const average = averageRating(items);
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  const number = numberFormat(lang, { maximumFractionDigits: 1 });
   return (
     <div className="mx-auto max-w-5xl" data-testid="reviews">
       {title ? <BlockTitle>{title}</BlockTitle> : null}

@@ -1,12 +1,13 @@
 import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";
+import { numberFormat } from "../../../domain/intl";
 
 /** Key numbers with their labels, the numbers written in the page language. */
 export function StatisticsBlock({ block }: { block: BlockOf<"statistics"> }) {
   const lang = useLang();
   const { title, items } = block.props;
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  const number = numberFormat(lang, { maximumFractionDigits: 1 });
   return (
     <div className="mx-auto max-w-5xl" data-testid="statistics">
       {title ? <BlockTitle className="text-center">{title}</BlockTitle> : null}

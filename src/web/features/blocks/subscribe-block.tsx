@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { z } from "zod";
 import { DEFAULT_SUBSCRIPTION_TOPIC, type TSubscription, ZSubscription } from "../../../domain/blocks/engagement";
 import { ZEmail } from "../../../domain/validation/fields";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { type QuizResult, quizResult } from "../../../domain/blocks/quiz";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { videoSource } from "../../../domain/blocks/media";
-import { safeHref } from "../../../domain/blocks/common";
+import { useTranslation } from "../../i18n/use-translation";
+import { videoSource } from "../../../domain/blocks/media-rules";
+import { safeHref } from "../../../domain/blocks/safe-url";
 import { EmbedFrame, VideoConsentGate, useVideoAllowed } from "./video-consent";
 import type { BlockOf } from "./types";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { VideoHost } from "../../../domain/video-host";
 import { Button } from "../../components/ui/button";
 import { allConsent, useConsent } from "../consent/use-consent";

@@ -6,8 +6,6 @@ import { type Consent, serializeConsent, writeBrowserCookie } from "../../cookie
 import { useRootData } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
 import { ConsentContext } from "./use-consent";
-import { ZNoContent } from "../../../domain/api-replies";
-import { api } from "../../lib/api";
 
 /** gtag's calling convention: it pushes its `arguments` object onto the data layer. */
 function gtag(..._args: unknown[]) {
@@ -62,7 +60,8 @@ export function ConsentProvider({ initial, children }: { initial: Consent | null
     const sending = `${user.id}:${serializeConsent(consent)}`;
     if (sameConsent(stored, map) || sent.current === sending) return;
     sent.current = sending;
-    void api.send("PUT", "/api/users/me/cookies", ZNoContent, { learningPortalId: portalId, cookies: map }).then((res) => {
+    void import("./consent-calls").then(async ({ storeCookieDecision }) => {
+      const res = await storeCookieDecision({ learningPortalId: portalId, cookies: map });
       if (!res.ok) console.warn("Cookie settings were not stored on the account", res.error.message);
     });
   }, [user, consent, portalId, decide]);

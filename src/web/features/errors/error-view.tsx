@@ -1,12 +1,10 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useParams, useRevalidator } from "react-router";
 import { useAuth } from "../auth/use-auth";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { useLang, useRootData } from "../../root-data";
-import { ZNoContent } from "../../../domain/api-replies";
-import { api } from "../../lib/api";
 import { PageRenderer } from "../blocks/page-renderer";
 import type { ErrorKind } from "./classify-error";
 
@@ -106,7 +104,8 @@ function LogoutButton() {
       action="/api/auth/logout"
       onSubmit={async (e) => {
         e.preventDefault();
-        await api.post("/api/auth/logout", ZNoContent);
+        const { logout } = await import("../auth/auth-calls");
+        await logout();
         window.location.assign(`/${lang}/`);
       }}
     >

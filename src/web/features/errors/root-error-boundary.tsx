@@ -1,4 +1,4 @@
-import { Component, useEffect } from "react";
+import { Component, Suspense, useEffect } from "react";
 import { Shell } from "../shell/shell";
 import { isChunkLoadError, reloadAfterChunkError } from "../shell/chunk-reload";
 import { useRootData } from "../../root-data";
@@ -17,11 +17,16 @@ export function RootErrorBoundary({ error }: { error: unknown }) {
     <LastResort>
       {data ? (
         <Shell>
-          <ErrorView {...view} />
+          {/* The error texts' pack comes with a server-rendered error page, else when first needed. */}
+          <Suspense fallback={null}>
+            <ErrorView {...view} />
+          </Suspense>
         </Shell>
       ) : (
         <main id="main" className="mx-auto max-w-3xl px-4 py-16">
-          <ErrorView {...view} />
+          <Suspense fallback={null}>
+            <ErrorView {...view} />
+          </Suspense>
         </main>
       )}
     </LastResort>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { FORM_OPTIONS_MISSING, type TForm, type TRecordCreated } from "../../../domain/forms";
 import { buildFormSchema, initialAnswers } from "../../../domain/validation/dynamic-form";
 import { MSG } from "../../../domain/validation/messages";

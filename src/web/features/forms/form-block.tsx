@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Button } from "../../components/ui/button";
 import type { BlockOf } from "../blocks/types";
 import { useScenario } from "../scenario/use-scenario";

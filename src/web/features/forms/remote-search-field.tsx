@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { REMOTE_SEARCH_DELAY_MS, REMOTE_SEARCH_MAX_CHARS, REMOTE_SEARCH_MIN_CHARS, type TFormField, type TSearchOption } from "../../../domain/forms";
 import { cn } from "../../components/ui/cn";
 import { searchOptions } from "./api";

@@ -1,6 +1,4 @@
-import { elementPath } from "../../../domain/element";
-import { ZOpenedElementReply } from "../../../domain/api-replies";
-import { api } from "../../lib/api";
+import { elementPath } from "../../../domain/element-path";
 import type { CourseTarget } from "../../../domain/scenario/course-target";
 
 export interface CourseFacts {
@@ -17,7 +15,8 @@ export interface CourseFacts {
  * ends: signing in (or the session it created) changes the progress the path depends on.
  */
 export async function openedElementPath(lang: string, courseId: string): Promise<string | null> {
-  const res = await api.get(`/api/progress/courses/${encodeURIComponent(courseId)}/opened-element`, ZOpenedElementReply);
+  const { openedElement: fetchOpenedElement } = await import("./progress-calls");
+  const res = await fetchOpenedElement(courseId);
   if (!res.ok) return null;
   const { openedElement } = res.data;
   return openedElement ? elementPath(lang, courseId, openedElement.type, openedElement.id) : null;

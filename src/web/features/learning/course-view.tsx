@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { categoryLabel, formatDuration, formatPrice } from "../../../domain/blocks/course";
+import { useTranslation } from "../../i18n/use-translation";
+import { categoryLabel, formatDuration, formatPrice } from "../../../domain/blocks/course-format";
 import type { TCourse } from "../../../domain/course";
 import type { TBlock } from "../../../domain/page";
 import { Badge } from "../../components/ui/badge";
@@ -70,7 +70,10 @@ export function CourseView({ course, blocks, preview }: CourseViewProps) {
           ) : null}
           {preview ? null : <CourseAction course={course} />}
         </div>
-        {course.cover ? <img src={course.cover} alt="" className="aspect-video w-full rounded-component bg-primary-soft object-cover lg:col-span-2" /> : null}
+        {/* The page's largest image (its LCP element): asked for first. */}
+        {course.cover ? (
+          <img src={course.cover} alt="" fetchPriority="high" className="aspect-video w-full rounded-component bg-primary-soft object-cover lg:col-span-2" />
+        ) : null}
       </header>
       {blocks.length > 0 ? <PageRenderer blocks={blocks} /> : null}
       <section aria-labelledby="course-contents" className="mx-auto flex w-full max-w-3xl flex-col gap-4">

@@ -1,13 +1,12 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
+import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { TElementPage, TElementType } from "../../../domain/element";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { useLang } from "../../root-data";
-import { ZFinishReply } from "../../../domain/progress";
-import { api } from "../../lib/api";
 import { useScenario } from "../scenario/use-scenario";
 import { courseTarget } from "./course-target";
 import { finishDestination } from "./rules";
@@ -27,7 +26,7 @@ export interface ElementFooterProps {
  */
 export function ElementFooter({ element, course, tracksProgress, guest }: ElementFooterProps) {
   const { t } = useTranslation("learn");
-  const { t: tAny } = useTranslation();
+  const { t: tAny, i18n } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -38,8 +37,10 @@ export function ElementFooter({ element, course, tracksProgress, guest }: Elemen
   const finish = async () => {
     setBusy(true);
     setError(null);
-    const res = await api.post(`/api/progress/elements/${encodeURIComponent(element.id)}/finish`, ZFinishReply);
+    const { finishElement } = await import("./progress-calls");
+    const res = await finishElement(element.id);
     if (!res.ok) {
+      await loadKeyNamespace(i18n, res.error.key);
       setBusy(false);
       setError(res.error.key);
       return;

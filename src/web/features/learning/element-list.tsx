@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import type { TElement } from "../../../domain/element";
-import { formatDuration } from "../../../domain/blocks/course";
+import { formatDuration } from "../../../domain/blocks/course-format";
 import { cn } from "../../components/ui/cn";
 import { Icon } from "../../components/ui/icon";
 import { useLang } from "../../root-data";

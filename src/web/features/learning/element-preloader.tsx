@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useNavigation } from "react-router";
 import { cn } from "../../components/ui/cn";
 import { useRootData } from "../../root-data";

@@ -1,14 +1,12 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
-import { formatDuration } from "../../../domain/blocks/course";
+import { formatDuration } from "../../../domain/blocks/course-format";
 import type { TElementPage } from "../../../domain/element";
 import { Badge } from "../../components/ui/badge";
 import { Icon } from "../../components/ui/icon";
 import { useLang } from "../../root-data";
 import { PageRenderer } from "../blocks/page-renderer";
-import { ZElementProgress } from "../../../domain/progress";
-import { api } from "../../lib/api";
 import { DiscussionButton } from "./discussion-button";
 import { ElementFooter, type ElementFooterProps } from "./element-footer";
 import { ELEMENT_ICON } from "./element-type";
@@ -33,7 +31,7 @@ export function ElementView({ element, course, backTo, viewer }: ElementViewProp
   const record = element.tracksProgress && !element.preview && element.state === "opened" && !element.progress?.started;
   useEffect(() => {
     // Seed 000 §4: the started time is set once; the server ignores repeats.
-    if (record) void api.post(`/api/progress/elements/${encodeURIComponent(element.id)}/start`, ZElementProgress);
+    if (record) void import("./progress-calls").then(({ startElement }) => startElement(element.id));
   }, [record, element.id]);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-8" data-testid="element-page" data-element={element.id} data-state={element.state ?? "locked"}>

@@ -2,10 +2,10 @@ import { data, type AppLoadContext } from "react-router";
 import { errorScreenOf, isAppError } from "../../../domain/errors";
 import { requestViewer as viewerOfAuth, type TViewer } from "../../../domain/learning-access";
 import { modelPageOrNull, type TPageModelName } from "../../../domain/model-page";
-import { localized } from "../../../domain/portal";
+import { localized } from "../../../domain/localized";
 import { throwAccessDenied, throwNotFound } from "../errors/error-pages.server";
 import { seoMeta, type SeoInput } from "../seo/meta";
-import { createI18n } from "../../i18n/instance";
+import { i18nFor } from "../../i18n/instance";
 
 /** Who is asking, as the learning services see it: domain requestViewer (a bad or missing token is a guest). */
 export async function requestViewer(context: AppLoadContext): Promise<TViewer> {
@@ -54,7 +54,7 @@ export async function learningSeo(
 
 /** The learn pack's texts for loaders (titles of pages that have no content page of their own). */
 export async function learnT(context: AppLoadContext, lang: string) {
-  return createI18n(lang, await context.services.packs.resources(lang)).getFixedT(lang, "learn");
+  return i18nFor(lang, await context.services.packs.resources(lang)).getFixedT(lang, "learn");
 }
 
 /**

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
-import { elementPath } from "../../../domain/element";
+import { elementPath } from "../../../domain/element-path";
 import { formatDate } from "../../../domain/locale";
 import type { TOpenedElement } from "../../../domain/progress";
 import { Icon } from "../../components/ui/icon";

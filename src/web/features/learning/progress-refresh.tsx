@@ -3,8 +3,6 @@ import { useRevalidator } from "react-router";
 import { TIMERS } from "../../../domain/constants";
 import { isSignedIn } from "../../../domain/user";
 import { useAuth } from "../auth/use-auth";
-import { ZUpgradeReply } from "../../../domain/progress";
-import { api } from "../../lib/api";
 
 /**
  * Seed 001 §4/§9: about 2 s after a sign-in the progress is upgraded (force, disciples only) and the
@@ -25,7 +23,7 @@ export function ProgressRefreshAfterLogin() {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
       timer.current = null;
-      if (latest.current.disciple) await api.post("/api/progress/upgrade", ZUpgradeReply, { force: true });
+      if (latest.current.disciple) await (await import("./progress-calls")).upgradeProgress();
       await latest.current.revalidate();
     }, TIMERS.progressUpgradeMs);
   }, [user.id]);

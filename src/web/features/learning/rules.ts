@@ -1,6 +1,6 @@
 import type { TElementType } from "../../../domain/element";
-import { elementPath } from "../../../domain/element";
-import { courseButton } from "../../../domain/course";
+import { elementPath } from "../../../domain/element-path";
+import { courseButton } from "../../../domain/course-rules";
 import type { CourseTarget } from "../../../domain/scenario/course-target";
 
 /**

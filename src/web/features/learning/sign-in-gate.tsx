@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { ScenarioOptions } from "../../../domain/scenario/engine";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import { Trans } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { PolicyCategory } from "../../../domain/policy";
+import { TaggedText } from "../../i18n/tagged-text";
 
 // Loaded when first opened: the popup draws page blocks, and page blocks (a form) draw this link.
 const PolicyPopup = lazy(() => import("./policy-popup").then((m) => ({ default: m.PolicyPopup })));
@@ -36,12 +37,12 @@ export function PolicyLink({ category, children }: { category: PolicyCategory; c
 
 /** "I accept the terms of use and the privacy policy", each document opening in the terms popup. */
 export function AgreeLabel() {
-  return (
-    <Trans ns="policy" i18nKey="agree" components={{ terms: <PolicyLink category="terms-of-use" />, privacy: <PolicyLink category="privacy-policy" /> }} />
-  );
+  const { t } = useTranslation("policy");
+  return <TaggedText text={t("agree")} tags={{ terms: <PolicyLink category="terms-of-use" />, privacy: <PolicyLink category="privacy-policy" /> }} />;
 }
 
 /** The cookie notice's pointer to the cookie policy. */
 export function CookiePolicyNote() {
-  return <Trans ns="policy" i18nKey="notice.more" components={{ policy: <PolicyLink category="cookie-policy" /> }} />;
+  const { t } = useTranslation("policy");
+  return <TaggedText text={t("notice.more")} tags={{ policy: <PolicyLink category="cookie-policy" /> }} />;
 }

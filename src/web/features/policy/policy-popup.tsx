@@ -1,15 +1,24 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { PolicyCategory } from "../../../domain/policy";
 import { Alert } from "../../components/ui/alert";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import { QueryScope } from "../../lib/query-client";
 import { useLang } from "../../root-data";
 import { PolicyView } from "./policy-view";
 import { usePolicy } from "./use-policy";
 
 /** The terms popup (seed 000 §2.4, type default): the same document, dropdown and list as the page, switching in place. */
-export function PolicyPopup({ open, onOpenChange, category }: { open: boolean; onOpenChange(open: boolean): void; category: PolicyCategory }) {
+export function PolicyPopup(props: { open: boolean; onOpenChange(open: boolean): void; category: PolicyCategory }) {
+  return (
+    <QueryScope>
+      <PolicyDialog {...props} />
+    </QueryScope>
+  );
+}
+
+function PolicyDialog({ open, onOpenChange, category }: { open: boolean; onOpenChange(open: boolean): void; category: PolicyCategory }) {
   const { t } = useTranslation("policy");
   const lang = useLang();
   const [current, setCurrent] = useState(category);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { policyPath, TERMS_SCROLL_MS, type PolicyCategory, type TPolicy } from "../../../domain/policy";
 import { Button } from "../../components/ui/button";

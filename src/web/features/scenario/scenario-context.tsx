@@ -1,17 +1,15 @@
-import { useEffect, useMemo, useReducer, useRef } from "react";
+import { Suspense, useEffect, useMemo, useReducer, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ScenarioEngine } from "../../../domain/scenario/engine";
-import { isMessengerMethod } from "../../../domain/messengers";
+import { isMessengerMethod } from "../../../domain/messenger-ids";
 import { NO_PROVIDERS } from "../../../domain/providers";
 import { isSignedIn, linkMethod } from "../../../domain/user";
-import { isSafeReturnPath } from "../../../domain/validation/fields";
-import { ZTokens } from "../../../domain/api-replies";
-import { api } from "../../lib/api";
+import { isSafeReturnPath } from "../../../domain/validation/return-path";
 import { useLang, useRootData } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
 import { OneTap } from "../auth/one-tap";
 import { EmailVerifyNotice } from "../auth/email-verify-notice";
-import { ScenarioPopup } from "./scenario-popup";
+import { scenarioPopup } from "./scenario-popup-part";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
 import { ScenarioContext } from "./use-scenario";
 
@@ -41,7 +39,8 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     },
     user: latest,
     createSession: async () => {
-      const res = await api.post("/api/auth/session", ZTokens);
+      const { createSession } = await import("../auth/auth-calls");
+      const res = await createSession();
       // Seed 001 §8: a failed session creation is only logged.
       if (!res.ok) console.error("Session creation failed", res.error.message);
       else await refresh();
@@ -121,11 +120,19 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
     void engine.start("messengers-login-hs");
   }, [needsMessenger, engine]);
 
+  // The popup's chunk is fetched when a scenario first shows a step; it stays mounted from then on.
+  const popupWanted = useRef(false);
+  if (engine.state.step) popupWanted.current = true;
+
   return (
     <ScenarioContext.Provider value={engine}>
       <EmailVerifyNotice />
       {children}
-      <ScenarioPopup engine={engine} />
+      {popupWanted.current ? (
+        <Suspense fallback={null}>
+          <scenarioPopup.Component engine={engine} />
+        </Suspense>
+      ) : null}
       <OneTap />
     </ScenarioContext.Provider>
   );

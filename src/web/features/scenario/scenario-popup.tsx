@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { ScenarioEngine } from "../../../domain/scenario/engine";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
+import { SCENARIO_PACKS } from "../../i18n/page-packs";
+import { QueryScope } from "../../lib/query-client";
 import type { ScenarioCtx } from "./scenarios";
 import { STEP_COMPONENTS } from "./steps/registry";
 
@@ -21,8 +23,18 @@ function usePopupWidth(): number {
   return width;
 }
 
+/** Loaded on demand (scenario-popup-part.ts); its steps read through TanStack Query (advantages). */
 export function ScenarioPopup({ engine }: { engine: ScenarioEngine<ScenarioCtx> }) {
-  const { t } = useTranslation("auth");
+  return (
+    <QueryScope>
+      <ScenarioDialog engine={engine} />
+    </QueryScope>
+  );
+}
+
+function ScenarioDialog({ engine }: { engine: ScenarioEngine<ScenarioCtx> }) {
+  // Every pack a step may need, before the first step shows (a page ships only some packs).
+  const { t } = useTranslation([...SCENARIO_PACKS]);
   const { visible, step, hasLoading } = engine.state;
   const [open, setOpen] = useState(false);
   const width = usePopupWidth();

@@ -2,7 +2,7 @@ import { type CourseTarget, MICROCOURSE_MISSING, type MicrocourseTarget, microco
 import type { Middleware, Scenario, ScenarioEngine, Step } from "../../../domain/scenario/engine";
 import { hasProviderButtons, type TProviders } from "../../../domain/providers";
 import type { TUser } from "../../../domain/user";
-import { isSafeReturnPath } from "../../../domain/validation/fields";
+import { isSafeReturnPath } from "../../../domain/validation/return-path";
 import { dynamicFormScenario } from "../forms/form-scenario";
 
 export interface ScenarioCtx {

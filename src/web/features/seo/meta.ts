@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { pageRobots, type TPage } from "../../../domain/page";
-import { localized, type TPortalSettings, type TSeoSettings } from "../../../domain/portal";
+import type { TPortalSettings, TSeoSettings } from "../../../domain/portal";
+import { localized } from "../../../domain/localized";
 
 export interface SeoInput {
   /** Page kind (course, element, main, page): decides the title pattern. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { arrangeFloatingButtons, type FloatingButton } from "../../../domain/floating-buttons";
 import { cn } from "../../components/ui/cn";
 import { Icon, type IconName } from "../../components/ui/icon";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { COOKIES } from "../../../domain/constants";
 import { switchLangPath } from "../../../domain/lang-redirect";
@@ -7,15 +7,24 @@ import { Dropdown } from "../../components/ui/dropdown";
 import { Icon } from "../../components/ui/icon";
 import { writeBrowserCookie } from "../../cookies";
 import { ensureLanguagePacks } from "../../i18n/fetch-packs";
+import { BoundedCache } from "../../../domain/bounded-cache";
+import { displayNames } from "../../../domain/intl";
 
-/** A language's name in that language (e.g. "Türkçe"), from the browser's own locale data. */
+const endonyms = new BoundedCache<string, string>(64);
+
+/** A language's name in that language (e.g. "Türkçe"), from the browser's own locale data; worked out once per code. */
 export function endonym(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code;
-    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
-  } catch {
-    return code;
+  let name = endonyms.get(code);
+  if (name === undefined) {
+    try {
+      const own = displayNames(code, { type: "language" }).of(code) ?? code;
+      name = own.charAt(0).toLocaleUpperCase(code) + own.slice(1);
+    } catch {
+      name = code;
+    }
+    endonyms.set(code, name);
   }
+  return name;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Container } from "../../components/ui/container";
 import { CookieNotice } from "./cookie-notice";
 import { CustomScripts } from "./custom-scripts";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { localized } from "../../../domain/portal";
+import { useTranslation } from "../../i18n/use-translation";
+import { localized } from "../../../domain/localized";
 import { Container } from "../../components/ui/container";
 import { Icon } from "../../components/ui/icon";
 import { useLang, useRootData } from "../../root-data";

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useLocation } from "react-router";
-import { localized, pickLogo, type TNavigationItem } from "../../../domain/portal";
+import type { TNavigationItem } from "../../../domain/portal";
+import { localized, pickLogo } from "../../../domain/localized";
 import { Container } from "../../components/ui/container";
 import { Icon } from "../../components/ui/icon";
 import { useLang, useRootData } from "../../root-data";

@@ -4,12 +4,15 @@ import type { LoginMethod, TUser } from "../../../../domain/user";
 import { ACCESS_TTL_SECONDS, type AccessTokens, type IssuedTokens, REFRESH_TTL_MS, randomToken, tokenHash } from "../../../platform/auth/tokens";
 import type { UserRecord, UsersService } from "../../users/service";
 import type { AuthRepo } from "../repo";
+import type { Revocations } from "../revocations";
 
 /** What the identity operations work with. */
 export interface AuthContext {
   repo: AuthRepo;
   users: UsersService;
   tokens: AccessTokens;
+  /** Which sessions ended, in memory; every revocation goes through it (docs/decisions/0029). */
+  revocations: Revocations;
 }
 
 /** Identity providers accounts are keyed by (provider + the provider's user id). */
@@ -47,7 +50,7 @@ export async function completeSignIn(ctx: AuthContext, user: UserRecord, method:
  * its progress, and the anonymous session's tokens end (new session id at sign-up).
  */
 export async function createOrConvertAccount(
-  { repo, users }: AuthContext,
+  { repo, users, revocations }: AuthContext,
   current: TUser | undefined,
   fields: Partial<UserRecord>,
   link: string,
@@ -56,6 +59,6 @@ export async function createOrConvertAccount(
   const existing = await users.findById(current.id);
   const links = existing?.links.includes(link) ? existing.links : [...(existing?.links ?? []), link];
   const row = await users.update(current.id, { ...fields, roles: ["disciple"], links });
-  await repo.revokeAllOf(current.id);
+  await revocations.revoked(await repo.revokeAllOf(current.id));
   return row;
 }

@@ -8,12 +8,17 @@ import type { AuthContext } from "./context";
  * rotated that recently by a parallel request of the same browser gets a fresh access token for
  * its session instead, without a new refresh token.
  */
-export async function renewSession({ repo, tokens }: AuthContext, refreshToken: string, opts: { graceMs?: number } = {}): Promise<IssuedTokens | AccessOnly> {
+export async function renewSession(
+  { repo, tokens, revocations }: AuthContext,
+  refreshToken: string,
+  opts: { graceMs?: number } = {},
+): Promise<IssuedTokens | AccessOnly> {
   const hash = tokenHash(refreshToken);
   const now = Date.now();
   const live = (row: { revokedAt: Date | null; expiresAt: Date }) => !row.revokedAt && row.expiresAt.getTime() > now;
-  const accessOnly = async (row: { id: string; userId: string }): Promise<AccessOnly> => ({
-    accessToken: await tokens.sign({ sub: row.userId, sid: row.id }),
+  // The token never outlives its session: checks that need no session read rely on that.
+  const accessOnly = async (row: { id: string; userId: string; expiresAt: Date }): Promise<AccessOnly> => ({
+    accessToken: await tokens.sign({ sub: row.userId, sid: row.id }, { notAfter: row.expiresAt }),
     userId: row.userId,
     expiresIn: ACCESS_TTL_SECONDS,
   });
@@ -23,7 +28,7 @@ export async function renewSession({ repo, tokens }: AuthContext, refreshToken: 
     if (rotatedAway && opts.graceMs && live(rotatedAway) && now - rotatedAway.rotatedAt.getTime() <= opts.graceMs) {
       return accessOnly(rotatedAway);
     }
-    if (rotatedAway) await repo.revoke(rotatedAway.id);
+    if (rotatedAway) await revocations.revoked(await repo.revoke(rotatedAway.id));
     throw new AppError("TOKEN_BAD", "Refresh token is not valid");
   }
   if (!live(session)) throw new AppError("TOKEN_BAD", "Session has ended");

@@ -22,7 +22,7 @@ export async function createPasswordReset({ repo, users }: AuthContext, email: s
 }
 
 /** Sets the new password and ends every session of the account. */
-export async function resetPassword({ repo, users }: AuthContext, token: string, password: string): Promise<void> {
+export async function resetPassword({ repo, users, revocations }: AuthContext, token: string, password: string): Promise<void> {
   const used = await repo.consumeOneTime(tokenHash(token), "password-reset");
   if (!used) throw new AppError("RESET_TOKEN_INVALID", "The reset link is invalid, expired or already used");
   // The link reached the account's address, so the address is proven: an unverified account
@@ -32,7 +32,7 @@ export async function resetPassword({ repo, users }: AuthContext, token: string,
     passwordHash: await hashPassword(password),
     ...(row?.email && !row.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}),
   });
-  await repo.revokeAllOf(used.userId);
+  await revocations.revoked(await repo.revokeAllOf(used.userId));
   // Other reset links sent earlier die with this one.
   await repo.spendAllOf(used.userId, "password-reset");
 }

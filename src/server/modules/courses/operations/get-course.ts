@@ -1,5 +1,6 @@
-import { COURSE_MESSAGES, type TCourse } from "../../../../domain/course";
-import { localized } from "../../../../domain/portal";
+import type { TCourse } from "../../../../domain/course";
+import { COURSE_MESSAGES } from "../../../../domain/course-rules";
+import { localized } from "../../../../domain/localized";
 import { isAdmin, type TViewer } from "../../../../domain/learning-access";
 import { boughtBy, markerOf, statesOf, summary, type CourseReads } from "./context";
 
@@ -12,7 +13,7 @@ export async function getCourse(
 ): Promise<TCourse> {
   const l = await catalog.lang(q.lang);
   const found = await catalog.findCourse(id);
-  if (q.secret) catalog.checkPreview(found, q.secret, q.client ?? "unknown");
+  if (q.secret) await catalog.checkPreview(found, q.secret, q.client ?? "unknown");
   const preview = !!q.secret;
   const row = catalog.reachable(found, { code: "COURSE_NOT_RECEIVED", message: COURSE_MESSAGES.courseNotReceived, unpublished: preview || isAdmin(viewer) });
   const bought = boughtBy(viewer, id);

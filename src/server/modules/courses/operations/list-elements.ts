@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES } from "../../../../domain/course";
+import { COURSE_MESSAGES } from "../../../../domain/course-rules";
 import { isAdmin, type TViewer } from "../../../../domain/learning-access";
 import { statesOf, summary, type CourseReads } from "./context";
 

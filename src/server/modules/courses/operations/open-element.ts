@@ -1,5 +1,6 @@
-import { localized } from "../../../../domain/portal";
-import { elementPath, type TElementPage } from "../../../../domain/element";
+import { localized } from "../../../../domain/localized";
+import type { TElementPage } from "../../../../domain/element";
+import { elementPath } from "../../../../domain/element-path";
 import { assertMayOpen, isAdmin, tracksProgress, type TViewer } from "../../../../domain/learning-access";
 import { isLastElement, isOpen, type WithState } from "../../../../domain/progress";
 import type { ElementRow } from "../repo";
@@ -14,7 +15,7 @@ export async function openElement(
 ): Promise<TElementPage> {
   const l = await catalog.lang(q.lang);
   const s = await catalog.elementStructure(elementId, { unpublished: !!q.secret || isAdmin(viewer) });
-  if (q.secret) catalog.checkPreview(s.course, q.secret, q.client ?? "unknown");
+  if (q.secret) await catalog.checkPreview(s.course, q.secret, q.client ?? "unknown");
   const preview = !!q.secret;
   const map = await progress.storedMap(viewer, s.course.id);
   const states = statesOf(s, map);

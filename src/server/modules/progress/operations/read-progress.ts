@@ -1,4 +1,4 @@
-import { localized } from "../../../../domain/portal";
+import { localized } from "../../../../domain/localized";
 import { isAppError } from "../../../../domain/errors";
 import { isAdmin, tracksProgress, type TViewer } from "../../../../domain/learning-access";
 import type { TCourseProgress, TElementProgress, TOpenedElement } from "../../../../domain/progress";

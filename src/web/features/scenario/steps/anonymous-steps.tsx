@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { ZAnonymousSignIn, ZAnonymousSignUp } from "../../../../domain/validation/forms";
 import { Button } from "../../../components/ui/button";
 import { useAuth } from "../../auth/use-auth";

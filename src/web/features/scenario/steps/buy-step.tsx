@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { formatPrice } from "../../../../domain/blocks/course";
+import { useTranslation } from "../../../i18n/use-translation";
+import { formatPrice } from "../../../../domain/blocks/course-format";
 import { checkoutFields, type TOrderResponse, ZOrderResponse } from "../../../../domain/order";
 import { localError } from "../../../lib/api";
 import type { CourseTarget } from "../../../../domain/scenario/course-target";

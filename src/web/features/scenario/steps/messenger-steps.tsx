@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Button } from "../../../components/ui/button";
 import type { StepProps } from "./step-props";
 import { ProviderButtons, useAgreementGate } from "./provider-buttons";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { formatPrice } from "../../../../domain/blocks/course";
+import { useTranslation } from "../../../i18n/use-translation";
+import { formatPrice } from "../../../../domain/blocks/course-format";
 import type { CourseTarget } from "../../../../domain/scenario/course-target";
 import { ZProfileFill } from "../../../../domain/validation/forms";
 import { Alert } from "../../../components/ui/alert";
@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { useAuth } from "../../auth/use-auth";
 import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import type { StepProps } from "./step-props";
-import { ZUser } from "../../../../domain/user";
+import { ZUser } from "../../../../domain/user-schema";
 import { localError } from "../../../lib/api";
 import { StepTextField, ErrorNotices, StepIntro, useMessage, useStepRequest } from "./shared";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { type ProviderButtonId, providerButtons, providerButtonShape, type TProviders } from "../../../../domain/providers";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { cn } from "../../../components/ui/cn";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { activeRegistrationFields, buildSignUpSchema, registrationFieldsFor, type TRegistrationField } from "../../../../domain/validation/registration-fields";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { useAuth } from "../../auth/use-auth";
 import type { StepProps } from "./step-props";
-import { ZUser } from "../../../../domain/user";
+import { ZUser } from "../../../../domain/user-schema";
 import { ErrorNotices, StepIntro, useStepRequest } from "./shared";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { lazyPart } from "./lazy";
+import { lazyPart } from "./lazy-part";
 
 const Part = () => null;
 

@@ -1,0 +1,75 @@
+/** The bench's settings, from the environment; a bad value stops the run before anything starts. */
+
+export const PARTS = ["load", "weight", "lighthouse", "overload", "soak"] as const;
+export type Part = (typeof PARTS)[number];
+/** What runs when BENCH_PARTS is not set; the soak joins them when BENCH_SOAK_SECONDS is set. */
+const DEFAULT_PARTS: Part[] = ["load", "weight", "lighthouse", "overload"];
+const DEFAULT_SOAK_SECONDS = 600;
+
+export interface BenchOptions {
+  /** Seconds of measured load per scenario (BENCH_DURATION, default 10) after `warmup` seconds thrown away. */
+  duration: number;
+  warmup: number;
+  connections: number;
+  parts: Set<Part>;
+  databases: ("pglite" | "postgres")[];
+  lighthouseRuns: number;
+  overloadSeconds: number;
+  /** Seconds of soak when the parts include "soak". */
+  soakSeconds: number;
+  soakSampleSeconds: number;
+  pgAdminUrl: string;
+}
+
+class OptionError extends Error {}
+
+function positive(name: string, fallback: number, { allowZero = false, integer = false } = {}): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === "" ? fallback : Number(raw);
+  const ok = Number.isFinite(value) && (allowZero ? value >= 0 : value > 0) && (!integer || Number.isInteger(value));
+  if (!ok) throw new OptionError(`${name} must be a ${allowZero ? "non-negative" : "positive"} ${integer ? "whole number" : "number"}, got "${raw}"`);
+  return value;
+}
+
+function list<T extends string>(name: string, allowed: readonly T[], fallback: readonly T[]): T[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return [...fallback];
+  const items = raw.split(",").map((s) => s.trim());
+  const bad = items.filter((i) => !(allowed as readonly string[]).includes(i));
+  if (bad.length || items.length === 0) throw new OptionError(`${name} takes a comma-separated list of ${allowed.join(", ")}; got "${raw}"`);
+  return allowed.filter((a) => items.includes(a));
+}
+
+export function readOptions(): BenchOptions {
+  try {
+    const soakAsked = positive("BENCH_SOAK_SECONDS", 0, { allowZero: true });
+    const parts = new Set<Part>(list<Part>("BENCH_PARTS", PARTS, soakAsked > 0 ? [...DEFAULT_PARTS, "soak"] : DEFAULT_PARTS));
+    return {
+      duration: positive("BENCH_DURATION", 10),
+      warmup: 2,
+      connections: 10,
+      parts,
+      databases: list("BENCH_DATABASES", ["pglite", "postgres"] as const, ["pglite", "postgres"]),
+      lighthouseRuns: positive("BENCH_LIGHTHOUSE_RUNS", 3, { integer: true }),
+      overloadSeconds: positive("BENCH_OVERLOAD_SECONDS", 30),
+      soakSeconds: soakAsked || DEFAULT_SOAK_SECONDS,
+      soakSampleSeconds: positive("BENCH_SOAK_SAMPLE_SECONDS", 30),
+      pgAdminUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    };
+  } catch (e) {
+    if (!(e instanceof OptionError)) throw e;
+    console.error(`bench: ${e.message}`);
+    process.exit(2);
+  }
+}
+
+/** One line for the history: what ran and with which settings. */
+export function describeOptions(o: BenchOptions): string {
+  const detail: Partial<Record<Part, string>> = {
+    lighthouse: `${o.lighthouseRuns} run(s) per page`,
+    overload: `${o.overloadSeconds} s`,
+    soak: `${o.soakSeconds} s, RSS every ${o.soakSampleSeconds} s`,
+  };
+  const parts = [...o.parts].map((p) => (detail[p] ? `${p} (${detail[p]})` : p));
+  return `${parts.join(", ")} on ${o.databases.join(" and ")}`;
+}

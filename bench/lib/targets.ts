@@ -1,0 +1,168 @@
+import { freshVisitorAnswered } from "./overload";
+import { baselineOf, rowFailed, rowOf, type BenchResults, type Db } from "./results";
+import { MB } from "./rss";
+import { LIGHTHOUSE_PAGES, PATHS, WEIGHED_PAGES, type ScenarioId } from "./scenarios";
+import { kB, mb, ms, ratio, type Table } from "./table";
+
+/**
+ * The targets of issue 10 ("Speed and scale-out spine"), each next to what this run measured. A target
+ * this run could not check (a part not run, a short soak) says "not measured" and why, never "met".
+ */
+
+export type Verdict = "met" | "NOT MET" | "not measured";
+
+export interface TargetLine {
+  target: string;
+  goal: string;
+  measured: string;
+  verdict: Verdict;
+}
+
+export const TARGETS = {
+  settingsVsHello: 0.6,
+  anonymousSsrVsHello: 0.3,
+  signedInCourseVsTrivial: 0.35,
+  signedInP99OverP50: 3,
+  elementsPostgresVsHello: 0.08,
+  jsTransferredBytes: 150_000,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+  rssBytes: { postgres: 350 * MB, pglite: 700 * MB } satisfies Record<Db, number>,
+  soakSeconds: 600,
+};
+
+const DBS: Db[] = ["pglite", "postgres"];
+
+function verdict(ok: boolean): Verdict {
+  return ok ? "met" : "NOT MET";
+}
+
+/** req/s of a scenario over its baseline's, or why there is none. */
+function throughputRatio(results: BenchResults, id: ScenarioId, db: Db): { value: number } | { missing: string } {
+  const row = rowOf(results, id, db);
+  if (!row?.measurement) return { missing: row?.skipped ?? "not run" };
+  if (rowFailed(row)) return { missing: "scenario failed" };
+  const base = row.baseline ? baselineOf(results, row.baseline) : undefined;
+  if (!base) return { missing: "no baseline" };
+  return { value: row.measurement.reqPerSec / base.reqPerSec };
+}
+
+function ratioLine(results: BenchResults, target: string, id: ScenarioId, db: Db, min: number): TargetLine {
+  const r = throughputRatio(results, id, db);
+  const goal = `≥ ${min.toFixed(2)}×`;
+  if ("missing" in r) return { target, goal, measured: r.missing, verdict: "not measured" };
+  return { target, goal, measured: ratio(r.value), verdict: verdict(r.value >= min) };
+}
+
+export function evaluateTargets(results: BenchResults): TargetLine[] {
+  const lines: TargetLine[] = [];
+  for (const db of DBS) lines.push(ratioLine(results, `settings API / bare hello · ${db}`, "settings", db, TARGETS.settingsVsHello));
+  for (const db of DBS) {
+    for (const [id, path] of [
+      ["ssr-main-tr", PATHS.mainTr],
+      ["ssr-main-en", PATHS.mainEn],
+      ["ssr-course-en", PATHS.courseEn],
+    ] as const) {
+      lines.push(ratioLine(results, `anonymous SSR ${path} / bare hello · ${db}`, id, db, TARGETS.anonymousSsrVsHello));
+    }
+  }
+  for (const db of DBS) {
+    const line = ratioLine(
+      results,
+      `signed-in SSR ${PATHS.courseTr} / trivial React Router page · ${db}`,
+      "ssr-course-signed-in",
+      db,
+      TARGETS.signedInCourseVsTrivial,
+    );
+    const m = rowOf(results, "ssr-course-signed-in", db)?.measurement;
+    line.goal += `, p99 ≤ ${TARGETS.signedInP99OverP50}× p50`;
+    if (line.verdict !== "not measured" && m) {
+      const spread = m.p99 / m.p50;
+      line.measured += `, p99 = ${spread.toFixed(1)}× p50`;
+      if (spread > TARGETS.signedInP99OverP50) line.verdict = "NOT MET";
+    }
+    lines.push(line);
+  }
+  lines.push(ratioLine(results, "elements API, signed-in learner / bare hello · postgres", "elements", "postgres", TARGETS.elementsPostgresVsHello));
+
+  for (const page of WEIGHED_PAGES) {
+    const w = results.pageWeights.find((p) => p.path === page.path);
+    const target = `compressed JS sent, ${page.label} ${page.path}`;
+    const goal = `≤ ${kB(TARGETS.jsTransferredBytes)}`;
+    lines.push(
+      w
+        ? {
+            target,
+            goal,
+            measured: `${kB(w.jsTransferred)} (${kB(w.jsDecoded)} decoded)`,
+            verdict: verdict(w.status === 200 && w.jsTransferred <= TARGETS.jsTransferredBytes),
+          }
+        : { target, goal, measured: "not run", verdict: "not measured" },
+    );
+  }
+
+  for (const page of LIGHTHOUSE_PAGES) {
+    const l = results.lighthouse.find((r) => r.path === page);
+    const target = `Lighthouse mobile performance / accessibility ${page}`;
+    const goal = `≥ ${TARGETS.lighthousePerformance} / ${TARGETS.lighthouseAccessibility}`;
+    if (!l) {
+      lines.push({ target, goal, measured: "not run", verdict: "not measured" });
+      continue;
+    }
+    const { performance: p, accessibility: a } = l.median;
+    lines.push({
+      target,
+      goal,
+      measured: `${p} / ${a}`,
+      verdict: verdict(p >= TARGETS.lighthousePerformance && a >= TARGETS.lighthouseAccessibility),
+    });
+  }
+
+  for (const db of DBS) {
+    const target = `new visitor's first page ${PATHS.mainEn} during 200-connection load · ${db}`;
+    const goal = "200 or 503 within 2 s";
+    const probe = results.overload.find((o) => o.db === db)?.result.probes.find((p) => p.path === PATHS.mainEn);
+    lines.push(
+      probe
+        ? {
+            target,
+            goal,
+            measured: `worst ${ms(probe.worstMs)} ms, p95 ${ms(probe.p95Ms)} ms; ${Object.entries(probe.statuses)
+              .map(([s, n]) => `${s}×${n}`)
+              .join(", ")}`,
+            verdict: verdict(freshVisitorAnswered(probe)),
+          }
+        : { target, goal, measured: "not run", verdict: "not measured" },
+    );
+  }
+
+  for (const db of DBS) {
+    const limit = TARGETS.rssBytes[db];
+    const target = `server RSS after ${TARGETS.soakSeconds / 60} min of mixed load · ${db}`;
+    const goal = `≤ ${mb(limit)}, not growing`;
+    const soaked = results.soak.find((s) => s.db === db)?.result;
+    const after = results.memory.find((m) => m.db === db)?.afterRun;
+    if (soaked) {
+      const measured = `max ${mb(soaked.maxBytes)}, last ${mb(soaked.lastBytes)}, ${soaked.slopeMbPerMin.toFixed(2)} MiB/min over the 2nd half (${soaked.seconds} s soak)`;
+      const bad = soaked.maxBytes > limit || soaked.growing === true;
+      const long = soaked.seconds >= TARGETS.soakSeconds && soaked.growing !== undefined;
+      lines.push({ target, goal, measured, verdict: bad ? "NOT MET" : long ? "met" : "not measured" });
+    } else if (after) {
+      // Without a soak only an excess is conclusive.
+      const over = after.bytes > limit;
+      lines.push({ target, goal, measured: `${mb(after.bytes)} after the run (no soak: BENCH_SOAK_SECONDS=600)`, verdict: over ? "NOT MET" : "not measured" });
+    } else {
+      lines.push({ target, goal, measured: "not run", verdict: "not measured" });
+    }
+  }
+  return lines;
+}
+
+export function targetsTable(lines: TargetLine[]): Table {
+  return {
+    title: "Targets (issue 10)",
+    header: ["target", "goal", "measured", "verdict"],
+    rows: lines.map((l) => [l.target, l.goal, l.measured, l.verdict]),
+    numeric: [],
+  };
+}

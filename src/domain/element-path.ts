@@ -1,0 +1,8 @@
+import type { TElementType } from "./element";
+
+/* Without zod: the browser builds these paths on every course page (docs/decisions/0020-lean-client.md). */
+
+/** The web path of an element page: /{lang}/courses/{courseId}/{lesson|test|webinar}/{elementId}. */
+export function elementPath(lang: string, courseId: string, type: TElementType, elementId: string): string {
+  return `/${lang}/courses/${encodeURIComponent(courseId)}/${type}/${encodeURIComponent(elementId)}`;
+}

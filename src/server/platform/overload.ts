@@ -1,0 +1,285 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { COOKIES, FALLBACK_LANG, RTL_LANGS } from "../../domain/constants";
+import { AppError } from "../../domain/errors";
+import type { Config } from "../config";
+import type { LanguagePacks } from "./language-packs";
+
+/**
+ * Graceful overload (docs/decisions/0022-overload-and-workers.md). Two guards in front of the work
+ * that costs: page renders (the SSR catch-all) and API routes.
+ *
+ * - An admission gate: at most `concurrency` of them run at once; the next wait in a bounded FIFO
+ *   queue for at most `maxWaitMs`. A full queue or a wait that runs out answers 503 at once. Without
+ *   it, 200 busy keep-alive connections each had a render in flight, every render took 200 times
+ *   longer, and a new visitor waited behind all of them.
+ * - A pressure signal (event-loop delay): when the process is behind anyway, new work is refused
+ *   with 503 before it is admitted.
+ *
+ * Refusals carry `Retry-After`: the API answers its typed error (OVERLOADED), pages a small static
+ * page in the visitor's language, made without React. Routes with `config: { shed: false }` (liveness
+ * and readiness), WebSocket upgrades, static files and language packs are never gated or refused.
+ */
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** false: never refused under load and never queued (health, readiness). */
+    shed?: boolean;
+  }
+}
+
+/** Whether the process is too far behind to take new work. Injected in tests. */
+export interface PressureSignal {
+  overloaded(): boolean;
+}
+
+export interface EventLoopPressure extends PressureSignal {
+  /** Mean event-loop delay over the last sample window, in ms. */
+  delayMs(): number;
+  close(): void;
+}
+
+/**
+ * Overloaded while the event loop is behind by more than `maxDelayMs` (0 switches it off): the mean
+ * delay its timers saw over the last window, or how late the window itself closed when the loop was
+ * blocked throughout. Measures from `start()` (the app's onReady), so loading the app is not load.
+ */
+export function createEventLoopPressure(opts: { maxDelayMs: number; sampleMs?: number }): EventLoopPressure & { start(): void } {
+  const resolution = 10;
+  const sampleMs = opts.sampleMs ?? 500;
+  const histogram = monitorEventLoopDelay({ resolution });
+  let delay = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      if (timer) return;
+      histogram.enable();
+      let last = performance.now();
+      timer = setInterval(() => {
+        const now = performance.now();
+        const late = Math.max(0, now - last - sampleMs);
+        last = now;
+        const mean = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - resolution) : 0;
+        delay = Math.max(mean, late);
+        histogram.reset();
+      }, sampleMs);
+      timer.unref();
+    },
+    overloaded: () => opts.maxDelayMs > 0 && delay > opts.maxDelayMs,
+    delayMs: () => delay,
+    close() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}
+
+export interface GateOptions {
+  /** Admitted at once. */
+  concurrency: number;
+  /** Waiting at most; more are refused at once. */
+  queue: number;
+  /** Longest wait for a place before refusing. */
+  maxWaitMs: number;
+}
+
+export type Release = () => void;
+
+interface Waiter {
+  grant: (release: Release | null) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * A counting semaphore with a bounded queue and a deadline per waiter. The queue is served in order
+ * while it drains in time; once it is longer than the places free up within `maxWaitMs` (a standing
+ * queue: FIFO would only serve requests after their clients were told 503), a freed place goes to the
+ * newest waiter instead (adaptive LIFO), so the requests that are served are served fast and the
+ * oldest get their 503 when their wait runs out.
+ */
+export function createAdmissionGate({ concurrency, queue, maxWaitMs }: GateOptions) {
+  let active = 0;
+  const waiting: Waiter[] = [];
+  /** Moving average of the time between two freed places, in ms (undefined until two were freed). */
+  let interval: number | undefined;
+  let lastRelease: number | undefined;
+
+  function makeRelease(): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      active--;
+      const now = Date.now();
+      if (lastRelease !== undefined) interval = interval === undefined ? now - lastRelease : 0.8 * interval + 0.2 * (now - lastRelease);
+      lastRelease = now;
+      if (waiting.length === 0) return;
+      const standing = interval !== undefined && waiting.length * interval > maxWaitMs;
+      const next = standing ? waiting.pop()! : waiting.shift()!;
+      clearTimeout(next.timer);
+      active++;
+      next.grant(makeRelease());
+    };
+  }
+
+  return {
+    /** A release function once admitted, or null when refused (queue full, or waited too long). */
+    acquire(): Promise<Release | null> {
+      if (active < concurrency) {
+        active++;
+        return Promise.resolve(makeRelease());
+      }
+      if (waiting.length >= queue) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const entry: Waiter = {
+          grant: resolve,
+          timer: setTimeout(() => {
+            waiting.splice(waiting.indexOf(entry), 1);
+            resolve(null);
+          }, maxWaitMs),
+        };
+        waiting.push(entry);
+      });
+    },
+    stats: () => ({ active, waiting: waiting.length }),
+  };
+}
+
+export type AdmissionGate = ReturnType<typeof createAdmissionGate>;
+
+export interface OverloadOptions {
+  pressure: PressureSignal;
+  gate: AdmissionGate;
+  /** Seconds a refused client is asked to wait. */
+  retryAfterSeconds: number;
+  /** The static page a refused page request gets (see overloadPage). */
+  documentPage(req: FastifyRequest): Promise<string>;
+}
+
+/** The React Router catch-all that renders every page. */
+const DOCUMENT_ROUTE = "/*";
+
+function kindOf(req: FastifyRequest): "document" | "api" | null {
+  if (req.routeOptions.config?.shed === false || req.headers.upgrade) return null;
+  const route = req.routeOptions.url;
+  if (route === DOCUMENT_ROUTE) return "document";
+  if (route?.startsWith("/api/")) return "api";
+  return null;
+}
+
+/** Refusals are logged at most this often, as counts by reason. */
+const REFUSAL_LOG_MS = 10_000;
+
+type RefusalReason = "pressure" | "queue";
+
+export function installOverloadGuard(app: FastifyInstance, opts: OverloadOptions) {
+  const refused: Record<RefusalReason, number> = { pressure: 0, queue: 0 };
+  let lastLog = 0;
+
+  async function refuse(req: FastifyRequest, reply: FastifyReply, kind: "document" | "api", reason: RefusalReason) {
+    refused[reason]++;
+    if (Date.now() - lastLog >= REFUSAL_LOG_MS) {
+      lastLog = Date.now();
+      req.log.warn({ refused: { ...refused }, gate: opts.gate.stats() }, "overloaded: refusing requests with 503");
+      refused.pressure = refused.queue = 0;
+    }
+    reply.header("retry-after", String(opts.retryAfterSeconds));
+    if (kind === "api") throw new AppError("OVERLOADED", "Server is overloaded; retry later");
+    reply.code(503).header("cache-control", "no-store").type("text/html; charset=utf-8");
+    return reply.send(await opts.documentPage(req));
+  }
+
+  app.addHook("onRequest", async (req, reply) => {
+    const kind = kindOf(req);
+    if (!kind) return;
+    if (opts.pressure.overloaded()) return refuse(req, reply, kind, "pressure");
+    const release = await opts.gate.acquire();
+    if (!release) return refuse(req, reply, kind, "queue");
+    // Whichever comes first: the reply was sent, or the client went away.
+    reply.raw.once("finish", release);
+    reply.raw.once("close", release);
+    if (reply.raw.destroyed) release();
+  });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The 503 page: no script, no React, no database; texts from the `errors` language pack. */
+export function overloadPage(lang: string, dir: "ltr" | "rtl", text: { title: string; body: string; retry: string }, retryAfterSeconds: number): string {
+  const [title, body, retry] = [text.title, text.body, text.retry].map(escapeHtml);
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;color:#1f2937;background:#f8fafc}main{max-width:32rem;padding:2rem;text-align:center}a{color:#2563eb}</style>
+</head><body><main><h1>${title}</h1><p>${body}</p><p><a href="">${retry}</a></p></main></body></html>`;
+}
+
+interface OverloadTexts {
+  title: string;
+  body: string;
+  retry: string;
+}
+
+function textsOf(pack: Record<string, unknown> | null): OverloadTexts | null {
+  const t = pack?.overloaded as Partial<OverloadTexts> | undefined;
+  return t && typeof t.title === "string" && typeof t.body === "string" && typeof t.retry === "string" ? (t as OverloadTexts) : null;
+}
+
+/**
+ * The 503 page in the language of the URL (`/ru/...`), else of the `lang` cookie, else the fallback
+ * language; made once per language from the `errors` pack and kept.
+ */
+export function createOverloadPages(packs: LanguagePacks, retryAfterSeconds: number) {
+  const pages = new Map<string, Promise<string>>();
+
+  async function make(lang: string): Promise<string> {
+    const texts = textsOf(await packs.get(lang, "errors"));
+    if (!texts) return lang === FALLBACK_LANG ? overloadPage(lang, "ltr", { title: "503", body: "", retry: "↻" }, retryAfterSeconds) : pageFor(FALLBACK_LANG);
+    return overloadPage(lang, (RTL_LANGS as readonly string[]).includes(lang) ? "rtl" : "ltr", texts, retryAfterSeconds);
+  }
+
+  function pageFor(lang: string): Promise<string> {
+    let page = pages.get(lang);
+    if (!page) {
+      page = make(lang);
+      pages.set(lang, page);
+      page.catch(() => pages.delete(lang));
+    }
+    return page;
+  }
+
+  return (req: FastifyRequest): Promise<string> => {
+    const fromPath = /^\/([a-z]{2,3})(?:[/?]|$)/.exec(req.url)?.[1];
+    const fromCookie = req.cookies?.[COOKIES.lang];
+    const lang = [fromPath, fromCookie].find((l): l is string => !!l && /^[a-z]{2,3}$/.test(l)) ?? FALLBACK_LANG;
+    // Unknown languages share the fallback's page, so the map holds one page per language pack at most.
+    return packs.get(lang, "errors").then((pack) => pageFor(pack ? lang : FALLBACK_LANG));
+  };
+}
+
+/** Seconds a refused client is asked to wait. */
+export const RETRY_AFTER_SECONDS = 5;
+/** Requests waiting for a place, per process; each holds only its socket and parsed head. */
+export const QUEUE_LIMIT = 512;
+
+/**
+ * The guard as main.ts installs it: OVERLOAD_CONCURRENCY places, up to QUEUE_LIMIT waiting for at most
+ * OVERLOAD_QUEUE_WAIT_MS each; the event-loop signal by OVERLOAD_MAX_LAG_MS (0: none), unless a test
+ * passes its own `pressure`.
+ */
+export function installOverload(app: FastifyInstance, deps: { config: Config; packs: LanguagePacks; pressure?: PressureSignal }) {
+  const concurrency = deps.config.OVERLOAD_CONCURRENCY;
+  let pressure = deps.pressure ?? (deps.config.OVERLOAD_MAX_LAG_MS === 0 ? { overloaded: () => false } : undefined);
+  if (!pressure) {
+    const monitor = createEventLoopPressure({ maxDelayMs: deps.config.OVERLOAD_MAX_LAG_MS });
+    app.addHook("onReady", async () => monitor.start());
+    app.addHook("onClose", async () => monitor.close());
+    pressure = monitor;
+  }
+  installOverloadGuard(app, {
+    pressure,
+    gate: createAdmissionGate({ concurrency, queue: QUEUE_LIMIT, maxWaitMs: deps.config.OVERLOAD_QUEUE_WAIT_MS }),
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+    documentPage: createOverloadPages(deps.packs, RETRY_AFTER_SECONDS),
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * What the browser build contains and what a page loads first (docs/decisions/0020-lean-client.md).
+ * Reads the client build that `npx react-router build` wrote (MENTORA_BUILD_DIR, default build/);
+ * how many bytes a page loads is measured by scripts/measure-page-js.ts, not asserted here.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ASSETS = path.join(process.cwd(), process.env.MENTORA_BUILD_DIR || "build", "client", "assets");
+
+function scripts(): Array<{ file: string; text: string }> {
+  if (!existsSync(ASSETS)) throw new Error(`No client build at ${ASSETS}: run \`npx react-router build\` first`);
+  return readdirSync(ASSETS)
+    .filter((f) => f.endsWith(".js"))
+    .map((file) => ({ file, text: readFileSync(path.join(ASSETS, file), "utf8") }));
+}
+
+interface ManifestRoute {
+  module: string;
+  imports?: string[];
+}
+
+/** React Router's manifest of the build: each route's module and the chunks it imports statically. */
+function manifest(): { entry: ManifestRoute; routes: Record<string, ManifestRoute & { parentId?: string }> } {
+  const file = readdirSync(ASSETS).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error(`No React Router manifest in ${ASSETS}`);
+  const text = readFileSync(path.join(ASSETS, file), "utf8");
+  return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
+}
+
+/** The chunks a first load of a route fetches before anything is clicked: the entry, the route and its parents. */
+function firstLoad(routeId: string): string[] {
+  const { entry, routes } = manifest();
+  const files = new Set<string>([entry.module, ...(entry.imports ?? [])]);
+  for (let id: string | undefined = routeId; id; id = routes[id]?.parentId) {
+    const route = routes[id];
+    if (!route) throw new Error(`No route ${id} in the manifest`);
+    for (const f of [route.module, ...(route.imports ?? [])]) files.add(f);
+  }
+  return [...files].map((f) => path.basename(f));
+}
+
+/** Text that only each library's code carries, minified or not. */
+const LIBRARIES: Record<string, RegExp> = {
+  DOMPurify: /dompurify/i,
+  zod: /ZodObject/,
+  "Radix UI": /data-radix-/,
+  "TanStack Query": /No QueryClient set/,
+};
+
+describe("the client build", () => {
+  it("has no HTML sanitiser: rich text is sanitised on the server", () => {
+    const files = scripts();
+    expect(files.length).toBeGreaterThan(0);
+    const carrying = files.filter(({ text }) => LIBRARIES.DOMPurify.test(text)).map(({ file }) => file);
+    expect(carrying).toEqual([]);
+  });
+
+  it("still has the libraries the lean pages leave out, in chunks of their own (the check below would see them)", () => {
+    const files = scripts();
+    for (const [name, signature] of Object.entries(LIBRARIES)) {
+      if (name === "DOMPurify") continue;
+      expect(
+        files.some(({ text }) => signature.test(text)),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it.each([
+    ["the course page", "lang-courses-courseId"],
+    ["a lesson", "lesson-id"],
+    ["the catalogue", "courses"],
+  ])("loads no zod, Radix or TanStack Query before anything is clicked on %s", (_, routeId) => {
+    const files = firstLoad(routeId);
+    expect(files.length).toBeGreaterThan(3);
+    const found = files.flatMap((file) => {
+      const text = readFileSync(path.join(ASSETS, file), "utf8");
+      return Object.entries(LIBRARIES)
+        .filter(([, signature]) => signature.test(text))
+        .map(([name]) => `${name} in ${file}`);
+    });
+    expect(found).toEqual([]);
+  });
+});

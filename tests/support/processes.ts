@@ -1,0 +1,41 @@
+import { createServer } from "node:net";
+
+/** Mentora settings of the developer's or CI's shell that must never reach an app process a test starts. */
+const MENTORA_SETTINGS = [
+  "DATABASE_URL",
+  "DATA_DIR",
+  "PORT",
+  "HOST",
+  "PORTAL_ID",
+  "ENVIRONMENT_ID",
+  "SEED_DEMO",
+  "MENTORA_DEV",
+  "PUBLIC_URL",
+  "LOG_LEVEL",
+  "TRUST_PROXY",
+  "WORKERS",
+  "HEALTH_PID",
+  "MAX_HEAP_MB",
+  "OVERLOAD_CONCURRENCY",
+  "OVERLOAD_MAX_LAG_MS",
+  "OVERLOAD_QUEUE_WAIT_MS",
+];
+
+/** This process's environment without Mentora's settings: a child sees only what its test gives it. */
+export function environmentWithoutSettings(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of MENTORA_SETTINGS) delete env[k];
+  return env;
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
