@@ -72,7 +72,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     setErrors((prev) => ({ ...prev, ...Object.fromEntries(list.filter((e) => e.path).map((e) => [e.path, { path: e.path, key: e.message }])) }));
   };
 
-  return { values, setValues, errors, field, checkbox, handleSubmit, setServerErrors };
+  return { values, setValues, errors, field, checkbox, submit, handleSubmit, setServerErrors };
 }
 
 /** Enter moves focus to the next field of the form; on the last field it submits (seed 001 §5). */

@@ -1,0 +1,24 @@
+import { formatPrice } from "../../../domain/blocks/course-format";
+import { CURRENCY_SYMBOLS } from "../../../domain/course-labels";
+import { dateTimeFormat, numberFormat } from "../../../domain/intl";
+
+/**
+ * An order's amount in the page language: whole amounts as the course price shows them ("490 ₴"),
+ * others with their two decimals ("441,00" is never written, "441,50 ₴" is), as a receipt must be exact.
+ */
+export function formatMoney(amount: number, currency: string, lang: string): string {
+  if (Number.isInteger(amount)) return formatPrice(amount, currency, lang);
+  const symbol = (CURRENCY_SYMBOLS as Record<string, string | undefined>)[currency];
+  return numberFormat(lang, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .formatToParts(amount)
+    .map((p) => (p.type === "currency" && symbol ? symbol : p.value))
+    .join("")
+    .trim();
+}
+
+/** A moment of an order (made, paid, a status change) in the page language, in the reader's time zone. */
+export function formatOrderDate(iso: string, lang: string, withTime = true): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateTimeFormat(lang, withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(date);
+}
