@@ -19,6 +19,7 @@ export default [
       // Content pages by alias (e.g. the blocks showcase); the main page stays at the index.
       route("pages/:alias", "routes/page.tsx"),
       route("courses", "routes/courses.tsx", { id: "courses" }),
+      route("gift/:token", "routes/gift.tsx", { id: "gift" }),
       route(":type", "routes/policy.tsx", { id: "privacy-policy" }),
     ]),
     layout("layouts/default.tsx", [
@@ -30,12 +31,17 @@ export default [
       route("video-event/:id", "routes/video-event.tsx", { id: "video-event" }),
       route("progress/:userId/:elementId/:envId", "routes/learner-progress.tsx", { id: "progress" }),
     ]),
-    layout("layouts/minimal.tsx", [later("order-result/:id?", "order-result")]),
+    layout("layouts/minimal.tsx", [
+      route("order-result/:id?", "routes/order-result.tsx", { id: "order-result" }),
+      // The sandbox gateway's checkout (decision 0031): a page of its own, as a provider's would be.
+      route("test-payment/:orderId", "routes/test-payment.tsx", { id: "test-payment" }),
+    ]),
     layout("layouts/designer.tsx", [route("preview/:id?", "routes/preview.tsx", { id: "preview" })]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),
       route("profile/progress", "routes/profile-progress.tsx", { id: "profile-progress" }),
       route("profile/progress/:tabId", "routes/profile-progress.tsx", { id: "profile-progress-tab" }),
+      route("profile/orders/:orderId", "routes/profile-order.tsx", { id: "profile-order" }),
       later("profile/Notifications/NotificationsPage", "profile-notifications"),
       later("unsubscribe", "unsubscribe"),
     ]),

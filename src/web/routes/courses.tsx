@@ -46,7 +46,13 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           {courses.map((c, i) => (
             <li key={c.id} className="flex flex-col gap-2">
               {/* The first row is in the first screen; the first cover is the page's largest image. */}
-              <CourseCard course={toCourseCardProps(c)} headingLevel={2} cover={i === 0 ? "high" : i < 3 ? "eager" : "lazy"} />
+              <CourseCard
+                course={toCourseCardProps(c)}
+                headingLevel={2}
+                cover={i === 0 ? "high" : i < 3 ? "eager" : "lazy"}
+                // Per viewer (rel=all): a guest's render, the only kind the page cache keeps, never has it.
+                bought={c.isCommercial && (c.isBought ?? false)}
+              />
               <CourseProgressNote isBought={c.isBought ?? false} isCommercial={c.isCommercial} doneCount={c.doneCount ?? 0} total={c.elementsCount} />
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { isSignedIn } from "../../domain/user";
@@ -9,7 +10,10 @@ import { learnT } from "../features/learning/learning.server";
 import { ownProgress, profileUser } from "../features/learning/profile.server";
 import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { inTab } from "../features/learning/rules";
+import { myOrdersPart } from "../features/orders/my-orders-part";
 import { useScenario } from "../features/scenario/use-scenario";
+import { Spinner } from "../components/ui/spinner";
+import type { PacksHandle } from "../i18n/page-packs";
 import { useLang } from "../root-data";
 
 /** /{lang}/profile: the learner's account facts and the courses under way. */
@@ -28,11 +32,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md): the orders list. */
+export const handle: PacksHandle = { packs: ["orders"] };
+
 export default function Profile() {
   const { user, active, courseCount } = useLoaderData<typeof loader>();
   const { t } = useTranslation("learn");
   const lang = useLang();
   const engine = useScenario();
+  const orders = useTranslation("orders").t;
   const facts: Array<[string, string | null]> = [
     [t("profile.email"), user.email],
     [t("profile.phone"), user.phone],
@@ -82,6 +90,23 @@ export default function Profile() {
         </div>
         {active.length === 0 ? <p className="text-muted">{t("profile.nothingActive")}</p> : <ProgressCourseList courses={active} headingLevel={3} />}
       </section>
+      {/* Orders belong to registered accounts (an anonymous session cannot buy). */}
+      {user.signedIn ? (
+        <section aria-labelledby="profile-orders" className="flex flex-col gap-4" data-testid="profile-orders">
+          <h2 id="profile-orders" className="font-title text-2xl font-bold text-ink">
+            {orders("mine.title")}
+          </h2>
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-6">
+                <Spinner label={orders("mine.loading")} />
+              </div>
+            }
+          >
+            <myOrdersPart.Component />
+          </Suspense>
+        </section>
+      ) : null}
     </div>
   );
 }

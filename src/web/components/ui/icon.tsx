@@ -25,6 +25,9 @@ export const ICONS = {
   refresh: "M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7",
   logout: "M15 4h4v16h-4M10 8l-4 4 4 4m-4-4h11",
   list: "M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01",
+  gift: "M4 11h16v10H4V11Zm-1-4h18v4H3V7Zm9 0v14M12 7c-1.5-3-5-4-5.5-2S9 7 12 7Zm0 0c1.5-3 5-4 5.5-2S15 7 12 7Z",
+  printer: "M7 9V3h10v6M7 17H4v-8h16v8h-3M7 14h10v7H7v-7Z",
+  receipt: "M6 3h12v18l-3-2-3 2-3-2-3 2V3Zm3 5h6m-6 4h6m-6 4h3",
 } as const;
 
 export type IconName = keyof typeof ICONS;

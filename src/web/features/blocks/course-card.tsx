@@ -16,13 +16,18 @@ export interface CourseCardProps {
    * lazily, and "high" asks for it first, as the page's largest image (Lighthouse's LCP element).
    */
   cover?: "lazy" | "eager" | "high";
+  /**
+   * The signed-in learner bought it (orders.courses has it): "Bought" stands where the price was.
+   * Only the catalogue's own render for that learner passes it; page blocks are the same for everyone.
+   */
+  bought?: boolean;
 }
 
 /**
  * A course card (seed 3): cover, category label (none for id "none"), title linking to the course
- * page, duration, number of elements and the price with its currency symbol, or "free".
+ * page, duration, number of elements and the price with its currency symbol, or "free" (or "bought").
  */
-export function CourseCard({ course, layout = "card", headingLevel = 3, cover = "lazy" }: CourseCardProps) {
+export function CourseCard({ course, layout = "card", headingLevel = 3, cover = "lazy", bought = false }: CourseCardProps) {
   const { t } = useTranslation("blocks");
   const lang = useLang();
   const category = categoryLabel(course.category);
@@ -76,8 +81,8 @@ export function CourseCard({ course, layout = "card", headingLevel = 3, cover = 
           ) : null}
           <div className="ms-auto flex gap-1">
             <dt className="sr-only">{t("course.price")}</dt>
-            <dd className="text-base font-bold text-ink" data-testid="course-price">
-              {price ?? t("course.free")}
+            <dd className="text-base font-bold text-ink" data-testid="course-price" data-bought={bought || undefined}>
+              {bought && price ? <span className="text-success">{t("course.bought")}</span> : (price ?? t("course.free"))}
             </dd>
           </div>
         </dl>

@@ -50,8 +50,9 @@ export function CourseView({ course, blocks, preview }: CourseViewProps) {
             </div>
             <div>
               <dt className="text-muted">{t("course.price")}</dt>
-              <dd className="font-semibold text-ink" data-testid="course-price">
-                {price ?? t("course.free")}
+              <dd className="font-semibold text-ink" data-testid="course-price" data-bought={(price && course.isBought) || undefined}>
+                {/* Bought (seed 000 §4): the learner's own render says so instead of the price. */}
+                {price && course.isBought ? <span className="text-success">{t("catalogue.bought")}</span> : (price ?? t("course.free"))}
               </dd>
             </div>
           </dl>

@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Spinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../i18n/use-translation";
+import { ApiFailure, localError, orThrow } from "../../lib/api";
+import { QueryScope } from "../../lib/query-client";
+import { useLang } from "../../root-data";
+import { ApiErrorAlert } from "./api-error-alert";
+import { gatewayName } from "./gateway-name";
+import { formatMoney, formatOrderDate } from "./money";
+import { listMyOrders, orderKeys } from "./order-calls";
+import { receiptPath } from "./order-paths";
+import { OrderStatusBadge } from "./order-status-badge";
+
+/** Paid orders have a receipt; a refunded one keeps it, marked as refunded. */
+const HAS_RECEIPT = new Set(["paid", "reversed"]);
+
+function OrdersTable() {
+  const { t } = useTranslation("orders");
+  const lang = useLang();
+  const orders = useQuery({ queryKey: orderKeys.mine(), queryFn: ({ signal }) => orThrow(listMyOrders(signal)) });
+  if (orders.error) return <ApiErrorAlert error={orders.error instanceof ApiFailure ? orders.error.error : localError("LOCAL", "errors:codes.INTERNAL")} />;
+  if (!orders.data)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label={t("mine.loading")} />
+      </div>
+    );
+  if (orders.data.orders.length === 0)
+    return (
+      <p className="text-muted" data-testid="my-orders-empty">
+        {t("mine.empty")}
+      </p>
+    );
+  return (
+    <div className="overflow-x-auto rounded-component border border-line">
+      <table className="w-full text-start text-sm" data-testid="my-orders">
+        <caption className="sr-only">{t("mine.title")}</caption>
+        <thead className="bg-surface-alt text-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              {t("fields.course")}
+            </th>
+            <th scope="col" className="px-4 py-3 text-end font-medium">
+              {t("fields.amount")}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              {t("fields.currency")}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              {t("fields.gateway")}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              {t("fields.status")}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              {t("fields.date")}
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              <span className="sr-only">{t("mine.receipt")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {orders.data.orders.map((o) => (
+            <tr key={o.id} data-testid="my-order" data-order={o.id} data-status={o.status}>
+              <th scope="row" className="px-4 py-3 text-start font-semibold text-ink">
+                {o.courseTitle}
+                {o.gift ? <span className="block text-xs font-normal text-muted">{t("mine.giftFor", { email: o.gift.email })}</span> : null}
+              </th>
+              <td className="px-4 py-3 text-end font-semibold whitespace-nowrap text-ink">{formatMoney(o.amount, o.currency, lang)}</td>
+              <td className="px-4 py-3 text-muted">{o.currency}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-ink">{gatewayName(o.gateway, t)}</td>
+              <td className="px-4 py-3">
+                <OrderStatusBadge status={o.status} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-muted">{formatOrderDate(o.paidAt ?? o.createdAt, lang, false)}</td>
+              <td className="px-4 py-3">
+                {HAS_RECEIPT.has(o.status) ? (
+                  <Link
+                    to={receiptPath(lang, o.id)}
+                    className="font-semibold whitespace-nowrap text-primary-strong hover:underline"
+                    aria-label={t("mine.receiptFor", { course: o.courseTitle })}
+                    data-testid="my-order-receipt"
+                  >
+                    {t("mine.receipt")}
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The learner's orders on the profile, newest first; fetched on demand with TanStack Query (profile.tsx loads this part lazily). */
+export function MyOrders() {
+  return (
+    <QueryScope>
+      <OrdersTable />
+    </QueryScope>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { Spinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../i18n/use-translation";
+import { type ApiError, ApiFailure, localError, orThrow } from "../../lib/api";
+import { useLang } from "../../root-data";
+import { ApiErrorAlert } from "./api-error-alert";
+import { formatMoney } from "./money";
+import { decideSandbox, getSandboxOrder, orderKeys, type SandboxDecision } from "./order-calls";
+
+/** Where the sandbox sends the browser after a decision: our own site only (the order's return address). */
+function sameSite(url: string): boolean {
+  try {
+    return new URL(url, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+const DECISIONS: Array<{ decision: SandboxDecision; variant: "flat" | "outline" | "ghost" }> = [
+  { decision: "pay", variant: "flat" },
+  { decision: "decline", variant: "outline" },
+  { decision: "later", variant: "ghost" },
+];
+
+/**
+ * /{lang}/test-payment/{orderId}/?t=ticket (decision 0031): Mentora's own checkout for the sandbox
+ * gateway, marked on every screen as a test in which no money moves. Pay, Decline and Pay later
+ * (the order stays pending and settles a few seconds later) are posted to the sandbox, which signs
+ * and delivers the callback as a provider would and answers with where the browser goes next.
+ */
+export function TestPaymentView({ orderId, ticket }: { orderId: string; ticket: string }) {
+  const { t } = useTranslation("orders");
+  const lang = useLang();
+  const [busy, setBusy] = useState<SandboxDecision | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const order = useQuery({
+    queryKey: orderKeys.sandbox(orderId),
+    queryFn: ({ signal }) => orThrow(getSandboxOrder(orderId, ticket, signal)),
+    enabled: ticket !== "",
+  });
+  const missing = ticket === "" || (order.error instanceof ApiFailure && [400, 403, 404].includes(order.error.error.status));
+
+  async function decide(decision: SandboxDecision) {
+    setBusy(decision);
+    setError(null);
+    const res = await decideSandbox(orderId, ticket, decision);
+    if (res.ok && sameSite(res.data.redirect)) return window.location.assign(res.data.redirect);
+    setBusy(null);
+    setError(res.ok ? localError("REPLY-INVALID", "errors:codes.INTERNAL") : res.error);
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col" data-testid="test-payment">
+      <div className="border-b-4 border-warning bg-warning/15 px-4 py-3" data-testid="test-payment-banner">
+        <p className="mx-auto flex max-w-xl items-center gap-3 font-semibold text-ink">
+          <Icon name="alert" className="size-5 shrink-0 text-warning" />
+          {t("testPayment.banner")}
+        </p>
+      </div>
+      <div className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 py-10">
+        <header className="flex flex-col gap-2">
+          <p className="text-sm font-semibold tracking-wide text-muted uppercase">{t("testPayment.kicker")}</p>
+          <h1 className="font-title text-3xl font-bold text-ink">{t("testPayment.title")}</h1>
+          <p className="text-muted">{t("testPayment.intro")}</p>
+        </header>
+        {missing ? (
+          <Alert tone="warning" title={t("testPayment.missing.title")}>
+            <p>{t("testPayment.missing.text")}</p>
+          </Alert>
+        ) : order.error ? (
+          <ApiErrorAlert error={order.error instanceof ApiFailure ? order.error.error : localError("LOCAL", "errors:codes.INTERNAL")} />
+        ) : !order.data ? (
+          <div className="flex justify-center py-8">
+            <Spinner label={t("testPayment.loading")} className="size-8" />
+          </div>
+        ) : (
+          <>
+            <section aria-labelledby="test-payment-order" className="rounded-component border border-line bg-surface p-5 shadow-sm">
+              <h2 id="test-payment-order" className="sr-only">
+                {t("testPayment.orderHeading")}
+              </h2>
+              <dl className="flex flex-col gap-4">
+                <div>
+                  <dt className="text-sm text-muted">{t("fields.course")}</dt>
+                  <dd className="text-lg font-semibold text-ink" data-testid="test-payment-course">
+                    {order.data.courseTitle}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted">{t("fields.amount")}</dt>
+                  <dd className="text-3xl font-bold text-ink" data-testid="test-payment-amount">
+                    {formatMoney(order.data.amount, order.data.currency, lang)}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            {order.data.status === "created" || order.data.status === "pending" ? (
+              <div className="flex flex-col gap-3" role="group" aria-label={t("testPayment.choose")}>
+                {DECISIONS.map(({ decision, variant }) => (
+                  <div key={decision} className="flex flex-col gap-1">
+                    <Button
+                      variant={variant}
+                      disabled={busy !== null}
+                      aria-describedby={`test-payment-${decision}-hint`}
+                      onClick={() => void decide(decision)}
+                      data-testid={`test-payment-${decision}`}
+                    >
+                      {busy === decision ? (
+                        <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
+                      ) : null}
+                      {t(`testPayment.${decision}.action`)}
+                    </Button>
+                    <p id={`test-payment-${decision}-hint`} className="text-center text-sm text-muted">
+                      {t(`testPayment.${decision}.hint`)}
+                    </p>
+                  </div>
+                ))}
+              </div>
+            ) : (
+              <Alert tone="info" title={t("testPayment.settled.title")}>
+                <p>{t("testPayment.settled.text", { status: t(`status.${order.data.status}`) })}</p>
+              </Alert>
+            )}
+            {error ? <ApiErrorAlert error={error} /> : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
