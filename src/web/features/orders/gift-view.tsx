@@ -126,7 +126,8 @@ function GiftCard({ gift, token }: { gift: TGift; token: string }) {
  */
 export function GiftView({ token }: { token: string }) {
   const { t } = useTranslation("orders");
-  const gift = useQuery({ queryKey: orderKeys.gift(token), queryFn: ({ signal }) => orThrow(getGift(token, signal)) });
+  const lang = useLang();
+  const gift = useQuery({ queryKey: orderKeys.gift(token, lang), queryFn: ({ signal }) => orThrow(getGift(token, lang, signal)) });
   const missing = gift.error instanceof ApiFailure && [400, 404].includes(gift.error.error.status);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 py-6 sm:py-12">

@@ -18,7 +18,7 @@ const HAS_RECEIPT = new Set(["paid", "reversed"]);
 function OrdersTable() {
   const { t } = useTranslation("orders");
   const lang = useLang();
-  const orders = useQuery({ queryKey: orderKeys.mine(), queryFn: ({ signal }) => orThrow(listMyOrders(signal)) });
+  const orders = useQuery({ queryKey: orderKeys.mine(lang), queryFn: ({ signal }) => orThrow(listMyOrders(lang, signal)) });
   if (orders.error) return <ApiErrorAlert error={orders.error instanceof ApiFailure ? orders.error.error : localError("LOCAL", "errors:codes.INTERNAL")} />;
   if (!orders.data)
     return (

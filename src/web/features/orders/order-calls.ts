@@ -8,9 +8,9 @@ import { api } from "../../lib/api";
  */
 
 export const orderKeys = {
-  one: (id: string) => ["orders", "one", id] as const,
-  mine: () => ["orders", "mine"] as const,
-  gift: (token: string) => ["gifts", token] as const,
+  one: (id: string, lang: string) => ["orders", "one", id, lang] as const,
+  mine: (lang: string) => ["orders", "mine", lang] as const,
+  gift: (token: string, lang: string) => ["gifts", token, lang] as const,
   sandbox: (id: string) => ["orders", "sandbox", id] as const,
 };
 
@@ -20,13 +20,16 @@ export function quoteOrder(courseId: string, coupon: string, signal?: AbortSigna
   return api.get(`/api/orders/quote?${new URLSearchParams({ courseId, coupon })}`, ZOrderQuote, signal);
 }
 
-export const getOrder = (id: string, signal?: AbortSignal) => api.get(`/api/orders/${encodeURIComponent(id)}`, ZOrder, signal);
+/** Course titles come in the page's language. */
+const inLang = (lang: string) => `?${new URLSearchParams({ lang })}`;
 
-export const listMyOrders = (signal?: AbortSignal) => api.get("/api/orders", ZOrderList, signal);
+export const getOrder = (id: string, lang: string, signal?: AbortSignal) => api.get(`/api/orders/${encodeURIComponent(id)}${inLang(lang)}`, ZOrder, signal);
 
-export const getGift = (token: string, signal?: AbortSignal) => api.get(`/api/gifts/${encodeURIComponent(token)}`, ZGift, signal);
+export const listMyOrders = (lang: string, signal?: AbortSignal) => api.get(`/api/orders${inLang(lang)}`, ZOrderList, signal);
 
-export const claimGift = (token: string) => api.post("/api/gifts/claim", z.object({ courseId: z.string() }).loose(), { token });
+export const getGift = (token: string, lang: string, signal?: AbortSignal) => api.get(`/api/gifts/${encodeURIComponent(token)}${inLang(lang)}`, ZGift, signal);
+
+export const claimGift = (token: string) => api.post("/api/gifts/claim", ZGift, { token });
 
 /** What the sandbox checkout shows about the order its ticket is for. */
 export const ZSandboxOrder = z.object({
@@ -35,6 +38,8 @@ export const ZSandboxOrder = z.object({
   amount: z.number(),
   currency: z.string(),
   status: ZOrderStatus,
+  /** False when the ticket is not this order's or has expired: the page offers no buttons. */
+  ticketValid: z.boolean().optional(),
 });
 export type TSandboxOrder = z.infer<typeof ZSandboxOrder>;
 

@@ -24,13 +24,13 @@ const TONE_STYLE: Record<ReturnType<typeof screenTone>, { icon: IconName; ring: 
 };
 
 /** The order, polled every ORDER_POLL_MS while it is open and the page still waits. */
-function useOrderResult(orderId: string, signedIn: boolean) {
+function useOrderResult(orderId: string, lang: string, signedIn: boolean) {
   const [waitedTooLong, setWaitedTooLong] = useState(false);
   // Bumped by "check again": a new waiting window.
   const [round, setRound] = useState(0);
   const query = useQuery({
-    queryKey: orderKeys.one(orderId),
-    queryFn: ({ signal }) => orThrow(getOrder(orderId, signal)),
+    queryKey: orderKeys.one(orderId, lang),
+    queryFn: ({ signal }) => orThrow(getOrder(orderId, lang, signal)),
     enabled: signedIn,
     refetchInterval: (q) => {
       const status = q.state.data?.status;
@@ -110,7 +110,7 @@ export function OrderResultView({ orderId }: { orderId: string }) {
   const engine = useScenario();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { order, screen, checkAgain, retry, polling } = useOrderResult(orderId, signedIn);
+  const { order, screen, checkAgain, retry, polling } = useOrderResult(orderId, lang, signedIn);
   const tone = TONE_STYLE[screenTone(screen)];
   const texts = screen === "loading" ? null : screenTexts(screen, order, t);
 

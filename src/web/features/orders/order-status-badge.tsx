@@ -15,7 +15,7 @@ const TONES: Record<TOrderStatus, "primary" | "neutral" | "success" | "danger"> 
 export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
   const { t } = useTranslation("orders");
   return (
-    <span data-testid="order-status" data-status={status}>
+    <span className="whitespace-nowrap" data-testid="order-status" data-status={status}>
       <Badge tone={TONES[status]}>{t(`status.${status}`)}</Badge>
     </span>
   );

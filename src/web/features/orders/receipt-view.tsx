@@ -92,7 +92,7 @@ function Receipt({ order }: { order: TOrder }) {
         <h2 id="receipt-amounts" className="font-title text-xl font-bold text-ink">
           {t("receipt.amounts")}
         </h2>
-        <dl className="flex flex-col divide-y divide-line rounded-component border border-line">
+        <dl className="flex flex-col divide-y divide-line overflow-hidden rounded-component border border-line">
           <div className="flex justify-between gap-4 px-4 py-3">
             <dt className="text-muted">{t("fields.listPrice")}</dt>
             <dd className="text-ink" data-testid="receipt-list-price">
@@ -103,7 +103,8 @@ function Receipt({ order }: { order: TOrder }) {
             <div className="flex justify-between gap-4 px-4 py-3">
               <dt className="text-muted">{t("fields.discount", { code: order.coupon.code })}</dt>
               <dd className="text-success" data-testid="receipt-discount">
-                −{money(order.coupon.discount)}
+                {/* The locale's own minus sign and its place (Arabic puts it where a reader of Arabic looks). */}
+                {money(-order.coupon.discount)}
               </dd>
             </div>
           ) : null}
@@ -144,8 +145,8 @@ function Receipt({ order }: { order: TOrder }) {
 export function ReceiptView({ orderId }: { orderId: string }) {
   const { t } = useTranslation("orders");
   const lang = useLang();
-  const order = useQuery({ queryKey: orderKeys.one(orderId), queryFn: ({ signal }) => orThrow(getOrder(orderId, signal)) });
-  const missing = order.error instanceof ApiFailure && [403, 404].includes(order.error.error.status);
+  const order = useQuery({ queryKey: orderKeys.one(orderId, lang), queryFn: ({ signal }) => orThrow(getOrder(orderId, lang, signal)) });
+  const missing = order.error instanceof ApiFailure && [400, 403, 404].includes(order.error.error.status);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 print:max-w-none print:py-0" data-testid="profile-order-page">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">

@@ -25,6 +25,7 @@ describe("the order-result screen", () => {
   it("treats another account's order like a missing one, and a lost session like a guest", () => {
     expect(resultScreen({ kind: "failed", httpStatus: 404 }, signedIn)).toBe("not-found");
     expect(resultScreen({ kind: "failed", httpStatus: 403 }, signedIn)).toBe("not-found");
+    expect(resultScreen({ kind: "failed", httpStatus: 400 }, signedIn)).toBe("not-found");
     expect(resultScreen({ kind: "failed", httpStatus: 401 }, signedIn)).toBe("sign-in");
   });
 

@@ -31,8 +31,8 @@ export function resultScreen(read: OrderRead, opts: { signedIn: boolean; waitedT
   if (read.kind === "loading") return "loading";
   if (read.kind === "failed") {
     if (read.httpStatus === 401) return "sign-in";
-    // 403 as well as 404: whether an order id exists is nobody else's business.
-    return read.httpStatus === 404 || read.httpStatus === 403 ? "not-found" : "error";
+    // A malformed id (400) and another account's order (403, 404) read the same: whether an order exists is nobody else's business.
+    return [400, 403, 404].includes(read.httpStatus) ? "not-found" : "error";
   }
   switch (read.status) {
     case "created":

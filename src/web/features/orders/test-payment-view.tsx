@@ -42,7 +42,8 @@ export function TestPaymentView({ orderId, ticket }: { orderId: string; ticket: 
     queryFn: ({ signal }) => orThrow(getSandboxOrder(orderId, ticket, signal)),
     enabled: ticket !== "",
   });
-  const missing = ticket === "" || (order.error instanceof ApiFailure && [400, 403, 404].includes(order.error.error.status));
+  const missing =
+    ticket === "" || order.data?.ticketValid === false || (order.error instanceof ApiFailure && [400, 403, 404].includes(order.error.error.status));
 
   async function decide(decision: SandboxDecision) {
     setBusy(decision);

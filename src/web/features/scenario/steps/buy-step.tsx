@@ -43,7 +43,7 @@ function PriceLine({ course, coupon, lang }: { course: CourseTarget; coupon: Cou
         </p>
         {quote.coupon ? (
           <p className="text-sm text-success" data-testid="buy-coupon-applied">
-            {t("buy.couponApplied", { code: quote.coupon.code, discount: formatMoney(quote.coupon.discount, quote.currency, lang) })}
+            {t("buy.couponApplied", { code: quote.coupon.code, discount: formatMoney(-quote.coupon.discount, quote.currency, lang) })}
           </p>
         ) : null}
       </div>
