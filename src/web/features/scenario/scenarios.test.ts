@@ -141,6 +141,36 @@ describe("buy-course", () => {
     expect(engine.state.scenario?.id).toBe("fill-profile-buy");
     expect(engine.option("course")).toBe(c);
   });
+  it("a guest who registers from the login screen goes on to fill-profile-buy with the same course", async () => {
+    const { engine, signIn } = setup();
+    const c = course({ isCommercial: true });
+    await engine.start("buy-course", { course: c });
+    // "Create an account" on the mixed login screen starts sign-in with the buy options.
+    await engine.start("sign-in", engine.state.options);
+    expect(engine.state.step?.id).toBe("sign-in");
+    signIn();
+    await engine.next("success");
+    expect(engine.state.scenario?.id).toBe("fill-profile-buy");
+    expect(engine.state.step?.id).toBe("profile-fill-two");
+    expect(engine.option("course")).toBe(c);
+  });
+  it("signing in or registering on its own ends with the success step, as before", async () => {
+    for (const id of ["sign-in", "login"]) {
+      const { engine, signIn } = setup({ registration: { anonymous: false } });
+      await engine.start(id);
+      signIn();
+      await engine.next("success");
+      expect(engine.state.scenario?.id).toBe(id);
+      expect(engine.state.step?.id).toBe("success");
+    }
+  });
+  it("resumes only the purchase, whatever an option names", async () => {
+    const { engine, signIn } = setup();
+    await engine.start("sign-in", { afterSignIn: "user-terminate-by-email" });
+    signIn();
+    await engine.next("success");
+    expect(engine.state.step?.id).toBe("success");
+  });
   it("a learner who turns out to have bought it already is not asked to pay", async () => {
     const { engine, signIn, navigate } = setup();
     await engine.start("buy-course", { course: course({ isCommercial: true }) });

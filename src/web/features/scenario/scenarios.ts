@@ -113,6 +113,18 @@ const buyCourseStart: Middleware<ScenarioCtx> = chain(skipIfBought, (ctx, engine
 
 const toFillProfileBuy: Middleware<ScenarioCtx> = (_ctx, engine) => ({ action: "start", scenarioId: "fill-profile-buy", options: engine.state.options });
 
+/**
+ * A guest who chooses "create an account" (or "I have an account") inside buy-course leaves it for the
+ * sign-in or login scenario, which carry the options along: once signed in there, the purchase goes on
+ * to fill-profile-buy instead of ending with the sign-in (seed 001 §4 buy-course: login, then fill-profile-buy).
+ */
+const RESUMABLE = new Set(["fill-profile-buy"]);
+const resumeAfterSignIn: Middleware<ScenarioCtx> = (ctx, engine) => {
+  const next = engine.option<string>("afterSignIn");
+  return ctx.signedIn && next && RESUMABLE.has(next) ? { action: "start", scenarioId: next, options: engine.state.options } : undefined;
+};
+const successOrResume: Step<ScenarioCtx> = { ...success, middleware: resumeAfterSignIn };
+
 /** Profile steps need an account: guests sign in first and come back. */
 const needsAccount: Middleware<ScenarioCtx> = (ctx, engine) =>
   ctx.user().id === "guest" ? { action: "start", scenarioId: "login", options: { returnTo: engine.option<string>("returnTo") } } : undefined;
@@ -120,9 +132,9 @@ const needsAccount: Middleware<ScenarioCtx> = (ctx, engine) =>
 /** Seed 001 §4: the sign-in, sign-up, profile, course and account scenarios. */
 export function identityScenarios(): Scenario<ScenarioCtx>[] {
   return [
-    { id: "login", middleware: skipIfSignedIn, steps: [...loginSteps(), success] },
+    { id: "login", middleware: skipIfSignedIn, steps: [...loginSteps(), successOrResume] },
     dynamicFormScenario<ScenarioCtx>(),
-    { id: "sign-in", middleware: skipIfSignedIn, steps: [{ id: "sign-in", component: "sign-up" }, success] },
+    { id: "sign-in", middleware: skipIfSignedIn, steps: [{ id: "sign-in", component: "sign-up" }, successOrResume] },
     {
       id: "restore-password",
       steps: [{ id: "restore-password", component: "restore-password" }, { id: "login-by-email", component: "login-by-email" }, success],
@@ -134,6 +146,7 @@ export function identityScenarios(): Scenario<ScenarioCtx>[] {
     { id: "start-free-microcourse", middleware: freeMicrocourseStart, steps: [...loginSteps(), success], finalize: openMicrocourse },
     {
       id: "buy-course",
+      options: { afterSignIn: "fill-profile-buy" },
       middleware: buyCourseStart,
       steps: [...loginSteps(), { ...success, middleware: toFillProfileBuy }],
       finalize: openCourseElement,
