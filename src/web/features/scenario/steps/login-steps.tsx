@@ -48,7 +48,12 @@ export function MixedLoginStep({ engine }: StepProps) {
       {registration.email ? (
         <p className="mt-2 text-center text-sm text-ink">
           {t("login.noAccount")}{" "}
-          <button type="button" className="font-semibold text-primary underline" onClick={() => engine.start("sign-in", engine.state.options)}>
+          <button
+            type="button"
+            className="font-semibold text-primary underline"
+            onClick={() => engine.start("sign-in", engine.state.options)}
+            data-testid="login-create-account"
+          >
             {t("login.createAccount")}
           </button>
         </p>
