@@ -1,23 +1,24 @@
+import { data } from "react-router";
 import type { Route } from "./+types/profile-order";
 import { throwNotFound } from "../features/errors/error-pages.server";
 import { profileUser } from "../features/learning/profile.server";
-import { ADDRESS_TOKEN, ordersT } from "../features/orders/orders.server";
+import { ADDRESS_TOKEN, orNotFound, ordersT } from "../features/orders/orders.server";
 import { privatePageMeta } from "../features/orders/page-meta";
 import { ReceiptView } from "../features/orders/receipt-view";
 import type { PacksHandle } from "../i18n/page-packs";
-import { QueryScope } from "../lib/query-client";
 
 /**
  * /{lang}/profile/orders/{orderId}/: the receipt of one of the learner's orders. A guest is sent to
- * sign in and comes back here (as the other profile pages do); the order is read in the browser
- * through the API, which answers only its owner.
+ * sign in and comes back here (as the other profile pages do); another account's order reads as
+ * missing (404), never its contents.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { lang, orderId } = params;
   if (!ADDRESS_TOKEN.test(orderId)) return throwNotFound(context, lang);
-  await profileUser(context, request, lang);
-  const t = await ordersT(context, lang);
-  return { orderId, title: t("receipt.metaTitle") };
+  const user = await profileUser(context, request, lang);
+  const title = (await ordersT(context, lang))("receipt.metaTitle");
+  const order = await orNotFound(context.services.orders.getOrder(user, orderId, lang));
+  return order ? { title, order } : data({ title, order: null }, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privatePageMeta(loaderData.title) : []);
@@ -26,9 +27,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privat
 export const handle: PacksHandle = { packs: ["orders"] };
 
 export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
-  return (
-    <QueryScope>
-      <ReceiptView orderId={loaderData.orderId} />
-    </QueryScope>
-  );
+  return <ReceiptView order={loaderData.order} />;
 }

@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { isSignedIn } from "../../domain/user";
@@ -10,9 +9,8 @@ import { learnT } from "../features/learning/learning.server";
 import { ownProgress, profileUser } from "../features/learning/profile.server";
 import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { inTab } from "../features/learning/rules";
-import { myOrdersPart } from "../features/orders/my-orders-part";
+import { MyOrders } from "../features/orders/my-orders";
 import { useScenario } from "../features/scenario/use-scenario";
-import { Spinner } from "../components/ui/spinner";
 import type { PacksHandle } from "../i18n/page-packs";
 import { useLang } from "../root-data";
 
@@ -22,7 +20,10 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const user = await profileUser(context, request, lang);
   const progress = await ownProgress(context, user, lang);
   const t = await learnT(context, lang);
+  // Orders belong to registered accounts (an anonymous session cannot buy).
+  const orders = isSignedIn(user) ? await context.services.orders.listMyOrders(user, lang) : null;
   return {
+    orders,
     user: { fullName: user.fullName, email: user.email, phone: user.phone, username: user.username, signedIn: isSignedIn(user) },
     active: progress.courses.filter((c) => inTab("active", c)).slice(0, 3),
     courseCount: progress.courses.length,
@@ -32,11 +33,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 
-/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md): the orders list. */
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md): the orders list's. */
 export const handle: PacksHandle = { packs: ["orders"] };
 
 export default function Profile() {
-  const { user, active, courseCount } = useLoaderData<typeof loader>();
+  const { user, active, courseCount, orders: myOrders } = useLoaderData<typeof loader>();
   const { t } = useTranslation("learn");
   const lang = useLang();
   const engine = useScenario();
@@ -90,21 +91,12 @@ export default function Profile() {
         </div>
         {active.length === 0 ? <p className="text-muted">{t("profile.nothingActive")}</p> : <ProgressCourseList courses={active} headingLevel={3} />}
       </section>
-      {/* Orders belong to registered accounts (an anonymous session cannot buy). */}
-      {user.signedIn ? (
+      {myOrders ? (
         <section aria-labelledby="profile-orders" className="flex flex-col gap-4" data-testid="profile-orders">
           <h2 id="profile-orders" className="font-title text-2xl font-bold text-ink">
             {orders("mine.title")}
           </h2>
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-6">
-                <Spinner label={orders("mine.loading")} />
-              </div>
-            }
-          >
-            <myOrdersPart.Component />
-          </Suspense>
+          <MyOrders orders={myOrders} />
         </section>
       ) : null}
     </div>

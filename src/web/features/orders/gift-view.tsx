@@ -1,21 +1,19 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { useQuery } from "@tanstack/react-query";
 import type { TGift } from "../../../domain/order";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { Spinner } from "../../components/ui/spinner";
 import { TaggedText } from "../../i18n/tagged-text";
 import { useTranslation } from "../../i18n/use-translation";
-import { type ApiError, ApiFailure, localError, orThrow } from "../../lib/api";
+import type { ApiError } from "../../lib/api";
 import { useLang } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
 import { coursePath } from "../learning/rules";
 import { useScenario } from "../scenario/use-scenario";
 import { ApiErrorAlert } from "./api-error-alert";
 import { giftScreen } from "./gift-state";
-import { claimGift, getGift, orderKeys } from "./order-calls";
+import { claimGift } from "./order-calls";
 
 /** An e-mail address inside a sentence: left to right and whole, in Arabic too. */
 const EMAIL = <bdi dir="ltr" className="font-semibold break-all" />;
@@ -123,33 +121,19 @@ function GiftCard({ gift, token }: { gift: TGift; token: string }) {
 /**
  * /{lang}/gift/{token}/ (decision 0031 "Gifts"): a course someone bought for this address. Anyone
  * with the link sees the gift; only an account signed in with the gift's address can claim it, once.
+ * A token that matches no gift (gift null) says the link is not valid.
  */
-export function GiftView({ token }: { token: string }) {
+export function GiftView({ gift, token }: { gift: TGift | null; token: string }) {
   const { t } = useTranslation("orders");
-  const lang = useLang();
-  const gift = useQuery({ queryKey: orderKeys.gift(token, lang), queryFn: ({ signal }) => orThrow(getGift(token, lang, signal)) });
-  const missing = gift.error instanceof ApiFailure && [400, 404].includes(gift.error.error.status);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 py-6 sm:py-12">
-      {gift.data ? (
-        <GiftCard gift={gift.data} token={token} />
-      ) : missing ? (
+      {gift ? (
+        <GiftCard gift={gift} token={token} />
+      ) : (
         <section className="flex flex-col items-center gap-3 text-center" data-testid="gift" data-screen="not-found">
           <h1 className="font-title text-3xl font-bold text-ink">{t("gift.notFound.title")}</h1>
           <p className="text-muted">{t("gift.notFound.text")}</p>
         </section>
-      ) : gift.error ? (
-        <>
-          <h1 className="font-title text-3xl font-bold text-ink">{t("gift.title")}</h1>
-          <ApiErrorAlert error={gift.error instanceof ApiFailure ? gift.error.error : localError("LOCAL", "errors:codes.INTERNAL")} />
-        </>
-      ) : (
-        <>
-          <h1 className="sr-only">{t("gift.title")}</h1>
-          <div className="flex justify-center py-12" data-testid="gift" data-screen="loading">
-            <Spinner label={t("gift.loading")} className="size-8" />
-          </div>
-        </>
       )}
     </div>
   );

@@ -17,8 +17,10 @@ describe("order amounts", () => {
     expect(formatMoney(441.5, "UAH", "ar")).toMatch(/441\.50\s₴$/);
   });
 
-  it("shows a date in the page language, and an unreadable one as it came", () => {
-    expect(formatOrderDate("2025-03-04T10:00:00.000Z", "en", false)).toBe("Mar 4, 2025");
+  it("shows a date in the page language in UTC, saying so, and an unreadable one as it came", () => {
+    expect(formatOrderDate("2025-03-04T23:30:00.000Z", "en", false)).toBe("Mar 4, 2025");
+    expect(formatOrderDate("2025-03-04T23:30:00.000Z", "en")).toMatch(/^Mar 4, 2025, 11:30\sPM UTC$/);
+    expect(formatOrderDate("2025-03-04T23:30:00.000Z", "ru")).toContain("2025");
     expect(formatOrderDate("not a date", "en")).toBe("not a date");
   });
 });

@@ -16,9 +16,14 @@ export function formatMoney(amount: number, currency: string, lang: string): str
     .trim();
 }
 
-/** A moment of an order (made, paid, a status change) in the page language, in the reader's time zone. */
+/**
+ * A moment of an order (made, paid, a status change) in the page language. In UTC and saying so, as
+ * the other dated pages do: the server and the browser then write the same text (no hydration
+ * mismatch), and a receipt's time does not depend on where it is printed.
+ */
 export function formatOrderDate(iso: string, lang: string, withTime = true): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(lang, withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(date);
+  const day = { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" } as const;
+  return dateTimeFormat(lang, withTime ? { ...day, hour: "numeric", minute: "2-digit", timeZoneName: "short" } : day).format(date);
 }

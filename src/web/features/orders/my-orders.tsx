@@ -1,32 +1,20 @@
 import { Link } from "react-router";
-import { useQuery } from "@tanstack/react-query";
-import { Spinner } from "../../components/ui/spinner";
+import type { TOrder } from "../../../domain/order";
 import { useTranslation } from "../../i18n/use-translation";
-import { ApiFailure, localError, orThrow } from "../../lib/api";
-import { QueryScope } from "../../lib/query-client";
 import { useLang } from "../../root-data";
-import { ApiErrorAlert } from "./api-error-alert";
 import { gatewayName } from "./gateway-name";
 import { formatMoney, formatOrderDate } from "./money";
-import { listMyOrders, orderKeys } from "./order-calls";
 import { receiptPath } from "./order-paths";
 import { OrderStatusBadge } from "./order-status-badge";
 
 /** Paid orders have a receipt; a refunded one keeps it, marked as refunded. */
 const HAS_RECEIPT = new Set(["paid", "reversed"]);
 
-function OrdersTable() {
+/** The learner's orders on the profile, newest first (the profile's loader reads them for the signed-in learner). */
+export function MyOrders({ orders }: { orders: readonly TOrder[] }) {
   const { t } = useTranslation("orders");
   const lang = useLang();
-  const orders = useQuery({ queryKey: orderKeys.mine(lang), queryFn: ({ signal }) => orThrow(listMyOrders(lang, signal)) });
-  if (orders.error) return <ApiErrorAlert error={orders.error instanceof ApiFailure ? orders.error.error : localError("LOCAL", "errors:codes.INTERNAL")} />;
-  if (!orders.data)
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner label={t("mine.loading")} />
-      </div>
-    );
-  if (orders.data.orders.length === 0)
+  if (orders.length === 0)
     return (
       <p className="text-muted" data-testid="my-orders-empty">
         {t("mine.empty")}
@@ -62,7 +50,7 @@ function OrdersTable() {
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {orders.data.orders.map((o) => (
+          {orders.map((o) => (
             <tr key={o.id} data-testid="my-order" data-order={o.id} data-status={o.status}>
               <th scope="row" className="px-4 py-3 text-start font-semibold text-ink">
                 {o.courseTitle}
@@ -92,14 +80,5 @@ function OrdersTable() {
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** The learner's orders on the profile, newest first; fetched on demand with TanStack Query (profile.tsx loads this part lazily). */
-export function MyOrders() {
-  return (
-    <QueryScope>
-      <OrdersTable />
-    </QueryScope>
   );
 }

@@ -23,30 +23,37 @@ const TONE_STYLE: Record<ReturnType<typeof screenTone>, { icon: IconName; ring: 
   danger: { icon: "close", ring: "bg-danger/10 text-danger" },
 };
 
-/** The order, polled every ORDER_POLL_MS while it is open and the page still waits. */
-function useOrderResult(orderId: string, lang: string, signedIn: boolean) {
+/**
+ * The order as the server rendered it, then, while it is open, asked again every ORDER_POLL_MS until
+ * it settles or the waiting time (ORDER_POLL_LIMIT_MS from the first sight of it open) is over.
+ */
+function useOrderResult(orderId: string, lang: string, signedIn: boolean, initial: TOrder | null, missing: boolean) {
   const [waitedTooLong, setWaitedTooLong] = useState(false);
   // Bumped by "check again": a new waiting window.
   const [round, setRound] = useState(0);
+  // A settled order stays as the server rendered it; an open one (or none yet, for a learner who has just signed in) is asked for.
+  const asking = signedIn && !missing && (initial === null || isOpenOrder(initial.status));
   const query = useQuery({
     queryKey: orderKeys.one(orderId, lang),
     queryFn: ({ signal }) => orThrow(getOrder(orderId, lang, signal)),
-    enabled: signedIn,
+    enabled: asking,
     refetchInterval: (q) => {
-      const status = q.state.data?.status;
+      const status = q.state.data?.status ?? initial?.status;
       return status && isOpenOrder(status) && !waitedTooLong ? ORDER_POLL_MS : false;
     },
     refetchIntervalInBackground: true,
   });
-  const read: OrderRead = query.data
-    ? { kind: "order", status: query.data.status }
-    : query.error
-      ? { kind: "failed", httpStatus: query.error instanceof ApiFailure ? query.error.error.status : 0 }
-      : { kind: "loading" };
+  const order = (asking ? query.data : undefined) ?? initial ?? undefined;
+  const read: OrderRead = order
+    ? { kind: "order", status: order.status }
+    : missing
+      ? { kind: "failed", httpStatus: 404 }
+      : query.error
+        ? { kind: "failed", httpStatus: query.error instanceof ApiFailure ? query.error.error.status : 0 }
+        : { kind: "loading" };
   const screen = resultScreen(read, { signedIn, waitedTooLong });
   const open = read.kind === "order" && isOpenOrder(read.status);
 
-  // The waiting window: ORDER_POLL_LIMIT_MS from the page's first sight of an open order (or from "check again").
   useEffect(() => {
     if (!open) return;
     const timer = setTimeout(() => setWaitedTooLong(true), ORDER_POLL_LIMIT_MS);
@@ -58,7 +65,7 @@ function useOrderResult(orderId: string, lang: string, signedIn: boolean) {
     setRound((r) => r + 1);
     void query.refetch();
   };
-  return { order: query.data, screen, checkAgain, retry: () => void query.refetch(), polling: nextPollMs(screen, ORDER_POLL_MS) !== false };
+  return { order, screen, checkAgain, retry: () => void query.refetch(), polling: nextPollMs(screen, ORDER_POLL_MS) !== false };
 }
 
 /** The facts of the order under the outcome: course and amount. */
@@ -101,16 +108,16 @@ function screenTexts(screen: ResultScreen, order: TOrder | undefined, t: (key: s
  * order is asked about every ORDER_POLL_MS with a visible progress state; after ORDER_POLL_LIMIT_MS
  * the page stops and says the e-mail will follow. "Continue" is a full page load, so the bought
  * course's pages come back whole with the new access (seed 000 §4). A guest, or an order of another
- * account, gets the sign-in or not-found state: the API answers only the owner.
+ * account, gets the sign-in or not-found state: the loader and the API answer only the owner.
  */
-export function OrderResultView({ orderId }: { orderId: string }) {
+export function OrderResultView({ orderId, initial, missing }: { orderId: string; initial: TOrder | null; missing: boolean }) {
   const { t } = useTranslation("orders");
   const lang = useLang();
   const { signedIn } = useAuth();
   const engine = useScenario();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { order, screen, checkAgain, retry, polling } = useOrderResult(orderId, lang, signedIn);
+  const { order, screen, checkAgain, retry, polling } = useOrderResult(orderId, lang, signedIn, initial, missing);
   const tone = TONE_STYLE[screenTone(screen)];
   const texts = screen === "loading" ? null : screenTexts(screen, order, t);
 

@@ -1,19 +1,14 @@
 import { Link } from "react-router";
-import { useQuery } from "@tanstack/react-query";
 import { localized } from "../../../domain/localized";
 import type { TOrder } from "../../../domain/order";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { Spinner } from "../../components/ui/spinner";
 import { useTranslation } from "../../i18n/use-translation";
-import { ApiFailure, localError, orThrow } from "../../lib/api";
 import { useLang, useRootData } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
-import { ApiErrorAlert } from "./api-error-alert";
 import { gatewayName } from "./gateway-name";
 import { formatMoney, formatOrderDate } from "./money";
-import { getOrder, orderKeys } from "./order-calls";
 import { OrderStatusBadge } from "./order-status-badge";
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -140,13 +135,11 @@ function Receipt({ order }: { order: TOrder }) {
 /**
  * /{lang}/profile/orders/{orderId}/ (decision 0031 "Receipts"): the printable receipt of one of the
  * learner's orders: number, date, course, list price, coupon, amount paid, status history; a refund
- * says so. Read through the API, which answers only the order's owner.
+ * says so. The loader reads it for its owner only; null is an order this account does not have.
  */
-export function ReceiptView({ orderId }: { orderId: string }) {
+export function ReceiptView({ order }: { order: TOrder | null }) {
   const { t } = useTranslation("orders");
   const lang = useLang();
-  const order = useQuery({ queryKey: orderKeys.one(orderId, lang), queryFn: ({ signal }) => orThrow(getOrder(orderId, lang, signal)) });
-  const missing = order.error instanceof ApiFailure && [400, 403, 404].includes(order.error.error.status);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 print:max-w-none print:py-0" data-testid="profile-order-page">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -154,32 +147,20 @@ export function ReceiptView({ orderId }: { orderId: string }) {
           <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
           {t("receipt.back")}
         </Link>
-        {order.data ? (
+        {order ? (
           <Button variant="outline" size="sm" onClick={() => window.print()} data-testid="receipt-print">
             <Icon name="printer" className="size-4" />
             {t("receipt.print")}
           </Button>
         ) : null}
       </div>
-      {order.data ? (
-        <Receipt order={order.data} />
-      ) : missing ? (
+      {order ? (
+        <Receipt order={order} />
+      ) : (
         <section className="flex flex-col gap-2" data-testid="receipt-missing">
           <h1 className="font-title text-3xl font-bold text-ink">{t("result.not-found.title")}</h1>
           <p className="text-muted">{t("result.not-found.text")}</p>
         </section>
-      ) : order.error ? (
-        <>
-          <h1 className="font-title text-3xl font-bold text-ink">{t("receipt.orderTitle")}</h1>
-          <ApiErrorAlert error={order.error instanceof ApiFailure ? order.error.error : localError("LOCAL", "errors:codes.INTERNAL")} />
-        </>
-      ) : (
-        <>
-          <h1 className="sr-only">{t("receipt.orderTitle")}</h1>
-          <div className="flex justify-center py-12">
-            <Spinner label={t("receipt.loading")} className="size-8" />
-          </div>
-        </>
       )}
     </div>
   );

@@ -1,15 +1,14 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { isOpenOrder, type TOrderStatus } from "../../../domain/order";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { Spinner } from "../../components/ui/spinner";
 import { useTranslation } from "../../i18n/use-translation";
-import { type ApiError, ApiFailure, localError, orThrow } from "../../lib/api";
+import { type ApiError, localError } from "../../lib/api";
 import { useLang } from "../../root-data";
 import { ApiErrorAlert } from "./api-error-alert";
 import { formatMoney } from "./money";
-import { decideSandbox, getSandboxOrder, orderKeys, type SandboxDecision } from "./order-calls";
+import { decideSandbox, type SandboxDecision } from "./order-calls";
 
 /** Where the sandbox sends the browser after a decision: our own site only (the order's return address). */
 function sameSite(url: string): boolean {
@@ -26,29 +25,33 @@ const DECISIONS: Array<{ decision: SandboxDecision; variant: "flat" | "outline" 
   { decision: "later", variant: "ghost" },
 ];
 
+/** What the page shows of the order its ticket is for. */
+export interface TestPaymentOrder {
+  orderId: string;
+  courseTitle: string;
+  amount: number;
+  currency: string;
+  status: TOrderStatus;
+}
+
 /**
  * /{lang}/test-payment/{orderId}/?t=ticket (decision 0031): Mentora's own checkout for the sandbox
  * gateway, marked on every screen as a test in which no money moves. Pay, Decline and Pay later
  * (the order stays pending and settles a few seconds later) are posted to the sandbox, which signs
  * and delivers the callback as a provider would and answers with where the browser goes next.
+ * Without a valid ticket (payment null) the page says the link is not valid.
  */
-export function TestPaymentView({ orderId, ticket }: { orderId: string; ticket: string }) {
+export function TestPaymentView({ payment, ticket }: { payment: TestPaymentOrder | null; ticket: string }) {
   const { t } = useTranslation("orders");
   const lang = useLang();
   const [busy, setBusy] = useState<SandboxDecision | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const order = useQuery({
-    queryKey: orderKeys.sandbox(orderId),
-    queryFn: ({ signal }) => orThrow(getSandboxOrder(orderId, ticket, signal)),
-    enabled: ticket !== "",
-  });
-  const missing =
-    ticket === "" || order.data?.ticketValid === false || (order.error instanceof ApiFailure && [400, 403, 404].includes(order.error.error.status));
 
   async function decide(decision: SandboxDecision) {
+    if (!payment) return;
     setBusy(decision);
     setError(null);
-    const res = await decideSandbox(orderId, ticket, decision);
+    const res = await decideSandbox(payment.orderId, ticket, decision);
     if (res.ok && sameSite(res.data.redirect)) return window.location.assign(res.data.redirect);
     setBusy(null);
     setError(res.ok ? localError("REPLY-INVALID", "errors:codes.INTERNAL") : res.error);
@@ -68,16 +71,10 @@ export function TestPaymentView({ orderId, ticket }: { orderId: string; ticket: 
           <h1 className="font-title text-3xl font-bold text-ink">{t("testPayment.title")}</h1>
           <p className="text-muted">{t("testPayment.intro")}</p>
         </header>
-        {missing ? (
+        {!payment ? (
           <Alert tone="warning" title={t("testPayment.missing.title")}>
             <p>{t("testPayment.missing.text")}</p>
           </Alert>
-        ) : order.error ? (
-          <ApiErrorAlert error={order.error instanceof ApiFailure ? order.error.error : localError("LOCAL", "errors:codes.INTERNAL")} />
-        ) : !order.data ? (
-          <div className="flex justify-center py-8">
-            <Spinner label={t("testPayment.loading")} className="size-8" />
-          </div>
         ) : (
           <>
             <section aria-labelledby="test-payment-order" className="rounded-component border border-line bg-surface p-5 shadow-sm">
@@ -88,18 +85,18 @@ export function TestPaymentView({ orderId, ticket }: { orderId: string; ticket: 
                 <div>
                   <dt className="text-sm text-muted">{t("fields.course")}</dt>
                   <dd className="text-lg font-semibold text-ink" data-testid="test-payment-course">
-                    {order.data.courseTitle}
+                    {payment.courseTitle}
                   </dd>
                 </div>
                 <div>
                   <dt className="text-sm text-muted">{t("fields.amount")}</dt>
                   <dd className="text-3xl font-bold text-ink" data-testid="test-payment-amount">
-                    {formatMoney(order.data.amount, order.data.currency, lang)}
+                    {formatMoney(payment.amount, payment.currency, lang)}
                   </dd>
                 </div>
               </dl>
             </section>
-            {order.data.status === "created" || order.data.status === "pending" ? (
+            {isOpenOrder(payment.status) ? (
               <div className="flex flex-col gap-3" role="group" aria-label={t("testPayment.choose")}>
                 {DECISIONS.map(({ decision, variant }) => (
                   <div key={decision} className="flex flex-col gap-1">
@@ -123,7 +120,7 @@ export function TestPaymentView({ orderId, ticket }: { orderId: string; ticket: 
               </div>
             ) : (
               <Alert tone="info" title={t("testPayment.settled.title")}>
-                <p>{t("testPayment.settled.text", { status: t(`status.${order.data.status}`) })}</p>
+                <p>{t("testPayment.settled.text", { status: t(`status.${payment.status}`) })}</p>
               </Alert>
             )}
             {error ? <ApiErrorAlert error={error} /> : null}
