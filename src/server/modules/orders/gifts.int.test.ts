@@ -25,14 +25,26 @@ describeEachDatabase("gifts", (t) => {
   afterAll(async () => smtp?.close());
 
   const callback = (orderId: string, status: string) =>
-    app.inject({ method: "POST", url: "/api/payments/liqpay/callback", headers: FORM, payload: liqpayCallback({ order_id: orderId, status, amount: 490, currency: "UAH" }) });
+    app.inject({
+      method: "POST",
+      url: "/api/payments/liqpay/callback",
+      headers: FORM,
+      payload: liqpayCallback({ order_id: orderId, status, amount: 490, currency: "UAH" }),
+    });
   const tokenIn = (text: string) => /\/gift\/([A-Za-z0-9_-]{20,})\//.exec(text)?.[1];
 
   /** A paid gift for `to`, with the token from the recipient's letter. */
   async function giveCourse(to: string) {
     const buyer = await register(app, { firstName: "Ayşe", lastName: "Kaya" });
     const made = json<MadeOrder>(
-      await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "liqpay", resultUrl: "/en/order-result/", gift: { email: to.toUpperCase(), message: "Enjoy it!" } })),
+      await buyer.browser.post(
+        "/api/orders",
+        orderBody(t.config.ENVIRONMENT_ID, PAID, {
+          gateway: "liqpay",
+          resultUrl: "/en/order-result/",
+          gift: { email: to.toUpperCase(), message: "Enjoy it!" },
+        }),
+      ),
     );
     expect((await callback(made.orderId, "success")).statusCode).toBe(200);
     const letter = await smtp.waitFor(to, 5_000, "/gift/");
@@ -112,7 +124,10 @@ describeEachDatabase("gifts", (t) => {
     const own = json<MadeOrder>(await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "liqpay" })));
     await callback(own.orderId, "success");
     expectError(await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "liqpay" })), 409, "ORDER-ALREADY-BOUGHT");
-    const gift = await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "liqpay", gift: { email: uniqueEmail("friend") } }));
+    const gift = await buyer.browser.post(
+      "/api/orders",
+      orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "liqpay", gift: { email: uniqueEmail("friend") } }),
+    );
     expect(gift.statusCode, gift.body).toBe(200);
   });
 });

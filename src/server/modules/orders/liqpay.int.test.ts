@@ -165,7 +165,10 @@ describeEachDatabase("orders through LiqPay", (t) => {
       await expectRefused(new URLSearchParams({ data, signature: liqpaySignature(LIQPAY.privateKey, json) }).toString(), "bad signature", who);
       // The body signed right, then one character of data changed.
       const tampered = new URLSearchParams(success(made.orderId));
-      tampered.set("data", tampered.get("data")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+      tampered.set(
+        "data",
+        tampered.get("data")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      );
       await expectRefused(tampered.toString(), "bad signature", who);
     });
 
@@ -179,7 +182,11 @@ describeEachDatabase("orders through LiqPay", (t) => {
     });
 
     it("another merchant's public key, another portal's order, another gateway's order", async () => {
-      await expectRefused(liqpayCallback({ order_id: made.orderId, status: "success", amount: 490, currency: "UAH" }, LIQPAY.privateKey, "i99999999"), "public_key of another merchant", who);
+      await expectRefused(
+        liqpayCallback({ order_id: made.orderId, status: "success", amount: 490, currency: "UAH" }, LIQPAY.privateKey, "i99999999"),
+        "public_key of another merchant",
+        who,
+      );
 
       // An order of another portal on the same database, signed with our key: still not ours to pay.
       await upsertPortal(t.db, { id: "lp-other-shop", title: { en: "Other" }, i18n: { langs: ["en"], primaryLang: "en" } });
@@ -223,7 +230,9 @@ describeEachDatabase("orders through LiqPay", (t) => {
       const huge = await callback(`data=${"A".repeat(2 * 1024 * 1024)}`);
       expectError(huge, 413, "PAYLOAD-TOO-LARGE");
       const unread = await t.db.execute(sql`select reason from payment_callbacks where body_sha256 is null order by id`);
-      expect((unread as unknown as { rows: Array<{ reason: string }> }).rows.map((r) => r.reason)).toEqual(expect.arrayContaining(["empty body", "body too large"]));
+      expect((unread as unknown as { rows: Array<{ reason: string }> }).rows.map((r) => r.reason)).toEqual(
+        expect.arrayContaining(["empty body", "body too large"]),
+      );
       expect((await orderRow(t.db, made.orderId)).status).toBe("created");
     });
   });

@@ -22,16 +22,24 @@ describeEachDatabase("making and reading orders", (t) => {
   beforeAll(async () => {
     app = await t.buildApp(PAYMENT_ENV);
     rubCourse = (await upsertCourse(t.db, { portalId: t.config.PORTAL_ID, title: { en: "Roubles" }, type: "paid", price: 1000, currency: "RUB" })).id;
-    draftCourse = (await upsertCourse(t.db, { portalId: t.config.PORTAL_ID, title: { en: "Draft" }, type: "paid", price: 100, currency: "UAH", published: false })).id;
+    draftCourse = (
+      await upsertCourse(t.db, { portalId: t.config.PORTAL_ID, title: { en: "Draft" }, type: "paid", price: 100, currency: "UAH", published: false })
+    ).id;
   });
 
   const body = (courseId = PAID, over: Record<string, unknown> = {}) => orderBody(t.config.ENVIRONMENT_ID, courseId, over);
   const post = (b: Browser, payload: unknown, headers: Record<string, string> = {}) => b.post("/api/orders", payload, headers);
-  const make = async (learner: Registered, over: Record<string, unknown> = {}, courseId = PAID) => json<MadeOrder>(await post(learner.browser, body(courseId, over)));
+  const make = async (learner: Registered, over: Record<string, unknown> = {}, courseId = PAID) =>
+    json<MadeOrder>(await post(learner.browser, body(courseId, over)));
   const ordersOf = (userId: string) => t.db.select().from(orders).where(eq(orders.userId, userId));
   const quote = (query: string) => app.inject({ method: "GET", url: `/api/orders/quote?${query}` });
   const pay = (orderId: string, amount: number) =>
-    app.inject({ method: "POST", url: "/api/payments/liqpay/callback", headers: FORM, payload: liqpayCallback({ order_id: orderId, status: "success", amount, currency: "UAH" }) });
+    app.inject({
+      method: "POST",
+      url: "/api/payments/liqpay/callback",
+      headers: FORM,
+      payload: liqpayCallback({ order_id: orderId, status: "success", amount, currency: "UAH" }),
+    });
 
   describe("who may buy", () => {
     it("a guest, an anonymous session, a bad token and a cross-site post are refused before anything is made", async () => {
@@ -104,7 +112,8 @@ describeEachDatabase("making and reading orders", (t) => {
       await refused(body(PAID, { environmentId: { $ne: "" } }), 400, "VALIDATION");
       await refused(body(PAID, { gift: { email: "not-an-address" } }), 400, "VALIDATION");
       await refused(body(PAID, { coupon: "<script>" }), 400, "VALIDATION");
-      const raw = (payload: string) => learner.browser.request({ method: "POST", url: "/api/orders", headers: { "content-type": "application/json" }, payload });
+      const raw = (payload: string) =>
+        learner.browser.request({ method: "POST", url: "/api/orders", headers: { "content-type": "application/json" }, payload });
       expectError(await raw('{"courses":'), 400, "VALIDATION");
       expectError(await raw(JSON.stringify({ ...body(), pad: "x".repeat(2 * 1024 * 1024) })), 413, "PAYLOAD-TOO-LARGE");
       expect(await ordersOf(learner.userId)).toEqual([]);
@@ -154,7 +163,14 @@ describeEachDatabase("making and reading orders", (t) => {
         await owner.browser.get("/api/orders?lang=tr"),
       );
       expect(mine.orders).toHaveLength(1);
-      expect(mine.orders[0]).toMatchObject({ id: made.orderId, status: "paid", courseTitle: "Özgüvenle Konuşmak", amount: 490, currency: "UAH", gateway: "liqpay" });
+      expect(mine.orders[0]).toMatchObject({
+        id: made.orderId,
+        status: "paid",
+        courseTitle: "Özgüvenle Konuşmak",
+        amount: 490,
+        currency: "UAH",
+        gateway: "liqpay",
+      });
 
       const stranger = await register(app);
       expectError(await stranger.browser.get(`/api/orders/${made.orderId}`), 404, "ORDER-NOT-FOUND");
@@ -193,7 +209,12 @@ describeEachDatabase("making and reading orders", (t) => {
       const learner = await register(app);
       const made = await make(learner, { gateway: "liqpay", coupon: "welcome10" });
       expect(liqpayParams(String(made.meta.data)).amount).toBe(441);
-      expect(await orderRow(t.db, made.orderId)).toMatchObject({ listAmountMinor: 49000, amountMinor: 44100, couponCode: "WELCOME10", couponDiscountMinor: 4900 });
+      expect(await orderRow(t.db, made.orderId)).toMatchObject({
+        listAmountMinor: 49000,
+        amountMinor: 44100,
+        couponCode: "WELCOME10",
+        couponDiscountMinor: 4900,
+      });
       const uses = async () => (await t.db.select().from(coupons).where(eq(coupons.code, "WELCOME10")))[0]!.uses;
       const before = await uses();
       expectError(await pay(made.orderId, 490), 400, "PAYMENT-CALLBACK-REFUSED");
@@ -231,7 +252,9 @@ describeEachDatabase("making and reading orders", (t) => {
     });
 
     it("a coupon that takes the whole price pays the order at once, without a gateway", async () => {
-      await t.db.insert(coupons).values({ environmentId: t.config.ENVIRONMENT_ID, code: "ALLFREE", kind: "fixed", value: 100_000, currency: "UAH", courseId: PAID });
+      await t.db
+        .insert(coupons)
+        .values({ environmentId: t.config.ENVIRONMENT_ID, code: "ALLFREE", kind: "fixed", value: 100_000, currency: "UAH", courseId: PAID });
       const learner = await register(app);
       const made = await make(learner, { coupon: "ALLFREE" });
       expect(made).toEqual({ state: "ok", orderId: made.orderId, next: "result", resultUrl: `/en/order-result/${made.orderId}/`, meta: {} });

@@ -31,14 +31,21 @@ describeEachDatabase("the sandbox checkout", (t) => {
   const learner = () => register(app, {}, new Browser(app, { host }));
   const order = async (who: Registered, over: Record<string, unknown> = {}) =>
     json<MadeOrder & { meta: { data: string; signature: string } }>(
-      await who.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { resultUrl: `http://${host}/en/order-result/?continue=/lesson/cs-first-minute/`, ...over })),
+      await who.browser.post(
+        "/api/orders",
+        orderBody(t.config.ENVIRONMENT_ID, PAID, { resultUrl: `http://${host}/en/order-result/?continue=/lesson/cs-first-minute/`, ...over }),
+      ),
     );
   /** The browser posts the checkout form and follows to the test-payment page: its order id and ticket. */
   async function checkout(who: Registered, made: { meta: { data: string; signature: string } }) {
-    const res = await who.browser.post("/api/payments/sandbox/checkout", new URLSearchParams({ data: made.meta.data, signature: made.meta.signature }).toString(), {
-      ...FORM,
-      origin: `http://${host}`,
-    });
+    const res = await who.browser.post(
+      "/api/payments/sandbox/checkout",
+      new URLSearchParams({ data: made.meta.data, signature: made.meta.signature }).toString(),
+      {
+        ...FORM,
+        origin: `http://${host}`,
+      },
+    );
     expect(res.statusCode, res.body).toBe(303);
     const location = new URL(String(res.headers.location), `http://${host}`);
     return { location, ticket: location.searchParams.get("t")! };
@@ -52,7 +59,13 @@ describeEachDatabase("the sandbox checkout", (t) => {
     const made = await order(buyer);
     expect(made.checkoutUrl).toBe("/api/payments/sandbox/checkout");
     const params = decodeLiqpayData(made.meta.data)!;
-    expect(params).toMatchObject({ public_key: keys.publicKey, order_id: made.orderId, amount: 490, currency: "UAH", server_url: `http://${host}/api/payments/liqpay/callback` });
+    expect(params).toMatchObject({
+      public_key: keys.publicKey,
+      order_id: made.orderId,
+      amount: 490,
+      currency: "UAH",
+      server_url: `http://${host}/api/payments/liqpay/callback`,
+    });
     expect(made.meta.signature).toBe(liqpaySignature(keys.privateKey, made.meta.data));
 
     const { location, ticket } = await checkout(buyer, made);
@@ -111,7 +124,9 @@ describeEachDatabase("the sandbox checkout", (t) => {
       const expired = keys.ticket(made.orderId, Date.now() - SANDBOX_TICKET_TTL_MS - 1000);
       for (const bad of [`${ticket.slice(0, -2)}AA`, expired, keys.ticket(other.orderId), "x".repeat(20)]) {
         expectError(await decide(buyer, { orderId: made.orderId, ticket: bad, decision: "pay" }), 403, "SANDBOX-TICKET-INVALID");
-        expect(json<{ ticketValid: boolean }>(await buyer.browser.get(`/api/payments/sandbox/orders/${made.orderId}?t=${encodeURIComponent(bad)}`)).ticketValid).toBe(false);
+        expect(
+          json<{ ticketValid: boolean }>(await buyer.browser.get(`/api/payments/sandbox/orders/${made.orderId}?t=${encodeURIComponent(bad)}`)).ticketValid,
+        ).toBe(false);
       }
       expectError(await decide(buyer, { orderId: made.orderId, ticket, decision: "refund" }), 400, "VALIDATION");
       expectError(await decide(buyer, { orderId: `${made.orderId}\u0000`, ticket, decision: "pay" }), 400, "VALIDATION");
@@ -149,12 +164,24 @@ describeEachDatabase("the sandbox checkout", (t) => {
       const prod = await t.buildApp({ NODE_ENV: "production", PUBLIC_URL: "https://learn.example.org" });
       expect(json(await prod.inject({ method: "GET", url: "/api/payments/gateways" }))).toEqual({ gateways: [], default: null });
       const buyer = await register(prod);
-      expectError(await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { resultUrl: "https://learn.example.org/en/order-result/" })), 400, "GATEWAY-UNAVAILABLE");
+      expectError(
+        await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { resultUrl: "https://learn.example.org/en/order-result/" })),
+        400,
+        "GATEWAY-UNAVAILABLE",
+      );
       expectError(await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "sandbox" })), 400, "GATEWAY-UNAVAILABLE");
       expectError(await prod.inject({ method: "GET", url: "/api/payments/sandbox/orders/ord_ffffffffffffffffffffffffff?t=x" }), 404, "SANDBOX-DISABLED");
-      expectError(await prod.inject({ method: "POST", url: "/api/payments/sandbox/checkout", headers: FORM, payload: "data=a&signature=b" }), 404, "SANDBOX-DISABLED");
       expectError(
-        await prod.inject({ method: "POST", url: "/api/payments/sandbox/decide", payload: { orderId: "ord_ffffffffffffffffffffffffff", ticket: "x".repeat(20), decision: "pay" } }),
+        await prod.inject({ method: "POST", url: "/api/payments/sandbox/checkout", headers: FORM, payload: "data=a&signature=b" }),
+        404,
+        "SANDBOX-DISABLED",
+      );
+      expectError(
+        await prod.inject({
+          method: "POST",
+          url: "/api/payments/sandbox/decide",
+          payload: { orderId: "ord_ffffffffffffffffffffffffff", ticket: "x".repeat(20), decision: "pay" },
+        }),
         404,
         "SANDBOX-DISABLED",
       );

@@ -33,7 +33,9 @@ describeEachDatabase("orders through WayForPay", (t) => {
   const callback = (body: string | object, headers: Record<string, string> = JSON_TYPE) =>
     app.inject({ method: "POST", url: "/api/payments/wayforpay/callback", headers, payload: typeof body === "string" ? body : JSON.stringify(body) });
   const order = async (learner: Registered) =>
-    json<MadeOrder & { meta: { data: PurchaseForm } }>(await learner.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "wayforpay" })));
+    json<MadeOrder & { meta: { data: PurchaseForm } }>(
+      await learner.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "wayforpay" })),
+    );
   const approved = (orderReference: string, over: Partial<Parameters<typeof wayforpayCallback>[0]> = {}) =>
     wayforpayCallback({ orderReference, amount: 490, currency: "UAH", transactionStatus: "Approved", ...over });
   const eventsOf = async (orderId: string) =>
@@ -79,7 +81,11 @@ describeEachDatabase("orders through WayForPay", (t) => {
     expect((await learner.browser.get("/api/elements/cs-first-minute?lang=en")).statusCode).toBe(200);
     const receipt = await smtp.waitFor(learner.email, 5_000, made.orderId);
     expect(receipt.subject).toMatch(/^Your Mentora receipt No\. \d+$/);
-    expect((await auditOf(t.db, JSON.stringify(approved(made.orderId))))[0]).toMatchObject({ outcome: "applied", gateway: "wayforpay", providerStatus: "Approved" });
+    expect((await auditOf(t.db, JSON.stringify(approved(made.orderId))))[0]).toMatchObject({
+      outcome: "applied",
+      gateway: "wayforpay",
+      providerStatus: "Approved",
+    });
   });
 
   it("reads the JSON under a form content type, as WayForPay sometimes sends it; replays get the accept reply and change nothing", async () => {
@@ -150,7 +156,10 @@ describeEachDatabase("orders through WayForPay", (t) => {
       await expectRefused({ ...approved(made.orderId), merchantSignature: "0".repeat(32) }, "bad signature");
       await expectRefused({ ...approved(made.orderId), merchantSignature: ["a"] }, "bad signature");
       await expectRefused(approved(made.orderId, { merchantAccount: "other_merchant" }), "bad signature");
-      await expectRefused(wayforpayCallback({ orderReference: made.orderId, amount: 490, currency: "UAH", transactionStatus: "Approved" }, "another-secret"), "bad signature");
+      await expectRefused(
+        wayforpayCallback({ orderReference: made.orderId, amount: 490, currency: "UAH", transactionStatus: "Approved" }, "another-secret"),
+        "bad signature",
+      );
       // Signed right, then the status changed on the way.
       await expectRefused({ ...approved(made.orderId, { transactionStatus: "Declined" }), transactionStatus: "Approved" }, "bad signature");
     });
@@ -162,7 +171,10 @@ describeEachDatabase("orders through WayForPay", (t) => {
     });
 
     it("NUL bytes, malformed, oversized and empty bodies", async () => {
-      await expectRefused('{"orderReference":"a\\u0000b","amount":490,"currency":"UAH","transactionStatus":"Approved","merchantSignature":"x"}', "bad signature");
+      await expectRefused(
+        '{"orderReference":"a\\u0000b","amount":490,"currency":"UAH","transactionStatus":"Approved","merchantSignature":"x"}',
+        "bad signature",
+      );
       await expectRefused('{"orderReference":', "body is not a JSON object");
       await expectRefused("[1,2]", "body is not a JSON object");
       await expectRefused("a=%00", "body is not a JSON object", { "content-type": "application/x-www-form-urlencoded" });
@@ -178,7 +190,12 @@ describeEachDatabase("orders through WayForPay", (t) => {
     const bare = await t.buildApp({});
     const learner = await register(bare);
     expectError(await learner.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { gateway: "wayforpay" })), 400, "GATEWAY-UNAVAILABLE");
-    const res = await bare.inject({ method: "POST", url: "/api/payments/wayforpay/callback", headers: JSON_TYPE, payload: JSON.stringify(approved("ord_eeeeeeeeeeeeeeeeeeeeeeeeee")) });
+    const res = await bare.inject({
+      method: "POST",
+      url: "/api/payments/wayforpay/callback",
+      headers: JSON_TYPE,
+      payload: JSON.stringify(approved("ord_eeeeeeeeeeeeeeeeeeeeeeeeee")),
+    });
     expectError(res, 400, "PAYMENT-CALLBACK-REFUSED");
   });
 });
