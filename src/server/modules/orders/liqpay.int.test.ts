@@ -27,6 +27,7 @@ import { courses } from "../../db/schema/courses";
 import { orderEvents, orders } from "../../db/schema/orders";
 import { upsertCourse } from "../../db/seed/course-factories";
 import { upsertEnvironment, upsertPortal } from "../../db/seed/factories";
+import { createBus } from "../../platform/bus";
 import { changeContent } from "../../platform/content-version";
 import { liqpayData, liqpaySignature } from "../../platform/payments/liqpay-signature";
 
@@ -94,8 +95,13 @@ describeEachDatabase("orders through LiqPay", (t) => {
       language: "en",
     });
 
+    // Whoever watches the order (the result page's socket, other instances) hears of it after the commit.
+    const bus = await createBus(t.database.notifications);
+    const heard = new Promise<string>((resolve) => bus.subscribe(`order:${made.orderId}`, (e) => resolve(e.kind)));
     const res = await callback(success(made.orderId));
     expect(res.json()).toEqual({ outcome: "applied", reason: "order moved to paid" });
+    expect(await heard).toBe("changed");
+    await bus.close();
     const row = await orderRow(t.db, made.orderId);
     expect(row).toMatchObject({ status: "paid", amountMinor: 49000, currency: "UAH" });
     expect(row.receiptNumber).toBeGreaterThan(0);

@@ -55,6 +55,18 @@ describeEachDatabase("making and reading orders", (t) => {
     });
   });
 
+  it("an order is always the caller's: a user id in the body changes nothing, and the callback grants the buyer only", async () => {
+    const victim = await register(app);
+    const buyer = await register(app);
+    const made = await make(buyer, { gateway: "liqpay", userId: victim.userId, user: { id: victim.userId } });
+    expect((await orderRow(t.db, made.orderId)).userId).toBe(buyer.userId);
+    expect(await ordersOf(victim.userId)).toEqual([]);
+    await pay(made.orderId, 490);
+    expect(await orderedCourses(t.db, buyer.userId)).toContain(PAID);
+    expect(await orderedCourses(t.db, victim.userId)).not.toContain(PAID);
+    expectError(await victim.browser.get(`/api/orders/${made.orderId}`), 404, "ORDER-NOT-FOUND");
+  });
+
   describe("what is checked before anything is written or signed", () => {
     let learner: Registered;
     beforeAll(async () => {
