@@ -210,7 +210,7 @@ export function checkoutFields(res: TOrderResponse): Array<[string, string]> {
   );
 }
 
-/* Additions made with the server (orders-core): additive only, nothing above changed. */
+/* Added with the server (orders-core). Above, only ZCouponInput.currency changed (nullish instead of a null default). */
 
 /** `ord_` + 26 base32 characters (130 random bits): unguessable, a valid LiqPay order_id and WayForPay orderReference. */
 export const ORDER_ID_PATTERN = /^ord_[a-z2-7]{26}$/;

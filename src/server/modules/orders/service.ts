@@ -1,10 +1,9 @@
 import type { z } from "zod";
-import type { TAdminOrderQueryOutput } from "./operations/back-office";
-import type { TOrder, TOrderQuote, TOrderResponse, TPaymentGateways, TSandboxDecision, TSandboxPayment, TGift, ZCouponInput } from "../../../domain/order";
 import { AppError } from "../../../domain/errors";
+import type { TGift, TOrder, TOrderQuote, TOrderResponse, TPaymentGateways, TSandboxDecision, TSandboxPayment, ZCouponInput } from "../../../domain/order";
 import type { TUser } from "../../../domain/user";
 import type { RequestHost } from "../../platform/public-origin";
-import { adminOrders, createCoupon, deactivateCoupon, listCoupons } from "./operations/back-office";
+import { adminOrders, createCoupon, deactivateCoupon, listCoupons, type TAdminOrderQueryOutput } from "./operations/back-office";
 import { type CallbackRoute, receiveCallback, refuseUnread } from "./operations/callbacks";
 import type { OrdersContext, OrdersLog, RequestPlace } from "./operations/context";
 import { claimGift, getGift } from "./operations/gifts";
