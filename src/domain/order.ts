@@ -162,14 +162,15 @@ export const ZCouponInput = z
     kind: z.enum(["percent", "fixed"]),
     /** Percent (1-100) or an amount in `currency`, major units. */
     value: z.number().positive(),
-    currency: ZCurrency.nullable().default(null),
+    /** Absent or null for a percentage (no default: OpenAPI cannot give an enum a null default). */
+    currency: ZCurrency.nullish(),
     /** null: every course. */
     courseId: z.string().min(1).max(100).nullable().default(null),
     expiresAt: z.iso.datetime().nullable().default(null),
     maxUses: z.number().int().positive().nullable().default(null),
   })
   .refine((c) => c.kind !== "percent" || c.value <= 100, { message: "A percentage is at most 100", path: ["value"] })
-  .refine((c) => c.kind !== "fixed" || c.currency !== null, { message: "A fixed discount needs a currency", path: ["currency"] });
+  .refine((c) => c.kind !== "fixed" || (c.currency !== null && c.currency !== undefined), { message: "A fixed discount needs a currency", path: ["currency"] });
 export const ZCoupon = z.object({
   code: z.string(),
   kind: z.enum(["percent", "fixed"]),
@@ -208,3 +209,50 @@ export function checkoutFields(res: TOrderResponse): Array<[string, string]> {
     Array.isArray(value) ? value.map((v): [string, string] => [`${name}[]`, String(v)]) : [[name, String(value)] as [string, string]],
   );
 }
+
+/* Added with the server (orders-core). Above, only ZCouponInput.currency changed (nullish instead of a null default). */
+
+/** `ord_` + 26 base32 characters (130 random bits): unguessable, a valid LiqPay order_id and WayForPay orderReference. */
+export const ORDER_ID_PATTERN = /^ord_[a-z2-7]{26}$/;
+export const ZOrderId = z.string().regex(ORDER_ID_PATTERN);
+
+/** Amounts travel as major units with two decimals and are stored as integer minor units. */
+export const toMinorUnits = (major: number): number => Math.round(major * 100);
+export const toMajorUnits = (minor: number): number => minor / 100;
+
+/** The gateways this portal offers (configured ones only) and the one used when a request names none. */
+export const ZPaymentGateways = z.object({
+  gateways: z.array(z.object({ id: ZGateway, currencies: z.array(z.string()), test: z.boolean() })),
+  default: ZGateway.nullable(),
+});
+export type TPaymentGateways = z.infer<typeof ZPaymentGateways>;
+
+/** "Pay later" in the sandbox: a pending callback at once, the paid one this much later. */
+export const SANDBOX_LATER_MS = 3_000;
+
+/** The test-payment page `/{lang}/test-payment/{orderId}/?t=<ticket>`: what it shows. */
+export const ZSandboxPayment = z.object({
+  orderId: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  currency: ZCurrency,
+  amount: z.number(),
+  status: ZOrderStatus,
+  lang: z.string(),
+  /** False when the ticket is not this order's or has expired: the page says so and offers no buttons. */
+  ticketValid: z.boolean(),
+});
+export type TSandboxPayment = z.infer<typeof ZSandboxPayment>;
+
+export const SANDBOX_DECISIONS = ["pay", "decline", "later"] as const;
+export const ZSandboxDecision = z.object({ orderId: ZOrderId, ticket: z.string().min(10).max(200), decision: z.enum(SANDBOX_DECISIONS) });
+export type TSandboxDecision = z.infer<typeof ZSandboxDecision>;
+/** Where the browser goes after deciding: the order's return address, as a provider would send it. */
+export const ZSandboxDecisionReply = z.object({ redirect: z.string() });
+
+/** A gift's token as it appears in `/{lang}/gift/{token}/`. */
+export const ZGiftToken = z
+  .string()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { GATEWAYS, type TGateway } from "../domain/order";
 import { isLoopbackHost } from "./platform/loopback";
 
 /** Provider endpoints: https, or plain http only on this machine (local stand-ins in tests). */
@@ -106,6 +107,40 @@ const ZConfig = z.object({
    * without it those messengers are off.
    */
   MESSENGER_WEBHOOK_SECRET: z.string().min(32, "MESSENGER_WEBHOOK_SECRET must be at least 32 characters").optional(),
+  /** LiqPay (docs/decisions/0031): both keys or neither; without them LiqPay is not offered. */
+  LIQPAY_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{4,100}$/, "LIQPAY_PUBLIC_KEY must be the shop's public key")
+    .optional(),
+  LIQPAY_PRIVATE_KEY: z.string().min(8, "LIQPAY_PRIVATE_KEY looks too short").max(200).optional(),
+  /** The checkout page the browser posts `data` and `signature` to; tests point it at a local stand-in. */
+  LIQPAY_CHECKOUT_URL: ZProviderUrl.default("https://www.liqpay.ua/api/3/checkout"),
+  /** WayForPay: account and secret both or neither; without them WayForPay is not offered. */
+  WAYFORPAY_MERCHANT_ACCOUNT: z
+    .string()
+    .regex(/^[\w.-]{2,100}$/, "WAYFORPAY_MERCHANT_ACCOUNT must be the merchant's account name")
+    .optional(),
+  WAYFORPAY_SECRET: z.string().min(8, "WAYFORPAY_SECRET looks too short").max(200).optional(),
+  /** merchantDomainName of purchases; default the host of the payments' public origin. */
+  WAYFORPAY_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, "WAYFORPAY_DOMAIN must be a host name like learn.example.org")
+    .optional(),
+  /** The pay page the browser posts the purchase form to; tests point it at a local stand-in. */
+  WAYFORPAY_PAY_URL: ZProviderUrl.default("https://secure.wayforpay.com/pay"),
+  /** The gateway an order request without one uses: default liqpay when configured, else the first configured (sandbox last). */
+  PAYMENTS_DEFAULT_GATEWAY: z.enum(GATEWAYS).optional(),
+  /**
+   * The origin providers call back and return browsers to (server_url, serviceUrl, result_url);
+   * default PUBLIC_URL, else the request's origin (development and tests).
+   */
+  PAYMENTS_PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\/[^/?#\s]+\/?$/.test(v), { message: "PAYMENTS_PUBLIC_URL must be an origin like https://learn.example.org" })
+    .optional(),
+  /** The local test checkout (no account needed): on by default, except with NODE_ENV=production where it needs "true". */
+  PAYMENTS_SANDBOX: z.enum(["true", "false"]).optional(),
   /**
    * How long a guest's main, catalogue, course or policy page is replayed from memory (ms; 0 = off).
    * A content write drops them at once (docs/decisions/0026); this bounds only what depends on the clock.
@@ -148,6 +183,22 @@ const ZConfig = z.object({
     .transform((v) => v === "true"),
 });
 
+type RawConfig = z.infer<typeof ZConfig>;
+
+/** The sandbox checkout: PAYMENTS_SANDBOX when given, else on everywhere but production. */
+function sandboxOn(c: Pick<RawConfig, "NODE_ENV" | "PAYMENTS_SANDBOX">): boolean {
+  return c.PAYMENTS_SANDBOX ? c.PAYMENTS_SANDBOX === "true" : c.NODE_ENV !== "production";
+}
+
+/** The gateways whose keys are set, in the order the default is picked from (sandbox last). */
+function configuredGateways(c: RawConfig): TGateway[] {
+  const out: TGateway[] = [];
+  if (c.LIQPAY_PUBLIC_KEY && c.LIQPAY_PRIVATE_KEY) out.push("liqpay");
+  if (c.WAYFORPAY_MERCHANT_ACCOUNT && c.WAYFORPAY_SECRET) out.push("wayforpay");
+  if (sandboxOn(c)) out.push("sandbox");
+  return out;
+}
+
 const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
   // Links in e-mails must never take the client's Host header: production names its origin.
   if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
@@ -164,11 +215,27 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
       message: "more than 1 needs DATABASE_URL (the embedded PGlite database serves one process only)",
     });
   }
+  // A gateway with one of its two keys is a typo, not a choice: say so rather than quietly not offering it.
+  for (const [a, b] of [
+    ["LIQPAY_PUBLIC_KEY", "LIQPAY_PRIVATE_KEY"],
+    ["WAYFORPAY_MERCHANT_ACCOUNT", "WAYFORPAY_SECRET"],
+  ] as const) {
+    if (!c[a] !== !c[b]) ctx.addIssue({ code: "custom", path: [c[a] ? b : a], message: `must be set together with ${c[a] ? a : b} (both or neither)` });
+  }
+  const gateway = c.PAYMENTS_DEFAULT_GATEWAY;
+  if (gateway && !configuredGateways(c).includes(gateway)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PAYMENTS_DEFAULT_GATEWAY"],
+      message: gateway === "sandbox" ? "is sandbox, which is off (NODE_ENV=production needs PAYMENTS_SANDBOX=true)" : `is ${gateway}, whose keys are not set`,
+    });
+  }
   if (c.WORKERS !== undefined && c.WORKERS > 1 && c.MENTORA_DEV) {
     ctx.addIssue({ code: "custom", path: ["WORKERS"], message: "more than 1 is not for development (MENTORA_DEV=1 runs one process)" });
   }
-}).transform(({ DEV_TOOLS, WORKERS, OVERLOAD_QUEUE_WAIT_MS, OVERLOAD_MAX_LAG_MS, ...c }) => ({
+}).transform(({ DEV_TOOLS, WORKERS, OVERLOAD_QUEUE_WAIT_MS, OVERLOAD_MAX_LAG_MS, PAYMENTS_SANDBOX, ...c }) => ({
   ...c,
+  PAYMENTS_SANDBOX: sandboxOn({ NODE_ENV: c.NODE_ENV, PAYMENTS_SANDBOX }),
   DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development",
   WORKERS: WORKERS ?? (c.DATABASE_URL && !c.MENTORA_DEV ? availableParallelism() : 1),
   // Tests share busy machines and development compiles on demand: neither should see 503s for that.

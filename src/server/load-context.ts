@@ -26,6 +26,7 @@ import type { Bus } from "./platform/bus";
 import type { RateLimitStore } from "./platform/rate-limit";
 import type { ContentVersion } from "./platform/content-version";
 import type { StudioService } from "./modules/studio/service";
+import type { OrdersService } from "./modules/orders/service";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
 export interface Services {
@@ -37,6 +38,8 @@ export interface Services {
   contentVersion: ContentVersion;
   /** Authoring of content by portal admins (the creator studio). */
   studio: StudioService;
+  /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */
+  orders: OrdersService;
   courses: CoursesService;
   progress: ProgressService;
   microcourses: MicrocoursesService;

@@ -62,6 +62,13 @@ import { createBus } from "./platform/bus";
 import { createContentVersion } from "./platform/content-version";
 import { installPageCache } from "./platform/page-cache";
 import { createVersionedCache } from "./platform/versioned-cache";
+import { createOrderLetters } from "./modules/orders/letters";
+import { createOrdersRepo } from "./modules/orders/repo";
+import { ordersAdminRoutes } from "./modules/orders/admin-routes";
+import { paymentRoutes } from "./modules/orders/payment-routes";
+import { ordersRoutes } from "./modules/orders/routes";
+import { createOrdersService } from "./modules/orders/service";
+import { createGateways } from "./platform/payments/gateways";
 import { createStudioRepo } from "./modules/studio/repo";
 import { studioRoutes } from "./modules/studio/routes";
 import { createStudioService } from "./modules/studio/service";
@@ -173,7 +180,21 @@ export async function createServices(config: Config, database: Database): Promis
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
   const policies = createPoliciesService({ pages });
   const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, portalLangs });
+  // Orders and payments (docs/decisions/0031): gateways from the configuration, the sandbox keyed by the signing secret.
+  const orders = createOrdersService({
+    repo: createOrdersRepo(database.db),
+    gateways: createGateways(config, secret),
+    courses,
+    users,
+    bus,
+    letters: createOrderLetters({ mailer, packs }),
+    environmentId: config.ENVIRONMENT_ID,
+    portalLangs,
+    paymentsPublicUrl: config.PAYMENTS_PUBLIC_URL,
+    publicOrigin,
+  });
   return {
+    orders,
     bus,
     rateLimits,
     contentVersion,
@@ -217,6 +238,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   const services = await createServices(config, database);
   app.addHook("onClose", async () => {
     services.contentVersion.close();
+    services.orders.close();
     await services.bus.close();
   });
   // Before the other onRequest hooks: a guest's cached page is answered before any of them runs.
@@ -235,6 +257,8 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
     // helmet's headers but the CSP, which carries a per-response nonce: security-headers.ts sets it on HTML (docs/decisions/0004).
     helmet: { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false },
     integrations: async () => (await services.portal.getSettings()).environment.integrations,
+    // Checkout forms post to the configured providers' pages.
+    formActions: services.orders.checkoutOrigins(),
   });
   app.addHook("onRequest", originGuard);
   // After the security headers (it keeps them) and before any compression (it keeps the plain body).
@@ -292,6 +316,9 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       await api.register(studioRoutes(services.studio));
+      await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
+      await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
+      await api.register(ordersAdminRoutes(services.orders));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);

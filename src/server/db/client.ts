@@ -12,6 +12,7 @@ import * as contentSchema from "./schema/content";
 import * as coursesSchema from "./schema/courses";
 import * as formsSchema from "./schema/forms";
 import * as mailSchema from "./schema/mail";
+import * as ordersSchema from "./schema/orders";
 import * as portalSchema from "./schema/portal";
 import * as rateLimitsSchema from "./schema/rate-limits";
 import * as subscriptionsSchema from "./schema/subscriptions";
@@ -28,6 +29,7 @@ export const schema = {
   ...formsSchema,
   ...subscriptionsSchema,
   ...rateLimitsSchema,
+  ...ordersSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;

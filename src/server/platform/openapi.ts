@@ -67,6 +67,10 @@ export const API_TAGS = [
   { name: "video events", description: "Video events and their episodes." },
   { name: "subscriptions", description: "Mailing-topic subscriptions." },
   { name: "studio", description: "Authoring of content by portal admins (the creator studio)." },
+  { name: "orders", description: "Orders of paid courses: make, quote, read, and the providers' return of the browser." },
+  { name: "payments", description: "Payment gateways, providers' signed callbacks and the sandbox test checkout." },
+  { name: "gifts", description: "Courses bought as gifts: the recipient's link and claim." },
+  { name: "admin", description: "The back office: every order of the portal and its coupons (admins)." },
 ];
 
 export const openApiOptions: SwaggerOptions = {

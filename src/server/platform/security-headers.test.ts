@@ -26,6 +26,29 @@ describe("the pages' Content-Security-Policy", () => {
   });
 });
 
+describe("the pages' form-action", () => {
+  it("is this site only, plus the configured payment providers' checkout pages", () => {
+    expect(contentSecurityPolicy("abc", [])).toContain("form-action 'self';");
+    expect(contentSecurityPolicy("abc", [], ["https://www.liqpay.ua", "https://secure.wayforpay.com"])).toContain(
+      "form-action 'self' https://www.liqpay.ua https://secure.wayforpay.com;",
+    );
+  });
+
+  it("reaches HTML replies as the app was built with it", async () => {
+    const server = Fastify({ logger: false });
+    installSecurityHeaders(server, {
+      csp: true,
+      helmet: { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false },
+      integrations: async () => ({ enabledCustomScripts: false, customScripts: [] }),
+      formActions: ["https://www.liqpay.ua"],
+    });
+    server.get("/page", async (_req, reply) => reply.type("text/html; charset=utf-8").send("<p>hi</p>"));
+    const res = await server.inject({ method: "GET", url: "/page" });
+    expect(res.headers["content-security-policy"]).toContain("form-action 'self' https://www.liqpay.ua;");
+    await server.close();
+  });
+});
+
 describe("security headers on every reply", () => {
   const HELMET = {
     "cross-origin-opener-policy": "same-origin",

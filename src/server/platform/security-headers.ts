@@ -41,7 +41,7 @@ export function customScriptOrigins(integrations: CustomScriptSettings): string[
  * hosts (when on) and inline scripts carrying this response's nonce. Inline styles stay allowed:
  * the theme and component styles are not a script-injection vector.
  */
-export function contentSecurityPolicy(nonce: string, customOrigins: readonly string[]): string {
+export function contentSecurityPolicy(nonce: string, customOrigins: readonly string[], formActions: readonly string[] = []): string {
   const scripts = ["'self'", `'nonce-${nonce}'`, ...PROVIDER_SCRIPT_ORIGINS, ...customOrigins];
   // Custom scripts (analytics, chat widgets) talk to their own back ends.
   const connect = ["'self'", ...PROVIDER_SCRIPT_ORIGINS, ...(customOrigins.length ? ["https:"] : [])];
@@ -57,7 +57,8 @@ export function contentSecurityPolicy(nonce: string, customOrigins: readonly str
     "frame-src https:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Checkout forms post to the configured payment providers' pages.
+    ["form-action 'self'", ...formActions].join(" "),
     "frame-ancestors 'self'",
   ].join("; ");
 }
@@ -110,14 +111,20 @@ function nextNonce(): string {
 }
 const NONCE = Symbol("cspNonce");
 
-/** The policy around its nonce, per custom-script settings object (the settings snapshot is shared). */
-const policyParts = new WeakMap<CustomScriptSettings, [string, string]>();
-function policyFor(nonce: string, integrations: CustomScriptSettings): string {
-  let parts = policyParts.get(integrations);
+/**
+ * The policy around its nonce, per custom-script settings object (the settings snapshot is shared)
+ * and per set of form-action origins (one per app; tests build apps with different ones).
+ */
+const policyParts = new WeakMap<CustomScriptSettings, Map<string, [string, string]>>();
+function policyFor(nonce: string, integrations: CustomScriptSettings, formActions: readonly string[]): string {
+  let byForms = policyParts.get(integrations);
+  if (!byForms) policyParts.set(integrations, (byForms = new Map()));
+  const key = formActions.join(" ");
+  let parts = byForms.get(key);
   if (!parts) {
-    const [before, after] = contentSecurityPolicy("\0", customScriptOrigins(integrations)).split("\0");
+    const [before, after] = contentSecurityPolicy("\0", customScriptOrigins(integrations), formActions).split("\0");
     parts = [before, after];
-    policyParts.set(integrations, parts);
+    byForms.set(key, parts);
   }
   return parts[0] + nonce + parts[1];
 }
@@ -135,7 +142,17 @@ function isHtml(reply: FastifyReply): boolean {
  * (no promise per request) except where an HTML page waits for the portal's custom-script settings.
  * `req.cspNonce` is made on first read: only pages use it.
  */
-export function installSecurityHeaders(app: FastifyInstance, deps: { csp: boolean; helmet: HelmetOptions; integrations: () => Promise<CustomScriptSettings> }) {
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  deps: {
+    csp: boolean;
+    helmet: HelmetOptions;
+    integrations: () => Promise<CustomScriptSettings>;
+    /** Origins besides our own that forms may post to (payment providers' checkout pages); fixed at start. */
+    formActions?: readonly string[];
+  },
+) {
+  const formActions = deps.formActions ?? [];
   const { set, remove } = helmetHeaders(deps.helmet);
   const assetSet = set.filter(([name]) => ASSET_HEADERS.has(name.toLowerCase()));
   app.decorateRequest("cspNonce", {
@@ -161,11 +178,11 @@ export function installSecurityHeaders(app: FastifyInstance, deps: { csp: boolea
     if (!html || !deps.csp || reply.hasHeader("content-security-policy")) return done(null, payload);
     deps.integrations().then(
       (integrations) => {
-        reply.header("content-security-policy", policyFor(req.cspNonce, integrations));
+        reply.header("content-security-policy", policyFor(req.cspNonce, integrations, formActions));
         done(null, payload);
       },
       () => {
-        reply.header("content-security-policy", policyFor(req.cspNonce, NO_CUSTOM_SCRIPTS));
+        reply.header("content-security-policy", policyFor(req.cspNonce, NO_CUSTOM_SCRIPTS, formActions));
         done(null, payload);
       },
     );

@@ -8,6 +8,7 @@ import { removeDemoPreviewSecret, seedDemoCourses } from "./demo-courses";
 import { seedDemoShowcase } from "./demo-showcase";
 import { seedDemoForms } from "./demo-forms";
 import { seedDemoPolicies } from "./demo-policies";
+import { seedDemoCoupons } from "./demo-coupons";
 
 /**
  * What start-up seeds: the demo content with SEED_DEMO; without it nothing, and the demo's public
@@ -121,4 +122,5 @@ async function seedDemoContent(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
   await seedDemoForms(db, envId);
   await seedDemoShowcase(db, envId);
   await seedDemoCourses(db, config);
+  await seedDemoCoupons(db, envId);
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { TUser } from "../../../domain/user";
-import { type LetterDeps, type LetterTexts, letterLanguage, mailPack, sendLetter } from "./letter";
+import { type LetterDeps, type LetterTexts, letterLanguage, mailPack, sendLetter } from "../../platform/letters";
 
 /**
  * The reset e-mail. The link always points at our own origin (platform/public-origin.ts, never the

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { type LetterDeps, type LetterTexts, letterLanguage, mailPack, sendLetter } from "./letter";
+import { type LetterDeps, type LetterTexts, letterLanguage, mailPack, sendLetter } from "../../platform/letters";
 import type { EmailVerificationLetter } from "./service";
 
 /**

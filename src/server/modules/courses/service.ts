@@ -8,7 +8,7 @@ import { getCourseAccess } from "./operations/get-course-access";
 import { listCourses } from "./operations/list-courses";
 import { listElements } from "./operations/list-elements";
 import { openElement } from "./operations/open-element";
-import type { ElementRow } from "./repo";
+import type { CourseRow, ElementRow } from "./repo";
 
 // The types other modules use, named here: they import them from service.ts, never from repo.ts or catalog.ts.
 /** A content language and the portal's primary one. */
@@ -17,6 +17,8 @@ export type Lang = CatalogLang;
 export type CourseStructure = CatalogStructure;
 /** An element of a course as stored. */
 export type CourseElement = ElementRow;
+/** A course as stored (type, price, currency, published, titles per language). */
+export type CourseRecord = CourseRow;
 
 export interface CoursesServiceDeps extends CourseCatalogDeps {
   /** The viewer's own progress (modules/progress: createViewerProgress). */
@@ -41,6 +43,8 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     elementStructure: catalog.elementStructure,
     components: catalog.components,
     reviews: catalog.reviews,
+    /** A course of this portal as stored, published or not, from the content cache; null when there is none (orders read prices here). */
+    courseRow: (id: string): Promise<CourseRecord | null> => catalog.courseRow(id),
     listCourses: (viewer: TViewer, q: TCourseListQuery) => listCourses(reads, viewer, q),
     getCourse: (viewer: TViewer, id: string, q: { lang: string; rel?: "all"; secret?: string; client?: string }) => getCourse(reads, viewer, id, q),
     access: (viewer: TViewer, courseId: string, q: { lang: string }) => getCourseAccess(reads, viewer, courseId, q),

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { portalDisciples, progressRecords, users } from "../../db/schema/users";
 
@@ -43,6 +43,29 @@ export function createUsersRepo(db: Db) {
           target: [portalDisciples.portalId, portalDisciples.userId],
           set: { utm: sql`${portalDisciples.utm} || excluded.utm` },
         });
+    },
+    /**
+     * Adds a bought course to `ordered_courses` (the seed's orders.courses) on `tx`, the caller's
+     * transaction, so the grant commits with what caused it. False when the account already had it.
+     */
+    async grantCourse(tx: Db, userId: string, courseId: string): Promise<boolean> {
+      const course = JSON.stringify([courseId]);
+      const rows = await tx
+        .update(users)
+        .set({ orderedCourses: sql`${users.orderedCourses} || ${course}::jsonb`, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), sql`not (${users.orderedCourses} @> ${course}::jsonb)`))
+        .returning();
+      return rows.length === 1;
+    },
+    /** Takes a course out of `ordered_courses` on `tx`; false when the account did not have it. */
+    async revokeCourse(tx: Db, userId: string, courseId: string): Promise<boolean> {
+      const course = JSON.stringify([courseId]);
+      const rows = await tx
+        .update(users)
+        .set({ orderedCourses: sql`${users.orderedCourses} - ${courseId}::text`, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), sql`${users.orderedCourses} @> ${course}::jsonb`))
+        .returning();
+      return rows.length === 1;
     },
     async ensureProgressRecord(id: string, portalId: string, userId: string) {
       await db.insert(progressRecords).values({ id, portalId, userId }).onConflictDoNothing();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../../../domain/errors";
 import { type Arrival, isEmptyArrival, sameUtm } from "../../../domain/arrival";
 import { needsDiscipleUpgrade, progressRecordId, type TUser } from "../../../domain/user";
+import type { Db } from "../../db/client";
 import type { Bus } from "../../platform/bus";
 import { isUniqueViolation, type UserInsert, type UserRow, type UsersRepo } from "./repo";
 import { createUserCache } from "./user-cache";
@@ -133,6 +134,22 @@ export function createUsersService(deps: {
     async remove(id: string): Promise<void> {
       if (!(await repo.remove(id))) throw new AppError("NOT_FOUND", `User ${id} not found`);
       await changed(id, "revoked");
+    },
+    /**
+     * Bought access (docs/decisions/0031): adds a course to the account's orders.courses inside the
+     * caller's transaction `tx`, which also records why (the paid order, the claimed gift). After it
+     * commits, the caller calls `accessChanged` so every instance forgets the account it keeps.
+     */
+    grantCourse(tx: Db, userId: string, courseId: string): Promise<boolean> {
+      return repo.grantCourse(tx, userId, courseId);
+    },
+    /** Takes a course back (a reversed payment) inside `tx`; `accessChanged` after commit. */
+    revokeCourse(tx: Db, userId: string, courseId: string): Promise<boolean> {
+      return repo.revokeCourse(tx, userId, courseId);
+    },
+    /** Tells every instance (`user:{id}` changed) after a grant or revocation committed, as `update` does. */
+    accessChanged(userId: string): Promise<void> {
+      return changed(userId, "changed");
     },
     /** Seed 001 §4: a non-guest user lacking disciple is upgraded on session creation and profile update. */
     async upgradeToDisciple(row: UserRow): Promise<UserRow> {

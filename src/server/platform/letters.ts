@@ -1,8 +1,8 @@
-import { firstSegment } from "../../../domain/lang-redirect";
-import { isPortalLang, portalLang } from "../../../domain/locale";
-import type { LanguagePacks } from "../../platform/language-packs";
-import type { Mailer } from "../../platform/mail";
-import type { RequestHost } from "../../platform/public-origin";
+import { firstSegment } from "../../domain/lang-redirect";
+import { isPortalLang, portalLang } from "../../domain/locale";
+import type { LanguagePacks } from "./language-packs";
+import type { Mailer } from "./mail";
+import type { RequestHost } from "./public-origin";
 
 /** What a kind of letter needs: the mailer, the mail packs, our origin and the portal's languages. */
 export interface LetterDeps {

@@ -1,0 +1,27 @@
+import { createHash, randomBytes } from "node:crypto";
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** `ord_` + 26 base32 characters: 130 random bits (docs/decisions/0031). */
+export function newOrderId(): string {
+  const bytes = randomBytes(17);
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < 26) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+  }
+  return `ord_${out}`;
+}
+
+/** A gift's link token (256 random bits) and what is stored of it. */
+export function newGiftToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+export const tokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
