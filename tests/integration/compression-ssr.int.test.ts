@@ -175,7 +175,8 @@ describe("built assets, precompressed at build time", () => {
 
     const first = await get(`/assets/${name}`, { "accept-encoding": "br" });
     expect(first.headers["cache-control"]).toBe(IMMUTABLE);
-    for (const header of ["etag", "last-modified", "permissions-policy", "x-frame-options", "strict-transport-security"]) expect(first.headers[header], header).toBeUndefined();
+    for (const header of ["etag", "last-modified", "permissions-policy", "x-frame-options", "strict-transport-security"])
+      expect(first.headers[header], header).toBeUndefined();
     expect(first.headers["x-content-type-options"]).toBe("nosniff");
 
     const range = await get(`/assets/${name}`, { range: "bytes=0-99" });

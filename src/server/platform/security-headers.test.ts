@@ -73,7 +73,12 @@ describe("security headers on every reply", () => {
     server.get("/assets/app-x1.js", async (_req, reply) =>
       reply
         .type("application/javascript")
-        .headers({ "cache-control": "public, max-age=31536000, immutable", etag: 'W/"1"', "last-modified": "Tue, 24 Nov 2026 06:21:48 GMT", "accept-ranges": "bytes" })
+        .headers({
+          "cache-control": "public, max-age=31536000, immutable",
+          etag: 'W/"1"',
+          "last-modified": "Tue, 24 Nov 2026 06:21:48 GMT",
+          "accept-ranges": "bytes",
+        })
         .send("export {};"),
     );
     server.get("/assets/missing.js", async (_req, reply) => reply.code(404).header("cache-control", "no-store").send({ code: "NOT_FOUND" }));
@@ -105,7 +110,8 @@ describe("security headers on every reply", () => {
     const helmetSent = Object.keys(HELMET).filter((name) => name in res.headers);
     expect(helmetSent).toEqual(["cross-origin-resource-policy", "x-content-type-options"]);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    for (const name of ["permissions-policy", "etag", "last-modified", "accept-ranges", "content-security-policy"]) expect(res.headers[name], name).toBeUndefined();
+    for (const name of ["permissions-policy", "etag", "last-modified", "accept-ranges", "content-security-policy"])
+      expect(res.headers[name], name).toBeUndefined();
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await server.inject({ method: "GET", url: "/assets/missing.js" });
     expect(missing.statusCode).toBe(404);

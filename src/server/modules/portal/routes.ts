@@ -23,8 +23,10 @@ export const portalRoutes =
       async (_req, reply) => {
         const settings = await portal.getSettings();
         let json = settingsJson.get(settings);
-        if (json === undefined) settingsJson.set(settings, (json = reply.serialize(settings)));
-        return reply.type("application/json; charset=utf-8").send(json);
+        if (json === undefined) settingsJson.set(settings, (json = String(reply.serialize(settings))));
+        const written = json;
+        reply.type("application/json; charset=utf-8").serializer(() => written);
+        return settings;
       },
     );
     app.get(
