@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects: unit (pure functions), integration (API and repos on PGlite and PostgreSQL, and
- * the browser-free SSR specs through `app.inject`, which need the build), e2e (Debian's Chromium
- * against the built app). `npm test` builds first, then runs all three.
+ * Three projects: unit (pure functions, and tests of the providers' stand-ins, which need no
+ * database), integration (API and repos on PGlite and PostgreSQL, and the browser-free SSR specs
+ * through `app.inject`, which need the build), e2e (Debian's Chromium against the built app).
+ * `npm test` builds first, then runs all three.
  *
  * PGlite databases of integration and e2e tests start from snapshots made once per run
  * (tests/setup/pglite-snapshot.ts); PostgreSQL ones are cloned from templates
@@ -23,7 +24,7 @@ export default defineConfig({
         test: {
           name: "unit",
           maxWorkers: WORKERS,
-          include: ["src/**/*.test.{ts,tsx}", "tests/lint/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "tests/lint/**/*.test.ts", "tests/stand-ins/**/*.test.ts"],
           exclude: ["src/**/*.int.test.ts", "node_modules/**"],
           environment: "node",
         },

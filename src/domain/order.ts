@@ -162,14 +162,15 @@ export const ZCouponInput = z
     kind: z.enum(["percent", "fixed"]),
     /** Percent (1-100) or an amount in `currency`, major units. */
     value: z.number().positive(),
-    currency: ZCurrency.nullable().default(null),
+    /** Absent or null for a percentage (no default: OpenAPI cannot give an enum a null default). */
+    currency: ZCurrency.nullish(),
     /** null: every course. */
     courseId: z.string().min(1).max(100).nullable().default(null),
     expiresAt: z.iso.datetime().nullable().default(null),
     maxUses: z.number().int().positive().nullable().default(null),
   })
   .refine((c) => c.kind !== "percent" || c.value <= 100, { message: "A percentage is at most 100", path: ["value"] })
-  .refine((c) => c.kind !== "fixed" || c.currency !== null, { message: "A fixed discount needs a currency", path: ["currency"] });
+  .refine((c) => c.kind !== "fixed" || (c.currency !== null && c.currency !== undefined), { message: "A fixed discount needs a currency", path: ["currency"] });
 export const ZCoupon = z.object({
   code: z.string(),
   kind: z.enum(["percent", "fixed"]),
@@ -209,7 +210,7 @@ export function checkoutFields(res: TOrderResponse): Array<[string, string]> {
   );
 }
 
-/* Additions made with the server (orders-core): additive only, nothing above changed. */
+/* Added with the server (orders-core). Above, only ZCouponInput.currency changed (nullish instead of a null default). */
 
 /** `ord_` + 26 base32 characters (130 random bits): unguessable, a valid LiqPay order_id and WayForPay orderReference. */
 export const ORDER_ID_PATTERN = /^ord_[a-z2-7]{26}$/;

@@ -317,7 +317,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       await api.register(studioRoutes(services.studio));
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
-      await api.register(paymentRoutes(services.orders));
+      await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(ordersAdminRoutes(services.orders));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {

@@ -157,14 +157,21 @@ describe("start-up", () => {
   });
 });
 
-/** GET on a new connection (no keep-alive): cluster hands each new connection to the next worker. */
+/**
+ * GET on a new connection (no keep-alive): cluster hands each new connection to the next worker. A
+ * request that gets no answer in 10 s fails (a connection handed to a worker that is being killed
+ * would otherwise hold the loop that waits for workers forever).
+ */
 function freshGet(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (res) => {
+      .get(url, { agent: false, timeout: 10_000 }, (res) => {
         let body = "";
         res.on("data", (d) => (body += d));
         res.once("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .once("timeout", function (this: http.ClientRequest) {
+        this.destroy(new Error(`no answer from ${url} in 10 s`));
       })
       .once("error", reject);
   });
@@ -187,7 +194,7 @@ if (pgInfo) {
     url.pathname = `/${name}`;
     afterAll(() => withAdmin(pgInfo.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)));
 
-    it("migrates once, serves from two worker processes, replaces one that dies and stops them all on SIGTERM", { timeout: 180_000 }, async () => {
+    it("migrates once, serves from two worker processes, replaces one that dies and stops them all on SIGTERM", { timeout: 300_000 }, async () => {
       await withAdmin(pgInfo.adminUrl, (c) => c.query(`CREATE DATABASE ${quoteIdent(name)}`));
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;

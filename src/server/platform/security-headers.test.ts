@@ -26,6 +26,29 @@ describe("the pages' Content-Security-Policy", () => {
   });
 });
 
+describe("the pages' form-action", () => {
+  it("is this site only, plus the configured payment providers' checkout pages", () => {
+    expect(contentSecurityPolicy("abc", [])).toContain("form-action 'self';");
+    expect(contentSecurityPolicy("abc", [], ["https://www.liqpay.ua", "https://secure.wayforpay.com"])).toContain(
+      "form-action 'self' https://www.liqpay.ua https://secure.wayforpay.com;",
+    );
+  });
+
+  it("reaches HTML replies as the app was built with it", async () => {
+    const server = Fastify({ logger: false });
+    installSecurityHeaders(server, {
+      csp: true,
+      helmet: { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false },
+      integrations: async () => ({ enabledCustomScripts: false, customScripts: [] }),
+      formActions: ["https://www.liqpay.ua"],
+    });
+    server.get("/page", async (_req, reply) => reply.type("text/html; charset=utf-8").send("<p>hi</p>"));
+    const res = await server.inject({ method: "GET", url: "/page" });
+    expect(res.headers["content-security-policy"]).toContain("form-action 'self' https://www.liqpay.ua;");
+    await server.close();
+  });
+});
+
 describe("security headers on every reply", () => {
   const HELMET = {
     "cross-origin-opener-policy": "same-origin",
@@ -47,6 +70,18 @@ describe("security headers on every reply", () => {
     server.get("/api/thing", async () => ({ ok: true }));
     server.get("/page", async (req, reply) => reply.type("text/html; charset=utf-8").send(`<script nonce="${req.cspNonce}"></script>`));
     server.get("/cached", async (_req, reply) => reply.header("cache-control", "no-cache").send({ ok: true }));
+    server.get("/assets/app-x1.js", async (_req, reply) =>
+      reply
+        .type("application/javascript")
+        .headers({
+          "cache-control": "public, max-age=31536000, immutable",
+          etag: 'W/"1"',
+          "last-modified": "Tue, 24 Nov 2026 06:21:48 GMT",
+          "accept-ranges": "bytes",
+        })
+        .send("export {};"),
+    );
+    server.get("/assets/missing.js", async (_req, reply) => reply.code(404).header("cache-control", "no-store").send({ code: "NOT_FOUND" }));
     await server.ready();
     return server;
   }
@@ -66,6 +101,22 @@ describe("security headers on every reply", () => {
     }
     expect((await server.inject({ method: "GET", url: "/api/thing" })).headers["cache-control"]).toBe("no-store");
     expect((await server.inject({ method: "GET", url: "/cached" })).headers["cache-control"]).toBe("no-cache");
+    await server.close();
+  });
+
+  it("give a built asset only the headers that apply to a script, and no validators when it is immutable", async () => {
+    const server = await app();
+    const res = await server.inject({ method: "GET", url: "/assets/app-x1.js" });
+    const helmetSent = Object.keys(HELMET).filter((name) => name in res.headers);
+    expect(helmetSent).toEqual(["cross-origin-resource-policy", "x-content-type-options"]);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    for (const name of ["permissions-policy", "etag", "last-modified", "accept-ranges", "content-security-policy"])
+      expect(res.headers[name], name).toBeUndefined();
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const missing = await server.inject({ method: "GET", url: "/assets/missing.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("no-store");
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
     await server.close();
   });
 

@@ -84,6 +84,16 @@ export function helmetHeaders(options: HelmetOptions): { set: Array<[string, str
 }
 
 /**
+ * The hashed build files under /assets/ are scripts and styles, never documents: of helmet's headers
+ * only these two mean anything for them. The rest (frame, opener, referrer, HSTS, …) would cost every
+ * asset about 600 bytes, ~56 times on a first page load over HTTP/1.1 (docs/decisions/0021).
+ */
+const ASSET_HEADERS = new Set(["x-content-type-options", "cross-origin-resource-policy"]);
+/** Never asked again (immutable, a year): validators and ranges are dead weight on them. */
+const ASSET_VALIDATORS = ["etag", "last-modified", "accept-ranges"];
+const isAsset = (url: string) => url.startsWith("/assets/");
+
+/**
  * CSP nonces come from a pool of random bytes refilled 256 nonces at a time (each still 128 bits
  * from the CSPRNG, never reused): one randomBytes call per page was a visible cost.
  */
@@ -126,7 +136,7 @@ function isHtml(reply: FastifyReply): boolean {
 
 /**
  * Every response: helmet's headers (`helmet` options as @fastify/helmet took them) and a
- * Permissions-Policy. Headers helmet does not cover: a nonce-based CSP on every HTML page,
+ * Permissions-Policy; built assets only the part of them that applies to scripts (ASSET_HEADERS). Headers helmet does not cover: a nonce-based CSP on every HTML page,
  * `Cache-Control: no-store` on API replies and pages unless a route chose its own (both carry who is
  * signed in). In development (Vite's injected scripts) the CSP is left off. The hooks are synchronous
  * (no promise per request) except where an HTML page waits for the portal's custom-script settings.
@@ -144,18 +154,23 @@ export function installSecurityHeaders(
 ) {
   const formActions = deps.formActions ?? [];
   const { set, remove } = helmetHeaders(deps.helmet);
+  const assetSet = set.filter(([name]) => ASSET_HEADERS.has(name.toLowerCase()));
   app.decorateRequest("cspNonce", {
     getter(this: FastifyRequest & { [NONCE]?: string }) {
       return (this[NONCE] ??= nextNonce());
     },
   });
-  app.addHook("onRequest", (_req, reply, done) => {
+  app.addHook("onRequest", (req, reply, done) => {
     const res = reply.raw;
-    for (const [name, value] of set) res.setHeader(name, value);
+    for (const [name, value] of isAsset(req.url) ? assetSet : set) res.setHeader(name, value);
     for (const name of remove) res.removeHeader(name);
     done();
   });
   app.addHook("onSend", (req, reply, payload, done) => {
+    if (isAsset(req.url)) {
+      if (String(reply.getHeader("cache-control")).includes("immutable")) for (const name of ASSET_VALIDATORS) reply.removeHeader(name);
+      return done(null, payload);
+    }
     reply.header("permissions-policy", PERMISSIONS_POLICY);
     const html = isHtml(reply);
     if (!reply.hasHeader("cache-control") && (html || req.url.startsWith("/api/"))) reply.header("cache-control", "no-store");

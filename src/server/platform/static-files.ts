@@ -8,7 +8,7 @@ import { AppError } from "../../domain/errors";
  * - hashed files under /assets/ are cached for a year and never revalidated; other public files
  *   (favicon, brand and demo images) for ten minutes;
  * - the `.br` and `.gz` siblings that scripts/precompress.mjs writes are sent when the client
- *   accepts them (Content-Encoding, their own Content-Length and ETag); they get no URL of their own.
+ *   accepts them (Content-Encoding, their own Content-Length); they get no URL of their own.
  */
 export const staticFileOptions: Pick<ReactRouterFastifyOptions, "assetCacheControl" | "defaultCacheControl" | "fastifyStaticOptions"> = {
   assetCacheControl: { public: true, maxAge: "365 days", immutable: true },

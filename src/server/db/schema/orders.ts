@@ -47,7 +47,9 @@ export const orders = pgTable(
   },
   (t) => [
     // One open order per learner and course: a second request reuses or replaces it (never two at once).
-    uniqueIndex("orders_one_open").on(t.environmentId, t.userId, t.courseId).where(sql`${t.status} in ('created', 'pending')`),
+    uniqueIndex("orders_one_open")
+      .on(t.environmentId, t.userId, t.courseId)
+      .where(sql`${t.status} in ('created', 'pending')`),
     uniqueIndex("orders_receipt_number").on(t.environmentId, t.receiptNumber),
     index("orders_user_created").on(t.userId, t.createdAt),
     index("orders_environment_created").on(t.environmentId, t.createdAt),

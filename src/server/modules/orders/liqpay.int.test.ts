@@ -27,6 +27,7 @@ import { courses } from "../../db/schema/courses";
 import { orderEvents, orders } from "../../db/schema/orders";
 import { upsertCourse } from "../../db/seed/course-factories";
 import { upsertEnvironment, upsertPortal } from "../../db/seed/factories";
+import { createBus } from "../../platform/bus";
 import { changeContent } from "../../platform/content-version";
 import { liqpayData, liqpaySignature } from "../../platform/payments/liqpay-signature";
 
@@ -94,8 +95,13 @@ describeEachDatabase("orders through LiqPay", (t) => {
       language: "en",
     });
 
+    // Whoever watches the order (the result page's socket, other instances) hears of it after the commit.
+    const bus = await createBus(t.database.notifications);
+    const heard = new Promise<string>((resolve) => bus.subscribe(`order:${made.orderId}`, (e) => resolve(e.kind)));
     const res = await callback(success(made.orderId));
     expect(res.json()).toEqual({ outcome: "applied", reason: "order moved to paid" });
+    expect(await heard).toBe("changed");
+    await bus.close();
     const row = await orderRow(t.db, made.orderId);
     expect(row).toMatchObject({ status: "paid", amountMinor: 49000, currency: "UAH" });
     expect(row.receiptNumber).toBeGreaterThan(0);
@@ -165,7 +171,10 @@ describeEachDatabase("orders through LiqPay", (t) => {
       await expectRefused(new URLSearchParams({ data, signature: liqpaySignature(LIQPAY.privateKey, json) }).toString(), "bad signature", who);
       // The body signed right, then one character of data changed.
       const tampered = new URLSearchParams(success(made.orderId));
-      tampered.set("data", tampered.get("data")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+      tampered.set(
+        "data",
+        tampered.get("data")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      );
       await expectRefused(tampered.toString(), "bad signature", who);
     });
 
@@ -179,7 +188,11 @@ describeEachDatabase("orders through LiqPay", (t) => {
     });
 
     it("another merchant's public key, another portal's order, another gateway's order", async () => {
-      await expectRefused(liqpayCallback({ order_id: made.orderId, status: "success", amount: 490, currency: "UAH" }, LIQPAY.privateKey, "i99999999"), "public_key of another merchant", who);
+      await expectRefused(
+        liqpayCallback({ order_id: made.orderId, status: "success", amount: 490, currency: "UAH" }, LIQPAY.privateKey, "i99999999"),
+        "public_key of another merchant",
+        who,
+      );
 
       // An order of another portal on the same database, signed with our key: still not ours to pay.
       await upsertPortal(t.db, { id: "lp-other-shop", title: { en: "Other" }, i18n: { langs: ["en"], primaryLang: "en" } });
@@ -223,7 +236,9 @@ describeEachDatabase("orders through LiqPay", (t) => {
       const huge = await callback(`data=${"A".repeat(2 * 1024 * 1024)}`);
       expectError(huge, 413, "PAYLOAD-TOO-LARGE");
       const unread = await t.db.execute(sql`select reason from payment_callbacks where body_sha256 is null order by id`);
-      expect((unread as unknown as { rows: Array<{ reason: string }> }).rows.map((r) => r.reason)).toEqual(expect.arrayContaining(["empty body", "body too large"]));
+      expect((unread as unknown as { rows: Array<{ reason: string }> }).rows.map((r) => r.reason)).toEqual(
+        expect.arrayContaining(["empty body", "body too large"]),
+      );
       expect((await orderRow(t.db, made.orderId)).status).toBe("created");
     });
   });

@@ -5,10 +5,13 @@ import { AppError } from "../../../domain/errors";
 import { ZOrderId, ZPaymentGateways, ZSandboxDecision, ZSandboxDecisionReply, ZSandboxPayment } from "../../../domain/order";
 import { toLocation } from "../../../domain/validation/location";
 import { ZErrorReply } from "../../platform/errors";
+import { rateLimit } from "../../platform/rate-limit";
 import type { CallbackRoute } from "./operations/callbacks";
 import type { OrdersService } from "./service";
 
-const errors = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 413: ZErrorReply, 502: ZErrorReply };
+const errors = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 413: ZErrorReply, 429: ZErrorReply, 502: ZErrorReply };
+/** Sandbox decisions per client address and window. */
+export const SANDBOX_DECIDE_RATE_LIMIT = 30;
 /** Bodies read as bytes here: a provider's signature covers them exactly as sent. Bigger ones are refused unread. */
 const RAW_BODY_LIMIT = 1024 * 1024;
 const ZRedirect = z.null().describe("No body: the Location header names the page.");
@@ -30,7 +33,7 @@ const see = (reply: FastifyReply, path: string) => reply.redirect(toLocation(pat
  * sandbox checkout and its decision, and the gateways on offer.
  */
 export const paymentRoutes =
-  (orders: OrdersService): FastifyPluginAsyncZod =>
+  (orders: OrdersService, windowMs: number): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/payments/gateways",
@@ -49,6 +52,8 @@ export const paymentRoutes =
     app.post(
       "/payments/sandbox/decide",
       {
+        // Each decision makes a request to our own callback route: bounded per client address.
+        config: rateLimit(SANDBOX_DECIDE_RATE_LIMIT, windowMs),
         schema: {
           tags: ["payments"],
           operationId: "decideSandboxPayment",

@@ -126,7 +126,15 @@ function writes(tx: Db) {
       const [own] = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.courseId, courseId), eq(orders.status, "paid"), sql`${orders.giftEmail} is null`, ne(orders.id, exceptOrderId)))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.courseId, courseId),
+            eq(orders.status, "paid"),
+            sql`${orders.giftEmail} is null`,
+            ne(orders.id, exceptOrderId),
+          ),
+        )
         .limit(1);
       if (own) return true;
       const [gift] = await tx

@@ -2,7 +2,18 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
-import { ZGift, ZGiftClaim, ZGiftToken, ZOrder, ZOrderId, ZOrderList, ZOrderQuote, ZOrderQuoteQuery, ZOrderRequest, ZOrderResponse } from "../../../domain/order";
+import {
+  ZGift,
+  ZGiftClaim,
+  ZGiftToken,
+  ZOrder,
+  ZOrderId,
+  ZOrderList,
+  ZOrderQuote,
+  ZOrderQuoteQuery,
+  ZOrderRequest,
+  ZOrderResponse,
+} from "../../../domain/order";
 import { requireUser } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import { rateLimit } from "../../platform/rate-limit";
@@ -15,7 +26,12 @@ export const GIFT_CLAIM_RATE_LIMIT = 10;
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 410: ZErrorReply, 429: ZErrorReply };
 /** A language of the portal for titles (else each order's own language). */
-const ZLangQuery = z.object({ lang: z.string().regex(/^[a-z]{2,3}$/).optional() });
+const ZLangQuery = z.object({
+  lang: z
+    .string()
+    .regex(/^[a-z]{2,3}$/)
+    .optional(),
+});
 
 /** The buyer: a guest or an anonymous session must register first (seed 001 buy-course). */
 async function buyer(req: FastifyRequest) {
@@ -37,7 +53,8 @@ export const ordersRoutes =
           tags: ["orders"],
           operationId: "makeOrder",
           summary: "Make an order for one paid course and get its signed checkout form (registered learners)",
-          description: "Seed 000 §3: price and currency come from the course; an open order of the course is reused; a 100% coupon pays at once (next: result).",
+          description:
+            "Seed 000 §3: price and currency come from the course; an open order of the course is reused; a 100% coupon pays at once (next: result).",
           body: ZOrderRequest,
           response: { 200: ZOrderResponse, ...errors },
         },

@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { TAdminOrderQueryOutput } from "./operations/back-office";
-import type { TOrder, TOrderQuote, TOrderResponse, TPaymentGateways, TSandboxDecision, TSandboxPayment, TGift, ZCouponInput } from "../../../domain/order";
+import { AppError } from "../../../domain/errors";
+import type { TGift, TOrder, TOrderQuote, TOrderResponse, TPaymentGateways, TSandboxDecision, TSandboxPayment, ZCouponInput } from "../../../domain/order";
 import type { TUser } from "../../../domain/user";
 import type { RequestHost } from "../../platform/public-origin";
-import { adminOrders, createCoupon, deactivateCoupon, listCoupons } from "./operations/back-office";
+import { adminOrders, createCoupon, deactivateCoupon, listCoupons, type TAdminOrderQueryOutput } from "./operations/back-office";
 import { type CallbackRoute, receiveCallback, refuseUnread } from "./operations/callbacks";
 import type { OrdersContext, OrdersLog, RequestPlace } from "./operations/context";
 import { claimGift, getGift } from "./operations/gifts";
@@ -66,7 +66,10 @@ export function createOrdersService(deps: OrdersDeps) {
     receiveCallback: (route: CallbackRoute, raw: Buffer | undefined, at: RequestHost, log: OrdersLog) => receiveCallback(ctx, route, raw, placeOf(at, log)),
     refuseUnread: (route: CallbackRoute, reason: string, log: OrdersLog) => refuseUnread(ctx, route, reason, log),
     /** The signed reply WayForPay needs for a verified callback. */
-    wayforpayAccept: (orderReference: string) => ctx.gateways.wayforpay!.accept(orderReference, ctx.now()),
+    wayforpayAccept(orderReference: string) {
+      if (!ctx.gateways.wayforpay) throw new AppError("PAYMENT_CALLBACK_REFUSED", "WayForPay is not configured");
+      return ctx.gateways.wayforpay.accept(orderReference, ctx.now());
+    },
     sandboxCheckout: (raw: Buffer | undefined): Promise<string> => sandboxCheckout(ctx, raw),
     sandboxPayment: (orderId: string, ticket: string): Promise<TSandboxPayment> => sandboxPayment(ctx, orderId, ticket),
     sandboxDecide: (d: TSandboxDecision, at: RequestHost, log: OrdersLog) => sandboxDecide(ctx, d, placeOf(at, log), timers, deliver),

@@ -6,6 +6,9 @@ import type { PortalService } from "./service";
 export const portalRoutes =
   (portal: PortalService): FastifyPluginAsyncZod =>
   async (app) => {
+    // The settings object is cached per content version and frozen: its JSON is too. Every shell
+    // load asks for it, so writing it once per version matters (docs/decisions/0023).
+    const settingsJson = new WeakMap<object, string>();
     app.get(
       "/portal/settings",
       {
@@ -17,7 +20,14 @@ export const portalRoutes =
           response: { 200: ZPortalSettings },
         },
       },
-      async () => portal.getSettings(),
+      async (_req, reply) => {
+        const settings = await portal.getSettings();
+        let json = settingsJson.get(settings);
+        if (json === undefined) settingsJson.set(settings, (json = String(reply.serialize(settings))));
+        const written = json;
+        reply.type("application/json; charset=utf-8").serializer(() => written);
+        return settings;
+      },
     );
     app.get(
       "/portal/children",

@@ -41,6 +41,35 @@ describeEachDatabase("portal settings cache (keyed by the content version)", (t)
     }
   });
 
+  it("writes the API reply once per snapshot, and the reply follows a content change", async () => {
+    const color = async () => {
+      const res = await t.app.inject({ method: "GET", url: "/api/portal/settings" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      return (res.json() as { environment: { theme: { color: string } } }).environment.theme.color;
+    };
+    expect(await color()).toBe("blue");
+    const again = await t.app.inject({ method: "GET", url: "/api/portal/settings" });
+    expect(again.body).toBe((await t.app.inject({ method: "GET", url: "/api/portal/settings" })).body);
+    await changeContent(t.db, async (tx) => {
+      await tx
+        .update(environments)
+        .set({ theme: theme("teal") })
+        .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+    });
+    try {
+      await expect.poll(color, { timeout: 5_000, interval: 20 }).toBe("teal");
+    } finally {
+      await changeContent(t.db, async (tx) => {
+        await tx
+          .update(environments)
+          .set({ theme: theme("blue") })
+          .where(eq(environments.id, t.config.ENVIRONMENT_ID));
+      });
+    }
+    await expect.poll(color, { timeout: 5_000, interval: 20 }).toBe("blue");
+  });
+
   it("hands every reader the same frozen snapshot", async () => {
     const { portal, bus, contentVersion } = await createServices(t.config, t.database);
     try {

@@ -101,7 +101,8 @@ export function createLiqpayFormatGateway(o: LiqpayFormatOptions): Gateway {
       const status = typeof params.status === "string" ? params.status.slice(0, 40) : null;
       if (params.public_key !== o.publicKey) return refused("public_key of another merchant", orderId, status);
       const amountMinor = providerAmountMinor(params.amount);
-      if (!orderId || !status || amountMinor === null || typeof params.currency !== "string") return refused("order_id, status, amount or currency missing", orderId, status);
+      if (!orderId || !status || amountMinor === null || typeof params.currency !== "string")
+        return refused("order_id, status, amount or currency missing", orderId, status);
       return {
         kind: "notice",
         verified: true,

@@ -10,7 +10,9 @@ export function liqpayData(params: Record<string, string | number>): string {
 }
 
 export function liqpaySignature(privateKey: string, data: string): string {
-  return createHash("sha1").update(privateKey + data + privateKey, "utf8").digest("base64");
+  return createHash("sha1")
+    .update(privateKey + data + privateKey, "utf8")
+    .digest("base64");
 }
 
 /** Constant-time comparison of the received signature with the one computed over the received data. */

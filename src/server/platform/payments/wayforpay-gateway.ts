@@ -113,7 +113,8 @@ export function createWayforpayGateway(o: WayforpayOptions): WayforpayGateway {
         return { kind: "refused", verified: true, gateway: "wayforpay", reason: "merchantAccount of another merchant", orderReference, providerStatus };
       }
       const amountMinor = providerAmountMinor(fields.amount);
-      if (amountMinor === null) return { kind: "refused", verified: true, gateway: "wayforpay", reason: "amount is not an amount", orderReference, providerStatus };
+      if (amountMinor === null)
+        return { kind: "refused", verified: true, gateway: "wayforpay", reason: "amount is not an amount", orderReference, providerStatus };
       return {
         kind: "notice",
         verified: true,

@@ -18,7 +18,17 @@ export interface WayforpayPurchaseSigned {
 }
 
 export function wayforpayPurchaseString(p: WayforpayPurchaseSigned): string {
-  return [p.merchantAccount, p.merchantDomainName, p.orderReference, p.orderDate, p.amount, p.currency, ...p.productName, ...p.productCount, ...p.productPrice].join(";");
+  return [
+    p.merchantAccount,
+    p.merchantDomainName,
+    p.orderReference,
+    p.orderDate,
+    p.amount,
+    p.currency,
+    ...p.productName,
+    ...p.productCount,
+    ...p.productPrice,
+  ].join(";");
 }
 
 export interface WayforpayCallbackSigned {

@@ -76,7 +76,7 @@ export async function createCoupon(ctx: OrdersContext, user: TUser, input: z.out
     code: input.code,
     kind: input.kind,
     value,
-    currency: input.kind === "fixed" ? input.currency : null,
+    currency: input.kind === "fixed" ? (input.currency ?? null) : null,
     courseId: input.courseId,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     maxUses: input.maxUses,

@@ -66,13 +66,7 @@ export async function receiveCallback(ctx: OrdersContext, route: CallbackRoute, 
   if (verdict.amountMinor !== ours.amountMinor) return refuse("amount does not match the order", gateway, known, providerStatus);
   if (!verdict.outcome) return finish({ outcome: "ignored", reason: `status ${providerStatus} changes nothing`, ...known }, gateway, providerStatus);
 
-  const moved = await moveOrder(
-    ctx,
-    ours.id,
-    verdict.outcome,
-    { source: "callback", providerStatus, audit: { gateway, bodySha256, providerStatus } },
-    place,
-  );
+  const moved = await moveOrder(ctx, ours.id, verdict.outcome, { source: "callback", providerStatus, audit: { gateway, bodySha256, providerStatus } }, place);
   if (moved) return finish({ outcome: "applied", reason: `order moved to ${verdict.outcome}`, ...known }, gateway, providerStatus, true);
   // Lost the race or came too late: the order had already moved (a replay, a duplicate, success after reversal).
   const now = await ctx.repo.findOrder(ours.id);

@@ -1,7 +1,7 @@
 import { AppError } from "../../../../domain/errors";
 import type { TGift } from "../../../../domain/order";
 import type { TUser } from "../../../../domain/user";
-import { mayClaimGift } from "../policy";
+import { mayBuy, mayClaimGift } from "../policy";
 import type { GiftRow } from "../repo";
 import type { OrdersContext } from "./context";
 import { tokenHash } from "./ids";
@@ -37,6 +37,7 @@ export async function getGift(ctx: OrdersContext, token: string, lang?: string):
  * (a conditional update: two claims at once grant it once). The grant commits with the claim.
  */
 export async function claimGift(ctx: OrdersContext, user: TUser, token: string): Promise<TGift> {
+  if (!mayBuy(user)) throw new AppError("REGISTRATION_REQUIRED", "Sign up to receive a gift");
   const gift = await giftByToken(ctx, token);
   if (gift.state === "cancelled") throw new AppError("GIFT_CANCELLED", "This gift was cancelled");
   if (!mayClaimGift(user, gift)) throw new AppError("GIFT_OTHER_EMAIL", "This gift is for another address");

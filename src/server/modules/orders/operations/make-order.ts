@@ -101,7 +101,10 @@ export async function makeOrder(ctx: OrdersContext, buyer: TUser, req: OrderRequ
       const now = ctx.now();
       const open = await w.lockOpenOrder(ctx.environmentId, buyer.id, course.id);
       if (open && reusable(open, { gateway: gateway.id, price, giftEmail, giftMessage }, now)) {
-        return { order: await w.updateOrder(open.id, { lang: back.lang, returnPath: back.returnPath(open.id), continuePath: back.continuePath }), replaced: null };
+        return {
+          order: await w.updateOrder(open.id, { lang: back.lang, returnPath: back.returnPath(open.id), continuePath: back.continuePath }),
+          replaced: null,
+        };
       }
       if (open && (await w.move(open.id, ["created", "pending"], "expired", now))) await w.addEvent(open.id, "expired", "order", null, now);
       const id = newOrderId();
