@@ -26,25 +26,25 @@ export function MyOrders({ orders }: { orders: readonly TOrder[] }) {
         <caption className="sr-only">{t("mine.title")}</caption>
         <thead className="bg-surface-alt text-muted">
           <tr>
-            <th scope="col" className="px-4 py-3 text-start font-medium">
+            <th scope="col" className="px-3 py-3 text-start font-medium">
               {t("fields.course")}
             </th>
-            <th scope="col" className="px-4 py-3 text-end font-medium">
+            <th scope="col" className="px-3 py-3 text-end font-medium">
               {t("fields.amount")}
             </th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">
+            <th scope="col" className="px-3 py-3 text-start font-medium">
               {t("fields.currency")}
             </th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">
+            <th scope="col" className="px-3 py-3 text-start font-medium">
               {t("fields.gateway")}
             </th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">
+            <th scope="col" className="px-3 py-3 text-start font-medium">
               {t("fields.status")}
             </th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">
+            <th scope="col" className="px-3 py-3 text-start font-medium">
               {t("fields.date")}
             </th>
-            <th scope="col" className="px-4 py-3 text-start font-medium">
+            <th scope="col" className="px-3 py-3 text-start font-medium">
               <span className="sr-only">{t("mine.receipt")}</span>
             </th>
           </tr>
@@ -52,18 +52,18 @@ export function MyOrders({ orders }: { orders: readonly TOrder[] }) {
         <tbody className="divide-y divide-line">
           {orders.map((o) => (
             <tr key={o.id} data-testid="my-order" data-order={o.id} data-status={o.status}>
-              <th scope="row" className="px-4 py-3 text-start font-semibold text-ink">
+              <th scope="row" className="px-3 py-3 text-start font-semibold text-ink">
                 {o.courseTitle}
                 {o.gift ? <span className="block text-xs font-normal text-muted">{t("mine.giftFor", { email: o.gift.email })}</span> : null}
               </th>
-              <td className="px-4 py-3 text-end font-semibold whitespace-nowrap text-ink">{formatMoney(o.amount, o.currency, lang)}</td>
-              <td className="px-4 py-3 text-muted">{o.currency}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-ink">{gatewayName(o.gateway, t)}</td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3 text-end font-semibold whitespace-nowrap text-ink">{formatMoney(o.amount, o.currency, lang)}</td>
+              <td className="px-3 py-3 text-muted">{o.currency}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-ink">{gatewayName(o.gateway, t)}</td>
+              <td className="px-3 py-3">
                 <OrderStatusBadge status={o.status} />
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-muted">{formatOrderDate(o.paidAt ?? o.createdAt, lang, false)}</td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3 whitespace-nowrap text-muted">{formatOrderDate(o.paidAt ?? o.createdAt, lang, false)}</td>
+              <td className="px-3 py-3">
                 {HAS_RECEIPT.has(o.status) ? (
                   <Link
                     to={receiptPath(lang, o.id)}
