@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "./course-labels";
 import { ZEmail } from "./validation/fields";
+import { ZText } from "./validation/safe-text";
 
 /**
  * Orders and payments (issue 11, docs/decisions/0031): the contract the server, the buy step, the
@@ -52,9 +53,7 @@ export const ORDER_POLL_LIMIT_MS = 120_000;
 export const ORDER_OPEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Coupon codes as people type them: letters, digits, - and _; compared upper-cased. */
-export const ZCouponCode = z
-  .string()
-  .trim()
+export const ZCouponCode = ZText.trim()
   .min(3)
   .max(40)
   .regex(/^[A-Za-z0-9_-]+$/)
@@ -63,16 +62,16 @@ export const ZCouponCode = z
 export const ZGiftRequest = z.object({
   email: ZEmail,
   /** Shown in the recipient's letter. */
-  message: z.string().trim().max(500).optional(),
+  message: ZText.trim().max(500).optional(),
 });
 
 /** Seed 001 §3 "Order request": one course, the browser's return address, host and environment. */
 export const ZOrderRequest = z.object({
-  courses: z.array(z.string().min(1).max(100)).length(1),
+  courses: z.array(ZText.min(1).max(100)).length(1),
   /** Where the provider returns the browser: our own `/{lang}/order-result/` (the server appends the id), optionally with `?continue=`. */
-  resultUrl: z.string().min(1).max(2048),
-  host: z.string().min(1).max(255),
-  environmentId: z.string().min(1).max(64),
+  resultUrl: ZText.min(1).max(2048),
+  host: ZText.min(1).max(255),
+  environmentId: ZText.min(1).max(64),
   /** Seed 001 §7: the portal's default gateway when absent (liqpay unless configured). */
   gateway: ZGateway.optional(),
   coupon: ZCouponCode.optional(),
@@ -112,7 +111,7 @@ export const ZOrderQuote = z.object({
 });
 export type TOrderQuote = z.infer<typeof ZOrderQuote>;
 
-export const ZOrderQuoteQuery = z.object({ courseId: z.string().min(1).max(100), coupon: ZCouponCode.optional() });
+export const ZOrderQuoteQuery = z.object({ courseId: ZText.min(1).max(100), coupon: ZCouponCode.optional() });
 
 /** One order as its owner (or an admin) sees it. Amounts are major units with two decimals. */
 export const ZOrder = z.object({
@@ -144,14 +143,14 @@ export type TOrderList = z.infer<typeof ZOrderList>;
 export const ZAdminOrderQuery = z.object({
   status: ZOrderStatus.optional(),
   gateway: ZGateway.optional(),
-  courseId: z.string().min(1).max(100).optional(),
-  userId: z.string().min(1).max(100).optional(),
-  email: z.string().trim().min(1).max(254).optional(),
+  courseId: ZText.min(1).max(100).optional(),
+  userId: ZText.min(1).max(100).optional(),
+  email: ZText.trim().min(1).max(254).optional(),
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   /** The id of the last order of the previous page (newest first). */
-  after: z.string().min(1).max(100).optional(),
+  after: ZText.min(1).max(100).optional(),
 });
 export const ZAdminOrder = ZOrder.extend({ userId: z.string(), userEmail: z.string().nullable() });
 export const ZAdminOrderList = z.object({ orders: z.array(ZAdminOrder), next: z.string().nullable() });
@@ -165,7 +164,7 @@ export const ZCouponInput = z
     /** Absent or null for a percentage (no default: OpenAPI cannot give an enum a null default). */
     currency: ZCurrency.nullish(),
     /** null: every course. */
-    courseId: z.string().min(1).max(100).nullable().default(null),
+    courseId: ZText.min(1).max(100).nullable().default(null),
     expiresAt: z.iso.datetime().nullable().default(null),
     maxUses: z.number().int().positive().nullable().default(null),
   })
@@ -195,7 +194,7 @@ export const ZGift = z.object({
   state: z.enum(["waiting", "claimed", "cancelled"]),
 });
 export type TGift = z.infer<typeof ZGift>;
-export const ZGiftClaim = z.object({ token: z.string().min(20).max(200) });
+export const ZGiftClaim = z.object({ token: ZText.min(20).max(200) });
 
 /** The form fields a checkout post carries, per gateway. */
 export function checkoutFields(res: TOrderResponse): Array<[string, string]> {
@@ -214,7 +213,7 @@ export function checkoutFields(res: TOrderResponse): Array<[string, string]> {
 
 /** `ord_` + 26 base32 characters (130 random bits): unguessable, a valid LiqPay order_id and WayForPay orderReference. */
 export const ORDER_ID_PATTERN = /^ord_[a-z2-7]{26}$/;
-export const ZOrderId = z.string().regex(ORDER_ID_PATTERN);
+export const ZOrderId = ZText.regex(ORDER_ID_PATTERN);
 
 /** Amounts travel as major units with two decimals and are stored as integer minor units. */
 export const toMinorUnits = (major: number): number => Math.round(major * 100);
@@ -245,14 +244,12 @@ export const ZSandboxPayment = z.object({
 export type TSandboxPayment = z.infer<typeof ZSandboxPayment>;
 
 export const SANDBOX_DECISIONS = ["pay", "decline", "later"] as const;
-export const ZSandboxDecision = z.object({ orderId: ZOrderId, ticket: z.string().min(10).max(200), decision: z.enum(SANDBOX_DECISIONS) });
+export const ZSandboxDecision = z.object({ orderId: ZOrderId, ticket: ZText.min(10).max(200), decision: z.enum(SANDBOX_DECISIONS) });
 export type TSandboxDecision = z.infer<typeof ZSandboxDecision>;
 /** Where the browser goes after deciding: the order's return address, as a provider would send it. */
 export const ZSandboxDecisionReply = z.object({ redirect: z.string() });
 
 /** A gift's token as it appears in `/{lang}/gift/{token}/`. */
-export const ZGiftToken = z
-  .string()
-  .min(20)
+export const ZGiftToken = ZText.min(20)
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { ZOrderId, ZPaymentGateways, ZSandboxDecision, ZSandboxDecisionReply, ZSandboxPayment } from "../../../domain/order";
 import { toLocation } from "../../../domain/validation/location";
+import { ZText } from "../../../domain/validation/safe-text";
 import { ZErrorReply } from "../../platform/errors";
 import { rateLimit } from "../../platform/rate-limit";
 import type { CallbackRoute } from "./operations/callbacks";
@@ -17,7 +18,6 @@ const RAW_BODY_LIMIT = 1024 * 1024;
 const ZRedirect = z.null().describe("No body: the Location header names the page.");
 const ZCallbackReply = z.object({ outcome: z.enum(["applied", "ignored"]), reason: z.string() });
 const ZWayforpayAccept = z.object({ orderReference: z.string(), status: z.literal("accept"), time: z.number().int(), signature: z.string() });
-const ZRawBody = z.unknown().describe("The body exactly as the provider sends it (read as bytes).");
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -75,7 +75,7 @@ export const paymentRoutes =
           summary: "What the test-payment page shows for an order and whether its ticket is valid",
           description: "Sandbox orders only; the ticket comes from the sandbox checkout's redirect (?t=).",
           params: z.object({ id: ZOrderId }),
-          querystring: z.object({ t: z.string().max(200).default("") }),
+          querystring: z.object({ t: ZText.max(200).default("") }),
           response: { 200: ZSandboxPayment, ...errors },
         },
       },
@@ -103,7 +103,6 @@ export const paymentRoutes =
               operationId,
               summary,
               description,
-              body: ZRawBody,
               response: { 200: route === "wayforpay" ? ZWayforpayAccept : ZCallbackReply, ...errors },
             },
           },
@@ -150,7 +149,6 @@ export const paymentRoutes =
             operationId: "returnFromPaymentByPost",
             summary: "A provider's return of the browser by POST: 303 to the order's result page",
             description: "The posted fields are ignored: only a signed callback changes an order.",
-            body: ZRawBody,
             ...returnRoute,
           },
         },
@@ -168,7 +166,6 @@ export const paymentRoutes =
             operationId: "startSandboxCheckout",
             summary: "The sandbox's checkout: the browser posts data and signature, and goes to the test-payment page",
             description: "Checked like LiqPay's checkout; answers 303 to /{lang}/test-payment/{orderId}/?t=<ticket>.",
-            body: ZRawBody,
             response: { 303: ZRedirect, ...errors },
           },
         },

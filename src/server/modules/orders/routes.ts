@@ -15,6 +15,7 @@ import {
   ZOrderResponse,
 } from "../../../domain/order";
 import { requireUser } from "../../platform/auth/request-auth";
+import { ZText } from "../../../domain/validation/safe-text";
 import { ZErrorReply } from "../../platform/errors";
 import { rateLimit } from "../../platform/rate-limit";
 import type { OrdersService } from "./service";
@@ -27,10 +28,7 @@ export const GIFT_CLAIM_RATE_LIMIT = 10;
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 410: ZErrorReply, 429: ZErrorReply };
 /** A language of the portal for titles (else each order's own language). */
 const ZLangQuery = z.object({
-  lang: z
-    .string()
-    .regex(/^[a-z]{2,3}$/)
-    .optional(),
+  lang: ZText.regex(/^[a-z]{2,3}$/).optional(),
 });
 
 /** The buyer: a guest or an anonymous session must register first (seed 001 buy-course). */
