@@ -71,6 +71,14 @@ export const ERROR_CODES = {
   GIFT_OTHER_EMAIL: { status: 403, key: "errors:codes.GIFT_OTHER_EMAIL" },
   GIFT_ALREADY_CLAIMED: { status: 409, key: "errors:codes.GIFT_ALREADY_CLAIMED" },
   GIFT_CANCELLED: { status: 410, key: "errors:codes.GIFT_CANCELLED" },
+  /* The realtime socket (docs/decisions/0032): sent in its frames, never as HTTP replies. */
+  REALTIME_TOPIC_UNKNOWN: { status: 404, key: "errors:codes.REALTIME_TOPIC_UNKNOWN" },
+  /** Not the viewer's, or not there: the two are not told apart (no probing of ids). */
+  REALTIME_TOPIC_DENIED: { status: 403, key: "errors:codes.REALTIME_TOPIC_DENIED" },
+  REALTIME_TOO_MANY_TOPICS: { status: 429, key: "errors:codes.REALTIME_TOO_MANY_TOPICS" },
+  REALTIME_MESSAGE_INVALID: { status: 400, key: "errors:codes.REALTIME_MESSAGE_INVALID" },
+  REALTIME_MESSAGE_TOO_LARGE: { status: 413, key: "errors:codes.REALTIME_MESSAGE_TOO_LARGE" },
+  REALTIME_TOO_BUSY: { status: 429, key: "errors:codes.REALTIME_TOO_BUSY" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -1,6 +1,7 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyCookie from "@fastify/cookie";
+import fastifyWebsocket from "@fastify/websocket";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -85,6 +86,7 @@ import { installMissingAssetRoute, staticFileOptions } from "./platform/static-f
 import { installOverload, type PressureSignal } from "./platform/overload";
 import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
 import { loggerOptions } from "./platform/log-redaction";
+import { createRealtimeHub } from "./platform/realtime";
 
 export const ROOT_DIR = process.cwd();
 
@@ -236,7 +238,11 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   installInputGuard(app);
 
   const services = await createServices(config, database);
+  // The realtime socket (docs/decisions/0032); modules register the checks of their topics here.
+  const realtime = createRealtimeHub({ bus: services.bus, authenticate: (token) => services.auth.authenticate(token), log: app.log });
+  realtime.topic("order:", (viewer, id) => viewer.kind === "user" && services.orders.mayWatchOrder(viewer.user, id));
   app.addHook("onClose", async () => {
+    realtime.close();
     services.contentVersion.close();
     services.orders.close();
     await services.bus.close();
@@ -275,6 +281,10 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   });
   // The last onSend hook: it compresses the payload the hooks above produced.
   installCompression(app);
+
+  // ws's own cap far above the hub's frame limit: the hub answers oversized frames with an error frame first.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  realtime.install(app);
 
   await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });

@@ -8,7 +8,7 @@ import { type CallbackRoute, receiveCallback, refuseUnread } from "./operations/
 import type { OrdersContext, OrdersLog, RequestPlace } from "./operations/context";
 import { claimGift, getGift } from "./operations/gifts";
 import { makeOrder, quote, type OrderRequest } from "./operations/make-order";
-import { getOrder, listMyOrders, returnPath } from "./operations/read-orders";
+import { getOrder, listMyOrders, mayWatchOrder, returnPath } from "./operations/read-orders";
 import { sandboxCheckout, sandboxDecide, sandboxPayment } from "./operations/sandbox";
 
 export type OrdersDeps = Omit<OrdersContext, "now"> & {
@@ -61,6 +61,8 @@ export function createOrdersService(deps: OrdersDeps) {
     quote: (courseId: string, coupon?: string): Promise<TOrderQuote> => quote(ctx, courseId, coupon),
     makeOrder: (buyer: TUser, req: OrderRequest, at: RequestHost, log: OrdersLog): Promise<TOrderResponse> => makeOrder(ctx, buyer, req, placeOf(at, log)),
     getOrder: (user: TUser, id: string, lang?: string): Promise<TOrder> => getOrder(ctx, user, id, lang),
+    /** The realtime hub's check of `order:{id}` topics: the owner only. */
+    mayWatchOrder: (user: TUser, id: string): Promise<boolean> => mayWatchOrder(ctx, user, id),
     listMyOrders: (user: TUser, lang?: string): Promise<TOrder[]> => listMyOrders(ctx, user, lang),
     returnPath: (id: string): Promise<string> => returnPath(ctx, id),
     receiveCallback: (route: CallbackRoute, raw: Buffer | undefined, at: RequestHost, log: OrdersLog) => receiveCallback(ctx, route, raw, placeOf(at, log)),

@@ -15,6 +15,15 @@ export async function getOrder(ctx: OrdersContext, user: TUser, id: string, lang
   return (await presentOrders(ctx, [row], lang))[0]!;
 }
 
+/**
+ * Whether `user` may follow the order's realtime topic (`order:{id}`): the rule of GET /orders/{id},
+ * so a missing order and another learner's answer the same "no".
+ */
+export async function mayWatchOrder(ctx: OrdersContext, user: TUser, id: string): Promise<boolean> {
+  const row = await ctx.repo.findOrder(id);
+  return !!row && row.environmentId === ctx.environmentId && mayReadOrder(user, row);
+}
+
 /** GET /orders: the caller's orders on this portal, newest first. */
 export async function listMyOrders(ctx: OrdersContext, user: TUser, lang?: string): Promise<TOrder[]> {
   return presentOrders(ctx, await ctx.repo.listUserOrders(ctx.environmentId, user.id, MY_ORDERS_LIMIT), lang);
