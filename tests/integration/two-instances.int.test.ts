@@ -1,7 +1,8 @@
 /**
  * Two real app processes on one PostgreSQL database (the scale-out path): the login limit is one
- * limit for both, and a logout through one is refused by the other within 1 s (docs/decisions/0028,
- * 0029). The processes serve the built app: `npm run build` first (npm test does).
+ * limit for both, a logout through one is refused by the other within 1 s (docs/decisions/0028,
+ * 0029), and a realtime socket held on one hears an order paid through the other (0032). The
+ * processes serve the built app: `npm run build` first (npm test does).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresClone, databaseKinds } from "../setup/databases";
@@ -12,6 +13,8 @@ import { sleep, uniqueIp } from "../support/http";
 import pg from "pg";
 import { RATE_LIMITS } from "../../src/server/platform/rate-limit";
 import { BUS_CHANNEL } from "../../src/server/platform/bus";
+import { FORM, liqpayCallback, orderBody, PAYMENT_ENV } from "../support/payments";
+import { openRealtime } from "../support/realtime";
 
 const REVOCATION_DEADLINE_MS = 1_000;
 const CONTENT_DEADLINE_MS = 1_000;
@@ -21,7 +24,7 @@ const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 interface Reply {
   status: number;
-  body: { error?: { code: string }; accessToken?: string; userId?: string; id?: string };
+  body: { error?: { code: string }; accessToken?: string; userId?: string; id?: string; orderId?: string };
 }
 
 /** One request from `client` (the address the proxy in front of the instances would forward). */
@@ -42,7 +45,7 @@ describe.runIf(databaseKinds().includes("postgres"))("two app processes on one P
 
   beforeAll(async () => {
     clone = await createPostgresClone(defaultSeedIds());
-    cluster = await startInstances(2, { DATABASE_URL: clone.url });
+    cluster = await startInstances(2, { DATABASE_URL: clone.url, ...PAYMENT_ENV });
     [a, b] = cluster.instances.map((i) => i.url);
   }, 150_000);
   afterAll(async () => {
@@ -128,5 +131,35 @@ describe.runIf(databaseKinds().includes("postgres"))("two app processes on one P
     }
     // And A refuses it too.
     expect((await call(a, "GET", "/api/users/me", { client, token: user.accessToken })).body.error?.code).toBe("TOKEN-BAD");
+  });
+
+  it("delivers to a realtime socket held on B the order:{id} event of an order paid through A", async () => {
+    const client = uniqueIp();
+    const buyer = await registerThrough(a, client);
+    const made = await call(a, "POST", "/api/orders", {
+      client,
+      token: buyer.accessToken,
+      json: orderBody(defaultSeedIds().ENVIRONMENT_ID, "confident-speaking", { gateway: "liqpay" }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const orderId = made.body.orderId!;
+    const topic = `order:${orderId}`;
+
+    const socket = await openRealtime(b, { authorization: `Bearer ${buyer.accessToken}`, "x-forwarded-for": client });
+    try {
+      socket.send({ type: "subscribe", topic });
+      expect(await socket.next()).toEqual({ type: "subscribed", topic });
+      const paid = await fetch(`${a}/api/payments/liqpay/callback`, {
+        method: "POST",
+        headers: FORM,
+        body: liqpayCallback({ order_id: orderId, status: "success", amount: 490, currency: "UAH" }),
+      });
+      expect(await paid.json()).toEqual({ outcome: "applied", reason: "order moved to paid" });
+      expect(await socket.next()).toEqual({ type: "event", topic, kind: "changed", id: orderId });
+      // B reads the change from the shared database.
+      expect((await call(b, "GET", `/api/orders/${orderId}`, { client, token: buyer.accessToken })).body).toMatchObject({ status: "paid" });
+    } finally {
+      await socket.close();
+    }
   });
 });

@@ -18,7 +18,7 @@ import type { LanguagePacks } from "./language-packs";
  *
  * Refusals carry `Retry-After`: the API answers its typed error (OVERLOADED), pages a small static
  * page in the visitor's language, made without React. Routes with `config: { shed: false }` (liveness
- * and readiness), WebSocket upgrades, static files and language packs are never gated or refused.
+ * and readiness, the realtime socket), WebSocket upgrades, static files and language packs are never gated or refused.
  */
 
 declare module "fastify" {
@@ -160,7 +160,8 @@ export interface OverloadOptions {
 const DOCUMENT_ROUTE = "/*";
 
 function kindOf(req: FastifyRequest): "document" | "api" | null {
-  if (req.routeOptions.config?.shed === false || req.headers.upgrade) return null;
+  // `req.ws` (set by @fastify/websocket) only for a real upgrade: an Upgrade header alone is no way past the guard.
+  if (req.routeOptions.config?.shed === false || req.ws) return null;
   const route = req.routeOptions.url;
   if (route === DOCUMENT_ROUTE) return "document";
   if (route?.startsWith("/api/")) return "api";
