@@ -1,4 +1,5 @@
 import Fastify from "fastify";
+import { serveUntilSignal } from "./lib/serve-until-signal";
 
 /**
  * The bare baseline: the same Fastify major as Mentora with nothing on top. Every Mentora figure is
@@ -9,11 +10,4 @@ const port = Number(process.argv[2] ?? process.env.PORT ?? 0);
 const app = Fastify({ logger: false });
 app.get("/", async () => ({ hello: "world" }));
 
-const shutdown = async () => {
-  await app.close();
-  process.exit(0);
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
-
-await app.listen({ port, host: "127.0.0.1" });
+await serveUntilSignal(app, port);

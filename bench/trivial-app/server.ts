@@ -1,5 +1,6 @@
 import path from "node:path";
 import Fastify from "fastify";
+import { serveUntilSignal } from "../lib/serve-until-signal";
 
 /**
  * The trivial React Router page served the way src/server/main.ts serves Mentora: Fastify, the same
@@ -15,11 +16,4 @@ const app = Fastify({ logger: false });
 const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
 await app.register(reactRouterFastify, { mode: "production", buildDirectory: path.join(import.meta.dirname, "build") });
 
-const shutdown = async () => {
-  await app.close();
-  process.exit(0);
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
-
-await app.listen({ port, host: "127.0.0.1" });
+await serveUntilSignal(app, port);

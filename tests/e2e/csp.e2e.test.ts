@@ -2,23 +2,11 @@
  * The nonce-based Content-Security-Policy in Chromium: pages hydrate and navigate with no script,
  * style or frame refused, in en and in ar, while an injected inline script without the nonce is refused.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { watchViolations } from "./csp-violations";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const e2e = useE2E();
-
-/** Every CSP violation the page reports, as "directive blocked-uri source:line:column". */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener("securitypolicyviolation", (e) =>
-      seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
-    );
-  });
-  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-}
 
 describe("Content-Security-Policy in the browser", () => {
   it.each(["en", "ar"])("lets the %s pages hydrate and navigate with nothing refused", async (lang) => {

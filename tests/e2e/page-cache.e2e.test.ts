@@ -5,20 +5,10 @@
  */
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { watchViolations } from "./csp-violations";
 import { useE2E, waitForHydration } from "./fixtures";
 
 const e2e = useE2E();
-
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener("securitypolicyviolation", (e) =>
-      seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
-    );
-  });
-  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-}
 
 const policy = (res: Response | null) => res?.headers()["content-security-policy"] ?? "";
 

@@ -12,11 +12,12 @@ export function categoryLabel(category: TCourseCardProps["category"]): string | 
 /**
  * Price in the page language with the seed's symbol: the number and the symbol's position follow
  * the locale ("$49", "499 ₴" in Russian), the symbol itself is ours (Intl writes "US$" for ar).
+ * `minimumFractionDigits` 2 shows cents exactly, as a receipt must ("441,50 ₴", never "441,5 ₴").
  */
-export function formatPrice(price: number, currency: string, lang: string): string {
+export function formatPrice(price: number, currency: string, lang: string, minimumFractionDigits = 0): string {
   // Seed 3 symbols for UAH, USD and RUB; other currencies keep the locale's own symbol.
   const symbol = (CURRENCY_SYMBOLS as Record<string, string | undefined>)[currency];
-  const parts = numberFormat(lang, { style: "currency", currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).formatToParts(price);
+  const parts = numberFormat(lang, { style: "currency", currency, minimumFractionDigits, maximumFractionDigits: 2 }).formatToParts(price);
   return parts
     .map((p) => (p.type === "currency" && symbol ? symbol : p.value))
     .join("")

@@ -1,19 +1,12 @@
 import { formatPrice } from "../../../domain/blocks/course-format";
-import { CURRENCY_SYMBOLS } from "../../../domain/course-labels";
-import { dateTimeFormat, numberFormat } from "../../../domain/intl";
+import { dateTimeFormat } from "../../../domain/intl";
 
 /**
  * An order's amount in the page language: whole amounts as the course price shows them ("490 ₴"),
  * others with their two decimals ("441,00" is never written, "441,50 ₴" is), as a receipt must be exact.
  */
 export function formatMoney(amount: number, currency: string, lang: string): string {
-  if (Number.isInteger(amount)) return formatPrice(amount, currency, lang);
-  const symbol = (CURRENCY_SYMBOLS as Record<string, string | undefined>)[currency];
-  return numberFormat(lang, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    .formatToParts(amount)
-    .map((p) => (p.type === "currency" && symbol ? symbol : p.value))
-    .join("")
-    .trim();
+  return formatPrice(amount, currency, lang, Number.isInteger(amount) ? 0 : 2);
 }
 
 /**

@@ -10,6 +10,16 @@ import { OrderStatusBadge } from "./order-status-badge";
 /** Paid orders have a receipt; a refunded one keeps it, marked as refunded. */
 const HAS_RECEIPT = new Set(["paid", "reversed"]);
 
+/** The table's columns before the receipt link; amounts line up at the end. */
+const COLUMNS: ReadonlyArray<{ key: string; end?: boolean }> = [
+  { key: "fields.course" },
+  { key: "fields.amount", end: true },
+  { key: "fields.currency" },
+  { key: "fields.gateway" },
+  { key: "fields.status" },
+  { key: "fields.date" },
+];
+
 /** The learner's orders on the profile, newest first (the profile's loader reads them for the signed-in learner). */
 export function MyOrders({ orders }: { orders: readonly TOrder[] }) {
   const { t } = useTranslation("orders");
@@ -26,24 +36,11 @@ export function MyOrders({ orders }: { orders: readonly TOrder[] }) {
         <caption className="sr-only">{t("mine.title")}</caption>
         <thead className="bg-surface-alt text-muted">
           <tr>
-            <th scope="col" className="px-3 py-3 text-start font-medium">
-              {t("fields.course")}
-            </th>
-            <th scope="col" className="px-3 py-3 text-end font-medium">
-              {t("fields.amount")}
-            </th>
-            <th scope="col" className="px-3 py-3 text-start font-medium">
-              {t("fields.currency")}
-            </th>
-            <th scope="col" className="px-3 py-3 text-start font-medium">
-              {t("fields.gateway")}
-            </th>
-            <th scope="col" className="px-3 py-3 text-start font-medium">
-              {t("fields.status")}
-            </th>
-            <th scope="col" className="px-3 py-3 text-start font-medium">
-              {t("fields.date")}
-            </th>
+            {COLUMNS.map(({ key, end }) => (
+              <th key={key} scope="col" className={`px-3 py-3 font-medium ${end ? "text-end" : "text-start"}`}>
+                {t(key)}
+              </th>
+            ))}
             <th scope="col" className="px-3 py-3 text-start font-medium">
               <span className="sr-only">{t("mine.receipt")}</span>
             </th>

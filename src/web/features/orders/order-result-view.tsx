@@ -11,6 +11,7 @@ import { useLang } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
 import { coursePath } from "../learning/rules";
 import { useScenario } from "../scenario/use-scenario";
+import { Fact } from "./fact";
 import { formatMoney } from "./money";
 import { getOrder, orderKeys } from "./order-calls";
 import { continueHref } from "./order-paths";
@@ -74,23 +75,14 @@ function OrderFacts({ order }: { order: TOrder }) {
   const lang = useLang();
   return (
     <dl className="grid gap-3 rounded-component bg-surface-alt p-4 text-start sm:grid-cols-2" data-testid="order-facts">
-      <div>
-        <dt className="text-sm text-muted">{t("fields.course")}</dt>
-        <dd className="font-semibold text-ink">{order.courseTitle}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-muted">{t("fields.amount")}</dt>
-        <dd className="font-semibold text-ink" data-testid="order-amount">
-          {formatMoney(order.amount, order.currency, lang)}
-        </dd>
-      </div>
+      <Fact label={t("fields.course")}>{order.courseTitle}</Fact>
+      <Fact label={t("fields.amount")} testId="order-amount">
+        {formatMoney(order.amount, order.currency, lang)}
+      </Fact>
       {order.gift ? (
-        <div className="sm:col-span-2">
-          <dt className="text-sm text-muted">{t("fields.giftFor")}</dt>
-          <dd className="font-semibold break-all text-ink" dir="ltr">
-            {order.gift.email}
-          </dd>
-        </div>
+        <Fact label={t("fields.giftFor")} className="sm:col-span-2" valueClassName="font-semibold break-all text-ink" dir="ltr">
+          {order.gift.email}
+        </Fact>
       ) : null}
     </dl>
   );

@@ -8,19 +8,9 @@ import { useTranslation } from "../../i18n/use-translation";
 import { useLang, useRootData } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
 import { gatewayName } from "./gateway-name";
+import { Fact } from "./fact";
 import { formatMoney, formatOrderDate } from "./money";
 import { OrderStatusBadge } from "./order-status-badge";
-
-function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="font-semibold text-ink" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 function Receipt({ order }: { order: TOrder }) {
   const { t } = useTranslation("orders");

@@ -7,6 +7,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { type ApiError, localError } from "../../lib/api";
 import { useLang } from "../../root-data";
 import { ApiErrorAlert } from "./api-error-alert";
+import { Fact } from "./fact";
 import { formatMoney } from "./money";
 import { decideSandbox, type SandboxDecision } from "./order-calls";
 
@@ -82,18 +83,12 @@ export function TestPaymentView({ payment, ticket }: { payment: TestPaymentOrder
                 {t("testPayment.orderHeading")}
               </h2>
               <dl className="flex flex-col gap-4">
-                <div>
-                  <dt className="text-sm text-muted">{t("fields.course")}</dt>
-                  <dd className="text-lg font-semibold text-ink" data-testid="test-payment-course">
-                    {payment.courseTitle}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-muted">{t("fields.amount")}</dt>
-                  <dd className="text-3xl font-bold text-ink" data-testid="test-payment-amount">
-                    {formatMoney(payment.amount, payment.currency, lang)}
-                  </dd>
-                </div>
+                <Fact label={t("fields.course")} testId="test-payment-course" valueClassName="text-lg font-semibold text-ink">
+                  {payment.courseTitle}
+                </Fact>
+                <Fact label={t("fields.amount")} testId="test-payment-amount" valueClassName="text-3xl font-bold text-ink">
+                  {formatMoney(payment.amount, payment.currency, lang)}
+                </Fact>
               </dl>
             </section>
             {isOpenOrder(payment.status) ? (

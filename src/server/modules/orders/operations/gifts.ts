@@ -4,7 +4,7 @@ import type { TUser } from "../../../../domain/user";
 import { mayBuy, mayClaimGift } from "../policy";
 import type { GiftRow } from "../repo";
 import type { OrdersContext } from "./context";
-import { tokenHash } from "./ids";
+import { tokenHash } from "../../../platform/auth/tokens";
 import { courseTitle } from "./present";
 
 async function giftByToken(ctx: OrdersContext, token: string): Promise<GiftRow> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -19,9 +19,3 @@ export function newOrderId(): string {
   }
   return `ord_${out}`;
 }
-
-/** A gift's link token (256 random bits) and what is stored of it. */
-export function newGiftToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-export const tokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");

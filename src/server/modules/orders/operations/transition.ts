@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { canMove, ORDER_STATUSES, type TOrderStatus } from "../../../../domain/order";
+import { randomToken, tokenHash } from "../../../platform/auth/tokens";
 import type { OrderEventRow, OrderRow, PaymentCallbackInsert } from "../repo";
 import type { OrdersContext, RequestPlace } from "./context";
-import { newGiftToken, tokenHash } from "./ids";
 import { courseTitle } from "./present";
 
 /** The statuses an order may move to `to` from (the domain's `canMove`). */
@@ -36,7 +36,7 @@ export async function moveOrder(ctx: OrdersContext, orderId: string, to: TOrderS
       order = { ...row, receiptNumber: await w.takeReceiptNumber(row.environmentId, row.id) };
       if (row.couponCode) await w.countCouponUse(row.environmentId, row.couponCode);
       if (row.giftEmail) {
-        giftToken = newGiftToken();
+        giftToken = randomToken();
         await w.insertGift({
           id: `gift_${randomBytes(12).toString("hex")}`,
           orderId: row.id,
