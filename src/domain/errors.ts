@@ -79,6 +79,21 @@ export const ERROR_CODES = {
   REALTIME_MESSAGE_INVALID: { status: 400, key: "errors:codes.REALTIME_MESSAGE_INVALID" },
   REALTIME_MESSAGE_TOO_LARGE: { status: 413, key: "errors:codes.REALTIME_MESSAGE_TOO_LARGE" },
   REALTIME_TOO_BUSY: { status: 429, key: "errors:codes.REALTIME_TOO_BUSY" },
+  /* Mentor chat and notifications (issue 12, docs/decisions/0033). */
+  /** Not there, or not the viewer's: the two are not told apart (no probing of ids). */
+  CHAT_NOT_FOUND: { status: 404, key: "errors:codes.CHAT_NOT_FOUND" },
+  /** A message id already used for another text or chat: a resend must repeat the same message. */
+  CHAT_MESSAGE_CONFLICT: { status: 409, key: "errors:codes.CHAT_MESSAGE_CONFLICT" },
+  /** studentId or userId of a request is not the caller's own. */
+  CHAT_NOT_YOURS: { status: 403, key: "errors:codes.CHAT_NOT_YOURS" },
+  MENTOR_NOT_FOUND: { status: 404, key: "errors:codes.MENTOR_NOT_FOUND" },
+  /** The inbox and its actions are for mentors (mentor, mp-leader, mp-admin). */
+  MENTORS_ONLY: { status: 403, key: "errors:codes.MENTORS_ONLY" },
+  /** Reassigning and the chat timers are for leaders (mp-leader, mp-admin) and admins. */
+  LEADERS_ONLY: { status: 403, key: "errors:codes.LEADERS_ONLY" },
+  /** No mentor is available for a new chat right now (the chat stays with the distribution bot). */
+  NO_MENTOR_AVAILABLE: { status: 409, key: "errors:codes.NO_MENTOR_AVAILABLE" },
+  NOTIFICATION_NOT_FOUND: { status: 404, key: "errors:codes.NOTIFICATION_NOT_FOUND" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },
