@@ -273,6 +273,11 @@ export const ZAssignRequest = z.object({ mentorId: ZMentorProfileId });
 
 /** Leader-set timers of the chat service (minutes). */
 export const ZChatSettings = z.object({
+  /**
+   * Who picks the mentor: the learner (mode single with one available mentor, multiple with more) or
+   * the distribution bot (mode mentor-chooses).
+   */
+  assignment: z.enum(["learner-chooses", "mentor-chooses"]),
   reofferAfterMinutes: z
     .number()
     .int()
