@@ -23,8 +23,9 @@ import {
   type RunningServer,
 } from "./lib/servers";
 import { soak } from "./lib/soak";
+import { chatDelivery } from "./lib/chat-bench";
 import { consoleTable } from "./lib/table";
-import { evaluateTargets, targetsTable } from "./lib/targets";
+import { chatTargets, evaluateTargets, targetsTable } from "./lib/targets";
 import { buildTrivialApp } from "./lib/trivial-app";
 
 /**
@@ -58,6 +59,7 @@ const results: BenchResults = {
   lighthouseRuns: options.lighthouseRuns,
   overload: [],
   soak: [],
+  chat: {},
   memory: [],
   notes: [],
   failures: [],
@@ -212,11 +214,12 @@ try {
       await database.drop();
     }
   }
+  if (options.parts.has("chat")) await chatDelivery(options.chatPairs, options.chatSeconds, options.pgAdminUrl, results).catch((e: unknown) => partFailed("chat delivery", e));
 } finally {
   await releaseAll();
 }
 
-const tables = [...reportTables(results), targetsTable(evaluateTargets(results))];
+const tables = [...reportTables(results), targetsTable([...evaluateTargets(results), ...(options.parts.has("chat") ? chatTargets(results) : [])])];
 console.log(`\n${tables.map(consoleTable).join("\n\n")}\n`);
 await appendHistory(
   HISTORY_FILE,

@@ -1,9 +1,9 @@
 /** The bench's settings, from the environment; a bad value stops the run before anything starts. */
 
-export const PARTS = ["load", "weight", "lighthouse", "overload", "soak"] as const;
+export const PARTS = ["load", "weight", "lighthouse", "overload", "chat", "soak"] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs when BENCH_PARTS is not set; the soak joins them when BENCH_SOAK_SECONDS is set. */
-const DEFAULT_PARTS: Part[] = ["load", "weight", "lighthouse", "overload"];
+const DEFAULT_PARTS: Part[] = ["load", "weight", "lighthouse", "overload", "chat"];
 const DEFAULT_SOAK_SECONDS = 600;
 
 export interface BenchOptions {
@@ -18,6 +18,9 @@ export interface BenchOptions {
   /** Seconds of soak when the parts include "soak". */
   soakSeconds: number;
   soakSampleSeconds: number;
+  /** Chat delivery: learner-mentor pairs (BENCH_CHAT_PAIRS, default 100) and measured seconds (BENCH_CHAT_SECONDS, default 30). */
+  chatPairs: number;
+  chatSeconds: number;
   pgAdminUrl: string;
 }
 
@@ -54,6 +57,8 @@ export function readOptions(): BenchOptions {
       overloadSeconds: positive("BENCH_OVERLOAD_SECONDS", 30),
       soakSeconds: soakAsked || DEFAULT_SOAK_SECONDS,
       soakSampleSeconds: positive("BENCH_SOAK_SAMPLE_SECONDS", 30),
+      chatPairs: positive("BENCH_CHAT_PAIRS", 100, { integer: true }),
+      chatSeconds: positive("BENCH_CHAT_SECONDS", 30),
       pgAdminUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     };
   } catch (e) {
@@ -68,6 +73,7 @@ export function describeOptions(o: BenchOptions): string {
   const detail: Partial<Record<Part, string>> = {
     lighthouse: `${o.lighthouseRuns} run(s) per page`,
     overload: `${o.overloadSeconds} s`,
+    chat: `${o.chatPairs} pairs, ${o.chatSeconds} s, postgres`,
     soak: `${o.soakSeconds} s, RSS every ${o.soakSampleSeconds} s`,
   };
   const parts = [...o.parts].map((p) => (detail[p] ? `${p} (${detail[p]})` : p));

@@ -134,8 +134,34 @@ export function memoryTable(results: BenchResults): Table {
   };
 }
 
+export function chatTable(results: BenchResults): Table {
+  const { relay, mentora } = results.chat;
+  const row = (what: string, d: NonNullable<typeof relay>) => [
+    what,
+    String(d.pairs),
+    String(d.sent),
+    ms(d.p50Ms),
+    ms(d.p99Ms),
+    ms(d.worstMs),
+    relay && d !== relay ? ratio(d.p99Ms / relay.p99Ms) : "—",
+    `${d.failedSends} failed, ${d.lost} lost`,
+  ];
+  return {
+    title: "Chat delivery: send to the other side's WebSocket",
+    header: ["path", "pairs", "messages", "p50 ms", "p99 ms", "worst ms", "p99 vs relay", "problems"],
+    rows: [
+      ...(relay ? [row("baseline: bare WebSocket relay (one process, no database)", relay)] : []),
+      ...(mentora ? [row("Mentora: POST through instance A, socket on instance B, one PostgreSQL", mentora)] : []),
+    ],
+    numeric: [1, 2, 3, 4, 5, 6],
+    notes: [
+      "Each pair sends one message a second (staggered); latency runs from just before the POST to the receiver's event for that message id. Mentora's instances run with RATE_LIMIT_WINDOW_MS=100 (the pairs' learners register from one address) and CHAT_SENDS_PER_MINUTE=120 (one message a second is over the default 20); every send still passes the shared rate-limit counters.",
+    ],
+  };
+}
+
 /** Every table that has rows, in report order. */
 export function reportTables(results: BenchResults): Table[] {
-  const tables = [loadTable(results), weightTable(results), lighthouseTable(results), overloadTable(results), memoryTable(results)];
+  const tables = [loadTable(results), weightTable(results), lighthouseTable(results), overloadTable(results), chatTable(results), memoryTable(results)];
   return tables.filter((t) => t.rows.length > 0);
 }

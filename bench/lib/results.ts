@@ -1,3 +1,4 @@
+import type { DeliveryResult } from "./chat-delivery";
 import type { LighthouseResult } from "./lighthouse";
 import type { Measurement, ResponseFacts } from "./measure";
 import type { OverloadResult } from "./overload";
@@ -39,6 +40,8 @@ export interface BenchResults {
   lighthouseRuns: number;
   overload: { db: Db; result: OverloadResult }[];
   soak: { db: Db; result: SoakResult }[];
+  /** Chat delivery through two Mentora instances on one PostgreSQL, beside the bare relay. */
+  chat: { relay?: DeliveryResult; mentora?: DeliveryResult };
   memory: ServerMemory[];
   /** Parts not run or failed, one line each, for the history. */
   notes: string[];

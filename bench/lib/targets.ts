@@ -29,6 +29,9 @@ export const TARGETS = {
   lighthouseAccessibility: 100,
   rssBytes: { postgres: 350 * MB, pglite: 700 * MB } satisfies Record<Db, number>,
   soakSeconds: 600,
+  /** Issue 12: chat delivery p99 at most 5x the bare relay's and under 200 ms. */
+  chatP99OverRelay: 5,
+  chatP99Ms: 200,
 };
 
 const DBS: Db[] = ["pglite", "postgres"];
@@ -158,9 +161,27 @@ export function evaluateTargets(results: BenchResults): TargetLine[] {
   return lines;
 }
 
+/** Issue 12's target, measured by the chat part. */
+export function chatTargets(results: BenchResults): TargetLine[] {
+  const { relay, mentora } = results.chat;
+  const target = "chat delivery p99, 100 pairs through two instances / bare relay p99";
+  const goal = `≤ ${TARGETS.chatP99OverRelay}× and < ${TARGETS.chatP99Ms} ms, nothing lost`;
+  if (!relay || !mentora) return [{ target, goal, measured: "not run", verdict: "not measured" }];
+  const over = mentora.p99Ms / relay.p99Ms;
+  const ok = over <= TARGETS.chatP99OverRelay && mentora.p99Ms < TARGETS.chatP99Ms && mentora.lost === 0 && mentora.failedSends === 0;
+  return [
+    {
+      target,
+      goal,
+      measured: `${ms(mentora.p99Ms)} ms = ${ratio(over)} of ${ms(relay.p99Ms)} ms; ${mentora.failedSends} failed, ${mentora.lost} lost`,
+      verdict: verdict(ok),
+    },
+  ];
+}
+
 export function targetsTable(lines: TargetLine[]): Table {
   return {
-    title: "Targets (issue 10)",
+    title: "Targets (issues 10 and 12)",
     header: ["target", "goal", "measured", "verdict"],
     rows: lines.map((l) => [l.target, l.goal, l.measured, l.verdict]),
     numeric: [],

@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import WebSocket from "ws";
+import { REALTIME_PATH } from "../../src/domain/realtime";
+
+/**
+ * Chat delivery (issue 12): pairs of a sender and a receiver; every sender POSTs one message a second
+ * (staggered so the pairs do not fire together) and the latency is from just before the POST to the
+ * moment the receiver's WebSocket hears of that message id. The first seconds are warm-up.
+ */
+
+export interface DeliveryPair {
+  /** Sends message `id`; rejects when the server refuses it. */
+  send(id: string): Promise<void>;
+  receiver: WebSocket;
+}
+
+export interface DeliveryResult {
+  pairs: number;
+  seconds: number;
+  sent: number;
+  /** Sends the server refused or that failed on the network. */
+  failedSends: number;
+  /** Accepted sends whose event never arrived within the grace time. */
+  lost: number;
+  p50Ms: number;
+  p99Ms: number;
+  worstMs: number;
+}
+
+const GRACE_MS = 3_000;
+
+export const newMessageId = () => `lpmmsg:${randomBytes(12).toString("hex")}`;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export async function measureDelivery(pairs: DeliveryPair[], seconds: number, warmupSeconds: number): Promise<DeliveryResult> {
+  const sentAt = new Map<string, { at: number; measured: boolean }>();
+  const latencies: number[] = [];
+  let sent = 0;
+  let failedSends = 0;
+  for (const { receiver } of pairs) {
+    receiver.on("message", (data) => {
+      const now = performance.now();
+      const frame = JSON.parse(String(data)) as { type?: string; kind?: string; id?: string };
+      if (frame.type !== "event" || frame.kind !== "message" || !frame.id) return;
+      const s = sentAt.get(frame.id);
+      if (!s) return;
+      sentAt.delete(frame.id);
+      if (s.measured) latencies.push(now - s.at);
+    });
+  }
+
+  const started = performance.now();
+  const warmupEnds = started + warmupSeconds * 1000;
+  const ends = warmupEnds + seconds * 1000;
+  const timers: NodeJS.Timeout[] = [];
+  const inflight = new Set<Promise<void>>();
+  pairs.forEach((pair, i) => {
+    const fire = () => {
+      const at = performance.now();
+      if (at >= ends) return;
+      const id = newMessageId();
+      const measured = at >= warmupEnds;
+      sentAt.set(id, { at, measured });
+      if (measured) sent++;
+      const p = pair.send(id).catch(() => {
+        sentAt.delete(id);
+        if (measured) failedSends++;
+      });
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p));
+    };
+    timers.push(
+      setTimeout(
+        () => {
+          fire();
+          timers.push(setInterval(fire, 1000));
+        },
+        Math.floor((i * 1000) / pairs.length),
+      ),
+    );
+  });
+
+  await new Promise((r) => setTimeout(r, ends - performance.now()));
+  for (const t of timers) clearTimeout(t);
+  await Promise.all(inflight);
+  const graceEnds = performance.now() + GRACE_MS;
+  while ([...sentAt.values()].some((s) => s.measured) && performance.now() < graceEnds) await new Promise((r) => setTimeout(r, 50));
+  const lost = [...sentAt.values()].filter((s) => s.measured).length;
+  latencies.sort((a, b) => a - b);
+  return {
+    pairs: pairs.length,
+    seconds,
+    sent,
+    failedSends,
+    lost,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    worstMs: latencies.at(-1) ?? NaN,
+  };
+}
+
+export function openSocket(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+  const ws = new WebSocket(url, { headers });
+  return new Promise((resolve, reject) => {
+    ws.once("open", () => resolve(ws));
+    ws.once("error", reject);
+  });
+}
+
+/** Pairs on the bare relay (bench/chat-relay-server.ts). */
+export async function relayPairs(base: string, count: number): Promise<DeliveryPair[]> {
+  const pairs: DeliveryPair[] = [];
+  for (let i = 0; i < count; i++) {
+    const receiver = await openSocket(`${base.replace(/^http/, "ws")}/ws?pair=${i}`);
+    pairs.push({
+      receiver,
+      async send(id) {
+        const res = await fetch(`${base}/send/${i}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`relay answered ${res.status}`);
+      },
+    });
+  }
+  return pairs;
+}
+
+async function api<T>(base: string, path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(base + path, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** The demo mentors (src/server/db/seed/demo-mentors.ts); the pairs are shared out among them. */
+export interface MentorLogin {
+  email: string;
+  password: string;
+}
+
+/**
+ * Pairs on Mentora: learners registered and chatting through instance `a`; each pair's receiver is a
+ * socket on instance `b`, signed in as the chat's mentor and subscribed to `chat:{id}`.
+ */
+export async function mentoraPairs(a: string, b: string, count: number, mentors: MentorLogin[]): Promise<DeliveryPair[]> {
+  const mentorTokens = new Map<string, string>();
+  for (const m of mentors) {
+    const session = await api<{ accessToken: string }>(a, "/api/auth/login", { method: "POST", json: { email: m.email, password: m.password } });
+    const me = await api<{ id: string }>(a, "/api/users/me", { token: session.accessToken });
+    mentorTokens.set(me.id, session.accessToken);
+  }
+  const pairs: DeliveryPair[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `chat-bench-${i}-${randomBytes(4).toString("hex")}@example.com`;
+    const { accessToken } = await api<{ accessToken: string }>(a, "/api/auth/register", {
+      method: "POST",
+      json: { email, password: "chat bench learner password", firstName: "Chat", lastName: `Learner ${i}`, agree: true },
+    });
+    const me = await api<{ id: string }>(a, "/api/users/me", { token: accessToken });
+    const setup = await api<{ mentors: Array<{ id: string; uid: string; learningPortalId: string }> }>(a, "/api/chats/setup", { token: accessToken });
+    const mentor = setup.mentors.filter((m) => mentorTokens.has(m.uid))[i % mentors.length];
+    if (!mentor) throw new Error("no demo mentor to chat with: check the bench's mentor logins against the demo seed");
+    const chat = await api<{ id: string }>(a, "/api/chats", {
+      method: "POST",
+      token: accessToken,
+      json: { learningPortalId: mentor.learningPortalId, studentId: me.id, mentorId: mentor.id },
+    });
+    const receiver = await openSocket(`${b.replace(/^http/, "ws")}${REALTIME_PATH}`, { authorization: `Bearer ${mentorTokens.get(mentor.uid)}` });
+    const topic = `chat:${chat.id}`;
+    await new Promise<void>((resolve, reject) => {
+      const onFrame = (data: WebSocket.RawData) => {
+        const frame = JSON.parse(String(data)) as { type: string; topic?: string };
+        if (frame.topic !== topic) return;
+        receiver.off("message", onFrame);
+        if (frame.type === "subscribed") resolve();
+        else reject(new Error(`subscribing to ${topic} was answered ${JSON.stringify(frame)}`));
+      };
+      receiver.on("message", onFrame);
+      receiver.send(JSON.stringify({ type: "subscribe", topic }));
+    });
+    pairs.push({
+      receiver,
+      send: (id) => api(a, `/api/chats/${chat.id}/messages`, { method: "POST", token: accessToken, json: { id, text: `Bench message ${id.slice(-6)}` } }).then(() => {}),
+    });
+  }
+  return pairs;
+}
