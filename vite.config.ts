@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { chunkReport, frameChunkGroup } from "./scripts/client-chunks";
+import { chunkReport, frameChunkGroup } from "./scripts/client-chunks.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), chunkReport(process.env.CHUNK_REPORT)],
