@@ -105,7 +105,8 @@ const redirectRule = {
 
 const translationRule = {
   name: "react-i18next",
-  message: "Use `useTranslation` from src/web/i18n/use-translation.ts: the app's own translator, the same on the server and in the browser (docs/decisions/0035-translator.md).",
+  message:
+    "Use `useTranslation` from src/web/i18n/use-translation.ts: the app's own translator, the same on the server and in the browser (docs/decisions/0035-translator.md).",
 };
 
 const TEST_FILES = ["src/**/*.test.ts", "src/**/*.test.tsx"];

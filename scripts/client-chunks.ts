@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * How the browser build is cut into files (docs/decisions/0034-one-frame-chunk.md).
+ * How the browser build is cut into files (docs/decisions/0034-frame-chunk-and-first-paint.md).
  *
  * Every page loads the browser entry, the root route and the `:lang` route, and with them everything
  * they import statically: React, React DOM, React Router, i18next, the shell. Left to itself the
@@ -68,7 +68,14 @@ export function chunkReport(file: string | undefined): Plugin | null {
               },
             ],
       );
-      writeFileSync(file, JSON.stringify(chunks.sort((a, b) => b.bytes - a.bytes), null, 1));
+      writeFileSync(
+        file,
+        JSON.stringify(
+          chunks.sort((a, b) => b.bytes - a.bytes),
+          null,
+          1,
+        ),
+      );
     },
   };
 }

@@ -117,7 +117,9 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     expect(
       await ruleIds(`import { useTranslation } from "../i18n/use-translation";\nexport const u = useTranslation;\n`, "src/web/features/lint-probe.tsx"),
     ).toEqual([]);
-    expect(await ruleIds(`import { Trans } from "react-i18next";\nexport const u = Trans;\n`, "src/web/features/lint-probe.tsx")).toEqual(["no-restricted-imports"]);
+    expect(await ruleIds(`import { Trans } from "react-i18next";\nexport const u = Trans;\n`, "src/web/features/lint-probe.tsx")).toEqual([
+      "no-restricted-imports",
+    ]);
   });
 });
 

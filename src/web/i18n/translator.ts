@@ -132,7 +132,8 @@ export class Translator {
       if (text !== undefined && text !== null) break;
     }
     if (typeof text === "number" || typeof text === "boolean") text = String(text);
-    if (typeof text !== "string") text = text === undefined || text === null ? (options?.defaultValue ?? key) : `key '${key} (${this.language})' returned an object instead of string.`;
+    if (typeof text !== "string")
+      text = text === undefined || text === null ? (options?.defaultValue ?? key) : `key '${key} (${this.language})' returned an object instead of string.`;
     return options ? interpolate(text as string, options) : (text as string);
   }
 }

@@ -19,7 +19,7 @@ function partialTail(chunk: Buffer): number {
  * fetched at high priority: on a slow mobile link they share the bandwidth with the stylesheet and
  * the page's largest image, and the server-rendered page paints only after them. Marked
  * `fetchpriority="low"`, the browser fetches them still in parallel and still before they are
- * imported, but after what the first paint needs (docs/decisions/0034-first-paint.md). React Router
+ * imported, but after what the first paint needs (docs/decisions/0034-frame-chunk-and-first-paint.md). React Router
  * offers no option for it, so the HTML stream is rewritten on its way out; the markup is React
  * Router's own (a page's rich text never carries a `<link>`: it is sanitised, and text is escaped).
  */
