@@ -105,8 +105,8 @@ const redirectRule = {
 
 const translationRule = {
   name: "react-i18next",
-  importNames: ["useTranslation"],
-  message: "Use `useTranslation` from src/web/i18n/use-translation.ts: on the server the same `t`, made once per i18next instance and namespace.",
+  message:
+    "Use `useTranslation` from src/web/i18n/use-translation.ts: the app's own translator, the same on the server and in the browser (docs/decisions/0035-translator.md).",
 };
 
 const TEST_FILES = ["src/**/*.test.ts", "src/**/*.test.tsx"];
@@ -189,13 +189,8 @@ export default defineConfig(
   // src/web: `redirect` only through redirect.server.ts (later blocks replace the options of the one above).
   {
     files: ["src/web/**/*.{ts,tsx}"],
-    ignores: [...TEST_FILES, "src/web/redirect.server.ts", "src/web/i18n/use-translation.ts"],
+    ignores: [...TEST_FILES, "src/web/redirect.server.ts"],
     rules: { "no-restricted-imports": ["error", { paths: [redirectRule, translationRule], patterns: testOnlyPackages }] },
-  },
-  {
-    // The one wrapper of react-i18next's hook (the browser uses it as is: it suspends for packs fetched on demand).
-    files: ["src/web/i18n/use-translation.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: [redirectRule], patterns: testOnlyPackages }] },
   },
   {
     files: ["src/web/**/*.test.ts", "src/web/**/*.test.tsx"],

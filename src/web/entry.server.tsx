@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,6 +6,7 @@ import { type AppLoadContext, type EntryContext, ServerRouter } from "react-rout
 import { FALLBACK_LANG } from "../domain/constants";
 import { portalLang } from "../domain/locale";
 import { BLOCKS } from "./features/blocks/registry";
+import { LowPriorityPreloads } from "./features/shell/low-priority-preloads.server";
 import { NonceContext } from "./features/shell/nonce";
 import { pagePacks, type ServerPacks, ServerPacksContext } from "./i18n/page-packs";
 import type { RootData } from "./root-data";
@@ -63,7 +63,7 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const body = new LowPriorityPreloads({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;

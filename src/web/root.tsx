@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse } from "react-router";
 import { COOKIES } from "../domain/constants";
 import { dirOf, requestLang } from "../domain/locale";
@@ -21,6 +20,7 @@ import { ProgressRefreshAfterLogin } from "./features/learning/progress-refresh"
 import { TagManager } from "./features/shell/analytics";
 import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { PacksScript, usePageI18n } from "./i18n/use-page-i18n";
+import { TranslatorContext } from "./i18n/use-translation";
 import { themeStyleText } from "./theme";
 import { useNonce } from "./features/shell/nonce";
 
@@ -89,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
-        <I18nextProvider i18n={i18n}>
+        <TranslatorContext.Provider value={i18n}>
           <BlockRegistryContext.Provider value={BLOCKS}>
             <ThemeProvider theme={data?.settings.environment.theme}>
               <AuthProvider initial={initialUser}>
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               </AuthProvider>
             </ThemeProvider>
           </BlockRegistryContext.Provider>
-        </I18nextProvider>
+        </TranslatorContext.Provider>
         <PacksScript nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

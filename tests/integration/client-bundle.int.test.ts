@@ -83,4 +83,23 @@ describe("the client build", () => {
     });
     expect(found).toEqual([]);
   });
+
+  it("has no i18next nor react-i18next: the browser translates with the app's own translator (decision 0035)", () => {
+    const carrying = scripts()
+      .filter(({ text }) => /backendConnector|I18nextProvider|react-i18next/.test(text))
+      .map(({ file }) => file);
+    expect(carrying).toEqual([]);
+  });
+
+  it.each([
+    ["the course page", "lang-courses-courseId"],
+    ["a lesson", "lesson-id"],
+  ])("starts %s from one frame chunk and a handful of small route files (decision 0034)", (_, routeId) => {
+    const files = firstLoad(routeId);
+    const frames = files.filter((f) => /^frame-[\w-]+\.js$/.test(f));
+    expect(frames).toHaveLength(1);
+    expect(files.length).toBeLessThanOrEqual(16);
+    const frameBytes = readFileSync(path.join(ASSETS, frames[0])).length;
+    for (const f of files.filter((f) => !frames.includes(f))) expect(readFileSync(path.join(ASSETS, f)).length, f).toBeLessThan(frameBytes / 20);
+  });
 });

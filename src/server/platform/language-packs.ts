@@ -59,8 +59,8 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
      */
     async resources(lang: string): Promise<PackResources> {
       if (!opts.cache) return readResources(lang);
-      // One object per language while packs are cached: renders key their i18next instance by it
-      // (src/web/i18n/instance.ts), so it must not be rebuilt per request.
+      // One object per language while packs are cached: renders and loaders key their translator and
+      // i18next instance by it (src/web/i18n/translator.ts, instance.ts), so it must not be rebuilt per request.
       let hit = resourcesCache.get(lang);
       if (!hit) {
         hit = resourcesCache.set(lang, readResources(lang));

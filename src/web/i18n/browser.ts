@@ -1,52 +1,23 @@
-import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { fetchPack } from "./fetch-packs";
-import type { Resources } from "./instance";
 import { PACKS_SCRIPT_ID } from "./page-packs";
+import { type Resources, Translator } from "./translator";
 
-/** i18next's backend for the packs a page did not ship: fetched from /locales when a screen first needs one. */
-const packBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(lang, ns, done) {
-    fetchPack(lang, ns).then(
-      (pack) => done(null, pack),
-      (e: unknown) => {
-        console.error("HTTP error while fetching data", e);
-        done(e as Error, false);
-      },
-    );
-  },
-};
-
-const instances = new Map<string, I18n>();
+const instances = new Map<string, Translator>();
 
 /**
- * The browser's i18next instance of a language, one per tab and language. It starts with the packs
- * it is given (those the page shipped, or all of them after a language switch) and fetches any other
- * pack when a component asks for it: react-i18next then suspends that component until it is in, and
- * within a navigation the previous screen stays meanwhile (docs/decisions/0020-lean-client.md).
- * The server renders with createI18n (instance.ts) and every pack of the language.
+ * The browser's translator of a language, one per tab and language. It starts with the packs it is
+ * given (those the page shipped, or all of them after a language switch) and fetches any other pack
+ * when a component asks for it: that component suspends until it is in, and within a navigation the
+ * previous screen stays meanwhile (docs/decisions/0020-lean-client.md). The server renders with
+ * translatorFor (translator.ts) and every pack of the language.
  */
-export function browserI18n(lang: string, resources: Resources): I18n {
+export function browserI18n(lang: string, resources: Resources): Translator {
   const existing = instances.get(lang);
   if (existing) {
-    for (const [ns, pack] of Object.entries(resources)) if (!existing.hasResourceBundle(lang, ns)) existing.addResourceBundle(lang, ns, pack);
+    for (const [ns, pack] of Object.entries(resources)) existing.addPack(ns, pack);
     return existing;
   }
-  const instance = i18next.createInstance().use(packBackend);
-  void instance.init({
-    lng: lang,
-    // Only this language's packs are ever loaded in the browser (every pack is complete: plurals.test.ts).
-    fallbackLng: false,
-    load: "currentOnly",
-    ns: Object.keys(resources),
-    defaultNS: "common",
-    resources: { [lang]: resources },
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
+  const instance = new Translator(lang, resources, fetchPack);
   instances.set(lang, instance);
   return instance;
 }

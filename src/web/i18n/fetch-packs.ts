@@ -1,5 +1,5 @@
 import { LANGUAGE_PACKAGES } from "../../domain/constants";
-import type { Resources } from "./instance";
+import type { Resources } from "./translator";
 
 export const PACKS_ERROR = "HTTP error while fetching data";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { i18nFor, type Resources } from "./instance";
+import { i18nFor } from "./instance";
+import type { Resources } from "./translator";
 
 const packs = (greeting: string): Resources => ({ common: { greeting } });
 

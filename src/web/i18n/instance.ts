@@ -1,12 +1,12 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { BoundedCache } from "../../domain/bounded-cache";
 import { FALLBACK_LANG, LANGUAGE_PACKAGES } from "../../domain/constants";
-
-export type Resources = Record<string, Record<string, unknown>>;
+import type { Resources } from "./translator";
 
 /**
- * A new i18next instance of one language over `resources`. Renders use i18nFor, which builds each
- * once; this stays for tests that want a fresh instance.
+ * A new i18next instance of one language over `resources`, for loaders and server code that translate
+ * outside a render (renders use the app's translator, translator.ts: decision 0035). i18nFor builds
+ * each once; this stays for tests that want a fresh instance.
  */
 export function createI18n(lang: string, resources: Resources): I18n {
   const instance = i18next.createInstance();
@@ -30,7 +30,7 @@ const MAX_LANGUAGES = 32;
 const instances = new BoundedCache<string, { resources: Resources; i18n: I18n }>(MAX_LANGUAGES);
 
 /**
- * The i18next instance of `lang` over `resources`, built once and shared by every render and request
+ * The i18next instance of `lang` over `resources`, built once and shared by every loader and request
  * that passes the same resources object (the server's language packs service hands out one object per
  * language while it caches; in development every read is a new object, so edits show up).
  *

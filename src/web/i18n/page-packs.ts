@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import type { LanguagePackage } from "../../domain/constants";
-import type { Resources } from "./instance";
+import type { Resources } from "./translator";
 
 /**
  * Which language packs a page ships (docs/decisions/0020-lean-client.md). Every page gets the base

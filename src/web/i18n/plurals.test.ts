@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_PACKAGES } from "../../domain/constants";
-import { createI18n, type Resources } from "./instance";
+import { createI18n } from "./instance";
+import type { Resources } from "./translator";
 
 const LOCALES_DIR = join(process.cwd(), "locales");
 const TRANSLATED = ["tr", "ar", "ru"] as const;

@@ -1,6 +1,6 @@
-import type { i18n as I18n } from "i18next";
 import { use } from "react";
 import { useTranslation } from "../../i18n/use-translation";
+import type { Translator } from "../../i18n/translator";
 import { Link } from "react-router";
 import type { TBlock } from "../../../domain/page";
 import { Icon } from "../../components/ui/icon";
@@ -24,7 +24,7 @@ export interface PageRendererProps {
 export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) {
   const registry = useBlockRegistry();
   const types = blocks.map((b) => b.type);
-  // The blocks' language packs, likewise (react-i18next suspends until they are in).
+  // The blocks' language packs, likewise (the translator suspends until they are in).
   useTranslation(registry.packs(types));
   const wait = registry.pending(types);
   if (wait) use(wait);
@@ -81,7 +81,7 @@ export function groupFacts(blocks: TBlock[]): TBlock[][] {
 }
 
 /** Fetches what a PageRenderer of these blocks waits for (their components and language packs), e.g. with a popup's content. */
-export async function prepareBlocks(registry: BlockRegistry, i18n: I18n, blocks: readonly TBlock[]): Promise<void> {
+export async function prepareBlocks(registry: BlockRegistry, i18n: Translator, blocks: readonly TBlock[]): Promise<void> {
   const types = blocks.map((b) => b.type);
   await Promise.all([registry.pending(types), i18n.loadNamespaces(registry.packs(types))]);
 }
