@@ -164,4 +164,19 @@ describe("Outbox", () => {
     await srv.answer("sent");
     expect(box.items).toEqual([]);
   });
+
+  it("forgets a message the thread shows as stored, even while its own request failed", async () => {
+    const srv = server();
+    const storage = memoryStorage();
+    const box = new Outbox("cht_a", { storage, post: srv.post, onChange: () => undefined, random: () => 1 });
+    box.add(msg("one00001"));
+    box.add(msg("two00002"));
+    box.confirm(["lpmmsg:one00001"]); // an update brought it while the request hangs
+    expect(box.items.map((m) => m.id)).toEqual(["lpmmsg:two00002"]);
+    await srv.answer("retry"); // the lost answer of the first
+    expect(srv.calls.map((m) => m.id)).toEqual(["lpmmsg:one00001", "lpmmsg:two00002"]); // no backoff for it
+    await srv.answer("sent");
+    expect(box.items).toEqual([]);
+    expect(storage.data.size).toBe(0);
+  });
 });

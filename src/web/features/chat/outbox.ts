@@ -102,6 +102,17 @@ export class Outbox {
     this.kick();
   }
 
+  /**
+   * The server has these (they came back in a page or an update): whatever the fate of their own
+   * request, they are no longer pending. A resend already on its way is harmless (same id).
+   */
+  confirm(ids: Iterable<string>): void {
+    const done = new Set(ids);
+    if (!this.list.some((m) => done.has(m.id))) return;
+    this.list = this.list.filter((m) => !done.has(m.id));
+    this.changed();
+  }
+
   /** Sends the oldest message that may be sent, unless one is already on its way. */
   kick(): void {
     if (this.disposed || this.inFlight || this.timer) return;
@@ -124,6 +135,11 @@ export class Outbox {
   private settled(id: string, outcome: SendOutcome): void {
     this.inFlight = null;
     if (this.disposed) return;
+    if (!this.list.some((m) => m.id === id)) {
+      // Confirmed meanwhile by a read of the thread.
+      this.kick();
+      return;
+    }
     if (outcome === "sent") {
       this.attempt = 0;
       this.list = this.list.filter((m) => m.id !== id);

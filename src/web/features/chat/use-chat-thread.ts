@@ -50,6 +50,7 @@ export function useChatThread(chatId: string, viewerId: string) {
         if (!res.ok) break;
         const { updates, readIds, endCursor: next, hasMore, chat } = res.data;
         endCursor.current = next;
+        outbox.current?.confirm(updates.map((u) => u.node.id));
         dispatch({ type: "updates", edges: updates, readIds, endCursor: next, unreadCount: chat.unreadMessagesCount });
         if (!hasMore && !u.again) break;
       }
@@ -70,6 +71,7 @@ export function useChatThread(chatId: string, viewerId: string) {
           return;
         }
         const { edges, pageInfo } = res.data;
+        outbox.current?.confirm(edges.map((e) => e.node.id));
         dispatch({ type: "page", edges, hasPrevious: pageInfo.hasPreviousPage, startCursor: pageInfo.startCursor, endCursor: pageInfo.endCursor });
       },
       () => undefined,
