@@ -16,20 +16,22 @@ export const chatKeys = {
 
 export const getChatSetup = (lang: string, signal?: AbortSignal) => api.get(`/api/chats/setup?${new URLSearchParams({ lang })}`, ZChatSetup, signal);
 
-export const createChat = (body: { learningPortalId: string; studentId: string; mentorId?: string }) => api.post("/api/chats", ZChat, body);
+export const createChat = (lang: string, body: { learningPortalId: string; studentId: string; mentorId?: string }) =>
+  api.post(`/api/chats?${new URLSearchParams({ lang })}`, ZChat, body);
 
 export const getChat = (chatId: string, lang: string) => api.get(`/api/chats/${enc(chatId)}?${new URLSearchParams({ lang })}`, ZChat);
 
-export function getMessages(chatId: string, before?: string, signal?: AbortSignal) {
-  const q = new URLSearchParams(before ? { before } : {});
-  return api.get(`/api/chats/${enc(chatId)}/messages${before ? `?${q}` : ""}`, ZChatMessagePage, signal);
+/** Titles in a message's context come in the reader's language. */
+export function getMessages(chatId: string, lang: string, before?: string, signal?: AbortSignal) {
+  const q = new URLSearchParams(before ? { lang, before } : { lang });
+  return api.get(`/api/chats/${enc(chatId)}/messages?${q}`, ZChatMessagePage, signal);
 }
 
-export const getUpdates = (chatId: string, after: string, signal?: AbortSignal) =>
-  api.get(`/api/chats/${enc(chatId)}/updates?${new URLSearchParams({ after })}`, ZChatUpdates, signal);
+export const getUpdates = (chatId: string, lang: string, after: string, signal?: AbortSignal) =>
+  api.get(`/api/chats/${enc(chatId)}/updates?${new URLSearchParams({ lang, after })}`, ZChatUpdates, signal);
 
-export const sendMessage = (chatId: string, body: { id: string; text: string; context?: TChatContext }) =>
-  api.post(`/api/chats/${enc(chatId)}/messages`, ZChatMessage, body);
+export const sendMessage = (chatId: string, lang: string, body: { id: string; text: string; context?: TChatContext }) =>
+  api.post(`/api/chats/${enc(chatId)}/messages?${new URLSearchParams({ lang })}`, ZChatMessage, body);
 
 export const markRead = (chatId: string, ids: string[]) => api.post(`/api/chats/${enc(chatId)}/read`, z.object({ unreadMessagesCount: z.number() }), { ids });
 

@@ -32,7 +32,7 @@ export function ChatThread({ chatId, viewer, context = null, focusOnOpen }: Chat
   const { t } = useTranslation("chat");
   const lang = useLang();
   const { user } = useAuth();
-  const { state, pending, loadingOlder, failedLoad, loadOlder, send, retry, markVisible } = useChatThread(chatId, user.id);
+  const { state, pending, loadingOlder, failedLoad, loadOlder, send, retry, markVisible } = useChatThread(chatId, user.id, lang);
   const status = useRealtimeStatus();
 
   const rows = useMemo<MessageRow[]>(() => {

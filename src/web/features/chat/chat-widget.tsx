@@ -185,12 +185,14 @@ function errorOf(e: unknown): ApiError {
 function StartChat({ setup, onConnected }: { setup: TChatSetup; onConnected(chat: TChat): void }) {
   const { t } = useTranslation("chat");
   const { user } = useAuth();
+  const lang = useLang();
   const portalId = useRootData()?.settings.portal.id ?? "";
   const campaign = setup.campaignMentorId ? setup.mentors.find((m) => m.id === setup.campaignMentorId) : undefined;
   const fixed = campaign ?? (setup.mode === "single" ? setup.mentors[0] : undefined);
   const [picked, setPicked] = useState<string | null>(setup.mode === "multiple" && !fixed ? (setup.mentors[0]?.id ?? null) : null);
   const create = useMutation({
-    mutationFn: (mentorId: string | undefined) => orThrow(createChat({ learningPortalId: portalId, studentId: user.id, ...(mentorId ? { mentorId } : {}) })),
+    mutationFn: (mentorId: string | undefined) =>
+      orThrow(createChat(lang, { learningPortalId: portalId, studentId: user.id, ...(mentorId ? { mentorId } : {}) })),
     onSuccess: onConnected,
   });
   const bot = setup.mode === "mentor-chooses" && !fixed;

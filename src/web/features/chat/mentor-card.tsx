@@ -40,8 +40,14 @@ export function MentorCard({ mentor }: { mentor: TMentorProfile }) {
     <div className="flex items-center gap-3" data-testid="chat-mentor-card" data-mentor={mentor.id}>
       <MentorAvatar mentor={mentor} size="size-12" />
       <div className="flex min-w-0 flex-col">
-        <span className="font-semibold text-ink">{mentor.fullName}</span>
-        {mentor.bio ? <span className="line-clamp-2 text-xs text-muted">{mentor.bio}</span> : null}
+        <span dir="auto" className="font-semibold text-ink">
+          {mentor.fullName}
+        </span>
+        {mentor.bio ? (
+          <span dir="auto" className="line-clamp-2 text-xs text-muted">
+            {mentor.bio}
+          </span>
+        ) : null}
         <ReplyTime minutes={mentor.typicalReplyMinutes} />
       </div>
     </div>

@@ -54,8 +54,14 @@ export function MentorPicker({ mentors, selected, onSelect }: MentorPickerProps)
             >
               <input type="radio" name={name} value={m.id} checked={m.id === selected} onChange={() => onSelect(m.id)} className="sr-only" />
               <MentorAvatar mentor={m} size="size-14" />
-              <span className="text-sm font-semibold text-ink">{m.fullName}</span>
-              {m.bio ? <span className="line-clamp-3 text-xs text-muted">{m.bio}</span> : null}
+              <span dir="auto" className="text-sm font-semibold text-ink">
+                {m.fullName}
+              </span>
+              {m.bio ? (
+                <span dir="auto" className="line-clamp-3 text-xs text-muted">
+                  {m.bio}
+                </span>
+              ) : null}
               <ReplyTime minutes={m.typicalReplyMinutes} />
               <span className="sr-only">{t("pick.position", { index: i + 1, count: mentors.length })}</span>
             </label>

@@ -41,7 +41,7 @@ export const MessageItem = forwardRef<HTMLLIElement, MessageItemProps>(function 
   if (system) {
     return (
       <li {...common} data-kind="system" className="flex justify-center">
-        <p className="max-w-[85%] rounded-xl bg-surface-alt px-3 py-1.5 text-center text-xs text-muted">
+        <p dir="auto" className="max-w-[85%] rounded-xl bg-surface-alt px-3 py-1.5 text-center text-xs text-muted">
           <span className="sr-only">{t("message.system")}: </span>
           <MessageText text={message.text} />
         </p>
@@ -56,12 +56,17 @@ export const MessageItem = forwardRef<HTMLLIElement, MessageItemProps>(function 
     : "";
   return (
     <li {...common} data-kind={mine ? "mine" : "theirs"} className={cn("flex flex-col gap-1", mine ? "items-end" : "items-start")}>
-      {mine ? null : <span className="px-1 text-xs font-semibold text-muted">{message.participant.fullName}</span>}
+      {mine ? null : (
+        <span dir="auto" className="px-1 text-xs font-semibold text-muted">
+          {message.participant.fullName}
+        </span>
+      )}
       <div
+        dir="auto"
         className={cn(
           "max-w-[85%] whitespace-pre-wrap rounded-2xl px-3.5 py-2 text-sm [overflow-wrap:anywhere] transition-shadow",
           mine ? "rounded-ee-md bg-primary text-white" : "rounded-es-md bg-surface-alt text-ink",
-          fresh && "ring-2 ring-primary ring-offset-1",
+          fresh && "ring-2 ring-primary/40",
           status === "sending-failed" && "opacity-80",
         )}
       >

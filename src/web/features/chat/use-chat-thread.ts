@@ -20,7 +20,7 @@ const READ_BATCH_MS = 300;
  * One chat thread's data: the first page, older pages, updates on every realtime event (or every 30 s
  * while the socket is down), the outbox of unconfirmed messages, and read marks in batches.
  */
-export function useChatThread(chatId: string, viewerId: string) {
+export function useChatThread(chatId: string, viewerId: string, lang: string) {
   const reducer = useMemo(() => threadReducer(viewerId), [viewerId]);
   const [state, dispatch] = useReducer(reducer, emptyThread);
   const [pending, setPending] = useState<readonly PendingMessage[]>([]);
@@ -45,7 +45,7 @@ export function useChatThread(chatId: string, viewerId: string) {
     try {
       for (let round = 0; round < 10; round++) {
         u.again = false;
-        const res = await getUpdates(chatId, endCursor.current);
+        const res = await getUpdates(chatId, lang, endCursor.current);
         // Seed §8: update failures are silent; the next event or poll tries again.
         if (!res.ok) break;
         const { updates, readIds, endCursor: next, hasMore, chat } = res.data;
@@ -57,13 +57,13 @@ export function useChatThread(chatId: string, viewerId: string) {
     } finally {
       u.running = false;
     }
-  }, [chatId]);
+  }, [chatId, lang]);
 
   // The newest page first.
   useEffect(() => {
     const controller = new AbortController();
     setFailedLoad(false);
-    getMessages(chatId, undefined, controller.signal).then(
+    getMessages(chatId, lang, undefined, controller.signal).then(
       (res) => {
         if (!res.ok) {
           console.error("Chat messages failed to load", res.error.message);
@@ -77,7 +77,7 @@ export function useChatThread(chatId: string, viewerId: string) {
       () => undefined,
     );
     return () => controller.abort();
-  }, [chatId]);
+  }, [chatId, lang]);
 
   // News of the chat, or polling while the socket is down.
   useEffect(() => {
@@ -104,7 +104,7 @@ export function useChatThread(chatId: string, viewerId: string) {
       storage: typeof localStorage === "undefined" ? null : localStorage,
       onChange: (items) => setPending([...items]),
       post: async (m) => {
-        const res = await sendMessage(chatId, { id: m.id, text: m.text, ...(m.context ? { context: m.context } : {}) });
+        const res = await sendMessage(chatId, lang, { id: m.id, text: m.text, ...(m.context ? { context: m.context } : {}) });
         if (res.ok) {
           dispatch({ type: "sent", message: res.data });
           return "sent";
@@ -124,7 +124,7 @@ export function useChatThread(chatId: string, viewerId: string) {
       box.dispose();
       outbox.current = null;
     };
-  }, [chatId]);
+  }, [chatId, lang]);
 
   // Seed §4: isNew is cleared after 2 s.
   useEffect(() => {
@@ -168,12 +168,12 @@ export function useChatThread(chatId: string, viewerId: string) {
   const loadOlder = useCallback(async () => {
     if (!state.hasPrevious || !state.startCursor || loadingOlder) return;
     setLoadingOlder(true);
-    const res = await getMessages(chatId, state.startCursor);
+    const res = await getMessages(chatId, lang, state.startCursor);
     setLoadingOlder(false);
     if (!res.ok) return;
     const { edges, pageInfo } = res.data;
     dispatch({ type: "older", edges, hasPrevious: pageInfo.hasPreviousPage, startCursor: pageInfo.startCursor });
-  }, [chatId, state.hasPrevious, state.startCursor, loadingOlder]);
+  }, [chatId, lang, state.hasPrevious, state.startCursor, loadingOlder]);
 
   const send = useCallback((text: string, context: TChatContext | null, id: string) => {
     outbox.current?.add({ id, text, context, createdAt: new Date().toISOString() });
