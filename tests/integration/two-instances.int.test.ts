@@ -1,7 +1,8 @@
 /**
  * Two real app processes on one PostgreSQL database (the scale-out path): the login limit is one
  * limit for both, a logout through one is refused by the other within 1 s (docs/decisions/0028,
- * 0029), and a realtime socket held on one hears an order paid through the other (0032). The
+ * 0029), a realtime socket held on one hears an order paid through the other (0032), and a chat
+ * message sent through one reaches the other side's socket held on the other (issue 12). The
  * processes serve the built app: `npm run build` first (npm test does).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import { RATE_LIMITS } from "../../src/server/platform/rate-limit";
 import { BUS_CHANNEL } from "../../src/server/platform/bus";
 import { FORM, liqpayCallback, orderBody, PAYMENT_ENV } from "../support/payments";
 import { openRealtime } from "../support/realtime";
+import { DEMO_MENTOR_PASSWORD, DEMO_MENTORS } from "../../src/server/db/seed/demo-mentors";
 
 const REVOCATION_DEADLINE_MS = 1_000;
 const CONTENT_DEADLINE_MS = 1_000;
@@ -24,7 +26,15 @@ const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 interface Reply {
   status: number;
-  body: { error?: { code: string }; accessToken?: string; userId?: string; id?: string; orderId?: string };
+  body: {
+    error?: { code: string };
+    accessToken?: string;
+    userId?: string;
+    id?: string;
+    orderId?: string;
+    mentorId?: string;
+    updates?: Array<{ node: { id: string; text: string } }>;
+  };
 }
 
 /** One request from `client` (the address the proxy in front of the instances would forward). */
@@ -158,6 +168,38 @@ describe.runIf(databaseKinds().includes("postgres"))("two app processes on one P
       expect(await socket.next()).toEqual({ type: "event", topic, kind: "changed", id: orderId });
       // B reads the change from the shared database.
       expect((await call(b, "GET", `/api/orders/${orderId}`, { client, token: buyer.accessToken })).body).toMatchObject({ status: "paid" });
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it("delivers to the learner's socket held on B a mentor's chat message sent through A, and B reads it", async () => {
+    const client = uniqueIp();
+    const learner = await registerThrough(a, client);
+    const made = await call(a, "POST", "/api/chats", {
+      client,
+      token: learner.accessToken,
+      json: { learningPortalId: defaultSeedIds().PORTAL_ID, studentId: learner.userId },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const chatId = made.body.id!;
+    // The demo seed's mentors take new chats: sign in as the one this chat went to.
+    const demo = DEMO_MENTORS.find((m) => m.userId === made.body.mentorId);
+    expect(demo, `chat went to ${made.body.mentorId}`).toBeDefined();
+    const signedIn = await call(a, "POST", "/api/auth/login", { client: uniqueIp(), json: { email: demo!.email, password: DEMO_MENTOR_PASSWORD } });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+
+    const topic = `chat:${chatId}`;
+    const socket = await openRealtime(b, { authorization: `Bearer ${learner.accessToken}`, "x-forwarded-for": client });
+    try {
+      socket.send({ type: "subscribe", topic });
+      expect(await socket.next()).toEqual({ type: "subscribed", topic });
+      const id = `lpmmsg:two-instances-${Date.now()}`;
+      const sent = await call(a, "POST", `/api/chats/${chatId}/messages`, { client, token: signedIn.body.accessToken, json: { id, text: "Sent through A" } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expect(await socket.next()).toEqual({ type: "event", topic, kind: "message", id });
+      const onB = await call(b, "GET", `/api/chats/${chatId}/updates?after=0`, { client, token: learner.accessToken });
+      expect(onB.body.updates?.map((u) => [u.node.id, u.node.text])).toContainEqual([id, "Sent through A"]);
     } finally {
       await socket.close();
     }

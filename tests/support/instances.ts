@@ -28,6 +28,8 @@ export interface Instance {
 
 export interface Instances {
   instances: Instance[];
+  /** SIGKILL to one instance's process group (a crash: nothing is closed); resolves once it is gone. */
+  kill(index: number): Promise<void>;
   /** Stops every process (safe to call twice, and after a failure). */
   stop(): Promise<void>;
 }
@@ -132,5 +134,12 @@ export async function startInstances(n: number, env: Record<string, string>): Pr
     await stop();
     throw e;
   }
-  return { instances, stop };
+  const kill = async (index: number) => {
+    const child = children[index];
+    if (!child || exited(child) || child.pid === undefined) return;
+    const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    process.kill(-child.pid, "SIGKILL");
+    await gone;
+  };
+  return { instances, stop, kill };
 }

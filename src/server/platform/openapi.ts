@@ -70,6 +70,9 @@ export const API_TAGS = [
   { name: "orders", description: "Orders of paid courses: make, quote, read, and the providers' return of the browser." },
   { name: "payments", description: "Payment gateways, providers' signed callbacks and the sandbox test checkout." },
   { name: "gifts", description: "Courses bought as gifts: the recipient's link and claim." },
+  { name: "chat", description: "Mentor chat: mentor profiles, the learner's chat, its messages, read marking, updates and unread counts." },
+  { name: "mentor", description: "The mentors' inbox: waiting and assigned chats, assignment, resolving, availability and the chat's timers." },
+  { name: "notifications", description: "The account's notifications (a mentor's reply, a chat given to a mentor) and marking them read." },
   { name: "admin", description: "The back office: every order of the portal and its coupons (admins)." },
 ];
 

@@ -64,6 +64,11 @@ describeEachDatabase("mentor chat: the conversation", (t) => {
       await aylin.browser.get("/api/mentor/chats?filter=waiting"),
     );
     expect(inbox.items.find((i) => i.id === chat.id)).toMatchObject({ unreadMessagesCount: 1, waitingSince: question.createdAt });
+    const detail = json<{ student: { email: string; progressPath: string | null; utm: unknown[] }; waitingSince: string }>(
+      await aylin.browser.get(`/api/mentor/chats/${chat.id}?lang=en`),
+    );
+    expect(detail.student).toMatchObject({ email: learner.email, utm: [] });
+    expect(detail.student.progressPath).toBe(`/en/progress/${learner.userId}/rf-slow-reading/${t.config.ENVIRONMENT_ID}/`);
     const seen = await page(aylin, chat.id);
     expect(seen.edges.map((e) => [e.node.text, e.node.isNew])).toEqual([["How do I finish lesson 3?", true]]);
     expect(json(await aylin.browser.post(`/api/chats/${chat.id}/read`, { ids: [question.id] }))).toEqual({ unreadMessagesCount: 0 });
@@ -218,5 +223,43 @@ describeEachDatabase("mentor chat: the conversation", (t) => {
     for (const path of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
       expectError(await learner.browser.post(`/api/chats/${chat.id}/messages`, { id: msgId(), text: "x", context: { kind: "page", path } }), 400, "VALIDATION");
     }
+  });
+
+  it("the typical reply time is the median of minutes from a learner's first unanswered message to the reply", async () => {
+    const timed = await mentor(app, t.database, portal(), { name: "Timed" });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    for (const [asked, followUp, answered] of [
+      [60, 55, 50],
+      [40, 39, 10],
+      [200, 190, 180],
+    ] as const) {
+      const l = await register(app);
+      const c = await openChat(l, portal());
+      await t.db.insert(chatMessages).values([
+        { id: msgId(), chatId: c.id, authorId: l.userId, authorKind: "student", text: "q", createdAt: at(asked) },
+        { id: msgId(), chatId: c.id, authorId: l.userId, authorKind: "student", text: "q2", createdAt: at(followUp) },
+        { id: msgId(), chatId: c.id, authorId: timed.userId, authorKind: "mentor", text: "a", createdAt: at(answered) },
+      ]);
+    }
+    // 10, 30 and 20 minutes from the first unanswered question: the median is 20.
+    const profile = json<{ typicalReplyMinutes: number | null }>(await app.inject({ method: "GET", url: `/api/mentors/${timed.profileId}` }));
+    expect(profile.typicalReplyMinutes).toBe(20);
+    const fresh = await mentor(app, t.database, portal(), { available: false });
+    expect(
+      json<{ typicalReplyMinutes: number | null }>(await app.inject({ method: "GET", url: `/api/mentors/${fresh.profileId}` })).typicalReplyMinutes,
+    ).toBeNull();
+    expect(json<{ typicalReplyMinutes: number | null }>(await aylin.browser.get("/api/chats/setup")).typicalReplyMinutes).toEqual(expect.any(Number));
+  });
+
+  it("mentor profiles filter by portal, role and campaign", async () => {
+    const leader = await mentor(app, t.database, portal(), { role: "mp-leader", campaign: "autumn" });
+    const get = async (q: string) => json<{ items: Array<{ id: string; role: string }> }>(await app.inject({ method: "GET", url: `/api/mentors?${q}` }));
+    expect((await get("roleIds=mp-leader")).items.map((i) => i.id)).toContain(leader.profileId);
+    expect((await get("roleIds=mentor")).items.every((i) => i.role === "mentor")).toBe(true);
+    expect((await get("roleIds=nonsense")).items).toEqual([]);
+    expect((await get("campaign=autumn")).items.map((i) => i.id)).toEqual([leader.profileId]);
+    expect((await get("mentorOnLpIds=lp-elsewhere")).items).toEqual([]);
+    expect((await get(`mentorOnLpIds=${portal()}&limit=1`)).items).toHaveLength(1);
+    expectError(await app.inject({ method: "GET", url: "/api/mentors?limit=101" }), 400, "VALIDATION");
   });
 });

@@ -321,6 +321,7 @@ function writes(tx: Db) {
             eq(chats.status, "open"),
             isNotNull(chats.mentorId),
             ne(chats.mentorId, DISTRIBUTION_BOT_ID),
+            isNotNull(chats.waitingSince),
             sql`greatest(${chats.waitingSince}, coalesce(${chats.reofferedAt}, ${chats.waitingSince})) < ${ts(cutoff)}`,
           ),
         )

@@ -13,7 +13,7 @@ import {
 import { AppError } from "../../../../domain/errors";
 import { localized } from "../../../../domain/localized";
 import type { TUser } from "../../../../domain/user";
-import { mayLead, mayUseInbox } from "../policy";
+import { mayChat, mayLead, mayUseInbox } from "../policy";
 import type { ChatRow, InboxCursor } from "../repo";
 import { announceAssignment, assignInTx, assignTexts, chatSettings } from "./assign";
 import type { ChatContext } from "./context";
@@ -23,6 +23,7 @@ import { chatPack, incomingKinds, presentChat, presentProfile, readerLang, reply
 type InboxItem = z.input<typeof ZInboxChat>;
 
 function mentorOnly(user: TUser): TUser {
+  if (!mayChat(user)) throw new AppError("REGISTRATION_REQUIRED", "Sign in to your mentor account");
   if (!mayUseInbox(user)) throw new AppError("MENTORS_ONLY", "The inbox is for mentors");
   return user;
 }
