@@ -214,7 +214,8 @@ try {
       await database.drop();
     }
   }
-  if (options.parts.has("chat")) await chatDelivery(options.chatPairs, options.chatSeconds, options.pgAdminUrl, results).catch((e: unknown) => partFailed("chat delivery", e));
+  if (options.parts.has("chat"))
+    await chatDelivery(options.chatPairs, options.chatSeconds, options.pgAdminUrl, results).catch((e: unknown) => partFailed("chat delivery", e));
 } finally {
   await releaseAll();
 }

@@ -186,7 +186,8 @@ export async function mentoraPairs(a: string, b: string, count: number, mentors:
     });
     pairs.push({
       receiver,
-      send: (id) => api(a, `/api/chats/${chat.id}/messages`, { method: "POST", token: accessToken, json: { id, text: `Bench message ${id.slice(-6)}` } }).then(() => {}),
+      send: (id) =>
+        api(a, `/api/chats/${chat.id}/messages`, { method: "POST", token: accessToken, json: { id, text: `Bench message ${id.slice(-6)}` } }).then(() => {}),
     });
   }
   return pairs;
