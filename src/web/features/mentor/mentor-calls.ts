@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { type TChatSettings, ZChat, ZChatSettings, ZInboxChatDetail, ZInboxPage, ZMentorProfile } from "../../../domain/chat";
+import { api } from "../../lib/api";
+import type { InboxFilter } from "./inbox-filters";
+
+/*
+ * The mentors' API as the inbox calls it (docs/api/chat.md "Mentors"). Imported by the inbox only, so
+ * zod and these schemas come with that page, never with every page (docs/decisions/0020-lean-client.md).
+ */
+
+export const mentorKeys = {
+  /** Every inbox read: one prefix to refetch on a realtime event. */
+  all: ["mentor"] as const,
+  inbox: (filter: InboxFilter) => ["mentor", "inbox", filter] as const,
+  chat: (chatId: string, lang: string) => ["mentor", "chat", chatId, lang] as const,
+  settings: ["mentor", "settings"] as const,
+};
+
+export type TInboxPage = z.infer<typeof ZInboxPage>;
+export type TInboxChat = TInboxPage["items"][number];
+export type TInboxChatDetail = z.infer<typeof ZInboxChatDetail>;
+
+export function getInbox(filter: InboxFilter, before: string | undefined, signal?: AbortSignal) {
+  const query = new URLSearchParams({ filter, ...(before ? { before } : {}) });
+  return api.get(`/api/mentor/chats?${query}`, ZInboxPage, signal);
+}
+
+export const getInboxChat = (chatId: string, lang: string, signal?: AbortSignal) =>
+  api.get(`/api/mentor/chats/${encodeURIComponent(chatId)}?${new URLSearchParams({ lang })}`, ZInboxChatDetail, signal);
+
+export const assignChat = (chatId: string, mentorId: string) => api.post(`/api/mentor/chats/${encodeURIComponent(chatId)}/assign`, ZChat, { mentorId });
+
+export const resolveChat = (chatId: string) => api.post(`/api/mentor/chats/${encodeURIComponent(chatId)}/resolve`, ZChat);
+
+export const setAvailability = (available: boolean) => api.send("PUT", "/api/mentor/availability", ZMentorProfile, { available });
+
+export const getChatSettings = (signal?: AbortSignal) => api.get("/api/mentor/settings", ZChatSettings, signal);
+
+export const putChatSettings = (settings: TChatSettings) => api.send("PUT", "/api/mentor/settings", ZChatSettings, settings);
