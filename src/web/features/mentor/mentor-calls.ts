@@ -14,6 +14,7 @@ export const mentorKeys = {
   inbox: (filter: InboxFilter) => ["mentor", "inbox", filter] as const,
   chat: (chatId: string, lang: string) => ["mentor", "chat", chatId, lang] as const,
   settings: ["mentor", "settings"] as const,
+  own: (userId: string) => ["mentor", "own", userId] as const,
 };
 
 export type TInboxPage = z.infer<typeof ZInboxPage>;
@@ -37,3 +38,12 @@ export const setAvailability = (available: boolean) => api.send("PUT", "/api/men
 export const getChatSettings = (signal?: AbortSignal) => api.get("/api/mentor/settings", ZChatSettings, signal);
 
 export const putChatSettings = (settings: TChatSettings) => api.send("PUT", "/api/mentor/settings", ZChatSettings, settings);
+
+const ZMentorList = z.object({ items: z.array(ZMentorProfile) });
+
+/** The viewer's own mentor profile on the portal (its availability), or null (an admin without one). */
+export async function getOwnProfile(portalId: string, userId: string, lang: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ mentorOnLpIds: portalId, roleIds: "mentor,mp-leader,mp-admin", lang });
+  const res = await api.get(`/api/mentors?${query}`, ZMentorList, signal);
+  return res.ok ? { ok: true as const, data: res.data.items.find((m) => m.uid === userId) ?? null } : res;
+}

@@ -20,3 +20,10 @@ export function isMentorViewer(roles: readonly string[]): boolean {
 export function isLeaderViewer(roles: readonly string[]): boolean {
   return roles.some((r) => LEADER_ROLES.includes(r as Role));
 }
+
+/** Who is reading the inbox, as its loader hands it to the page. */
+export interface InboxViewer {
+  id: string;
+  leader: boolean;
+  portalId: string;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TNotification } from "../../../domain/notification";
@@ -11,21 +11,12 @@ import { ApiFailure, orThrow } from "../../lib/api";
 import { useLang } from "../../root-data";
 import { ApiErrorAlert } from "../orders/api-error-alert";
 import { useLiveTopics } from "../live/use-live-topics";
+import { useNow } from "../live/use-now";
 import { getNotifications, notificationKeys, readAllNotifications, readNotifications, type TNotificationList } from "./notification-calls";
 import { notificationHref } from "./notification-links";
 import { PersonAvatar } from "./person-avatar";
 import { relativeTime } from "./relative-time";
 import { refreshUnreadNotifications, setUnreadNotifications } from "./unread-count";
-
-/** Redraws relative times once a minute. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function NotificationItem({ item, now, onRead }: { item: TNotification; now: number; onRead(id: string): void }) {
   const { t } = useTranslation("notifications");
