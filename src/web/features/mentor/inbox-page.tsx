@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
+import { CHAT_TIMERS, CHAT_TOPIC, INBOX_TOPIC } from "../../../domain/chat-rules";
 import { cn } from "../../components/ui/cn";
 import { Icon } from "../../components/ui/icon";
 import { useTranslation } from "../../i18n/use-translation";
@@ -13,9 +14,6 @@ import { InboxList } from "./inbox-list";
 import { mentorKeys } from "./mentor-calls";
 import type { InboxViewer } from "./mentor-roles";
 import { SettingsButton } from "./settings-dialog";
-
-/** Seed 000 §9 "update polling 30 s": how often the inbox re-reads while the socket is down. */
-const INBOX_POLL_MS = 30_000;
 
 /**
  * /{lang}/mentor/ and /{lang}/mentor/{chatId} (issue 12): the mentors' inbox. Two panes on wide
@@ -31,9 +29,10 @@ export function InboxPage({ viewer, chatId }: { viewer: InboxViewer; chatId: str
   const now = useNow();
   const client = useQueryClient();
   useLiveTopics(
-    [`inbox:${viewer.portalId}`, ...(chatId ? [`chat:${chatId}`] : [])],
+    [INBOX_TOPIC(viewer.portalId), ...(chatId ? [CHAT_TOPIC(chatId)] : [])],
     () => void client.invalidateQueries({ queryKey: mentorKeys.all }),
-    INBOX_POLL_MS,
+    // Seed §9 "update polling 30 s", while the socket is down.
+    CHAT_TIMERS.updatePollMs,
   );
   return (
     <div className="flex flex-col gap-6" data-testid="mentor-inbox" data-leader={viewer.leader ? "true" : "false"}>

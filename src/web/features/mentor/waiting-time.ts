@@ -1,4 +1,4 @@
-import { CHAT_TIMERS } from "../../../domain/chat";
+import { CHAT_TIMERS } from "../../../domain/chat-rules";
 
 /**
  * How long a learner has waited for an answer, against the portal's promise (seed 000 §9 "Chat

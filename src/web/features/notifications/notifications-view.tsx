@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { CHAT_TIMERS, USER_TOPIC } from "../../../domain/chat-rules";
 import type { TNotification } from "../../../domain/notification";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
@@ -117,10 +118,15 @@ export function NotificationsView({ userId, registered }: { userId: string; regi
     enabled: registered,
   });
   const markRead = useMarkRead();
-  useLiveTopics(registered ? [`user:${userId}`] : [], () => {
-    void client.invalidateQueries({ queryKey: notificationKeys.all });
-    void refreshUnreadNotifications();
-  });
+  useLiveTopics(
+    registered ? [USER_TOPIC(userId)] : [],
+    () => {
+      void client.invalidateQueries({ queryKey: notificationKeys.all });
+      void refreshUnreadNotifications();
+    },
+    // Seed §9 "update polling 30 s", while the socket is down.
+    CHAT_TIMERS.updatePollMs,
+  );
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = query.data?.pages[0]?.unreadCount ?? 0;
   useEffect(() => {
@@ -170,7 +176,13 @@ export function NotificationsView({ userId, registered }: { userId: string; regi
         </ul>
       )}
       {query.hasNextPage ? (
-        <Button variant="outline" className="self-center" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} data-testid="notifications-more">
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+          data-testid="notifications-more"
+        >
           {query.isFetchingNextPage ? t("loading") : t("loadMore")}
         </Button>
       ) : null}

@@ -16,7 +16,10 @@ export function PersonAvatar({ name, url, className = "size-10" }: { name: strin
   if (src) return <img src={src} alt="" className={cn("shrink-0 rounded-full object-cover", className)} loading="lazy" />;
   const initial = Array.from(name.trim())[0]?.toLocaleUpperCase() ?? "?";
   return (
-    <span aria-hidden="true" className={cn("inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-strong", className)}>
+    <span
+      aria-hidden="true"
+      className={cn("inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-strong", className)}
+    >
       {initial}
     </span>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { CHAT_TIMERS, USER_TOPIC } from "../../../domain/chat-rules";
 
 /**
  * The one unread-notifications count of a tab, for the badge in the account menu and the
@@ -43,9 +44,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Seed 000 §9 "unread check 15 s" (CHAT_TIMERS.unreadCheckMs; not imported: src/domain/chat.ts brings zod), while the socket is down. */
-const UNREAD_POLL_MS = 15_000;
-
 /**
  * The count for a signed-in account (0 otherwise, and on the server: nothing personal is rendered
  * there), kept live through `user:{id}`. The realtime client is fetched after the page is up, not
@@ -68,7 +66,7 @@ export function useUnreadNotifications(signedIn: boolean, userId: string): numbe
     void import("../chat/realtime-client").then(({ realtime }) => {
       if (gone) return;
       const reread = () => void refreshUnreadNotifications();
-      stop = realtime().subscribe(`user:${userId}`, { event: reread, resync: reread, pollMs: UNREAD_POLL_MS });
+      stop = realtime().subscribe(USER_TOPIC(userId), { event: reread, resync: reread, pollMs: CHAT_TIMERS.unreadCheckMs });
     });
     return () => {
       gone = true;
