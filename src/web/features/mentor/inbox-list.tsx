@@ -33,7 +33,7 @@ function InboxItem({ chat, active, filter, now }: { chat: TInboxChat; active: bo
         <PersonAvatar name={chat.student.fullName} url={chat.student.avatarUrl} />
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={cn("truncate text-ink", chat.unreadMessagesCount > 0 ? "font-bold" : "font-semibold")} data-testid="inbox-chat-name">
+            <span dir="auto" className={cn("truncate text-ink", chat.unreadMessagesCount > 0 ? "font-bold" : "font-semibold")} data-testid="inbox-chat-name">
               {chat.student.fullName || t("list.noName")}
             </span>
             <time dateTime={chat.lastActivityAt} className="shrink-0 text-xs text-muted">
@@ -43,7 +43,14 @@ function InboxItem({ chat, active, filter, now }: { chat: TInboxChat; active: bo
           <span className="flex items-center justify-between gap-2">
             {/* Plain text, one line: the message as typed, never HTML. */}
             <span className="truncate text-sm text-muted" data-testid="inbox-chat-last">
-              {last ? `${last.fromStudent ? "" : `${t("list.you")}: `}${last.text}` : t("list.noMessages")}
+              {last ? (
+                <>
+                  {last.fromStudent ? null : `${t("list.you")}: `}
+                  <bdi>{last.text}</bdi>
+                </>
+              ) : (
+                t("list.noMessages")
+              )}
             </span>
             {chat.unreadMessagesCount > 0 ? (
               <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 font-bold text-white">

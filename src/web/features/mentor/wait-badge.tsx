@@ -17,7 +17,7 @@ export function WaitBadge({ waitingSince, now, size = "sm" }: { waitingSince: st
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-full font-semibold",
+        "inline-flex items-center gap-1 self-start rounded-full font-semibold",
         size === "sm" ? "px-2 py-0.5 text-xs" : "px-3 py-1 text-sm",
         LEVEL_STYLE[state.level],
       )}

@@ -47,11 +47,11 @@ function NotificationItem({ item, now, onRead }: { item: TNotification; now: num
               <span className="me-2 inline-block size-2.5 rounded-full bg-primary align-middle" aria-hidden="true" data-testid="notification-unread-dot" />
             ) : null}
             {href ? (
-              <Link to={href} onClick={open} className="hover:underline focus-visible:underline" data-testid="notification-link">
+              <Link dir="auto" to={href} onClick={open} className="hover:underline focus-visible:underline" data-testid="notification-link">
                 {item.title}
               </Link>
             ) : (
-              item.title
+              <bdi>{item.title}</bdi>
             )}
             {!item.read ? <span className="sr-only"> ({t("unread")})</span> : null}
           </h2>
@@ -60,7 +60,7 @@ function NotificationItem({ item, now, onRead }: { item: TNotification; now: num
           </time>
         </div>
         {/* Plain text: whatever the text holds is printed, never parsed as HTML. */}
-        <p className="line-clamp-3 break-words whitespace-pre-line text-ink" data-testid="notification-text">
+        <p dir="auto" className="line-clamp-3 break-words whitespace-pre-line text-ink" data-testid="notification-text">
           {item.text}
         </p>
         {!item.read ? (
