@@ -16,7 +16,7 @@ export function AvailabilityToggle({ portalId, userId }: { portalId: string; use
     queryFn: ({ signal }) => orThrow(getOwnProfile(portalId, userId, lang, signal)),
   });
   const toggle = useMutation({
-    mutationFn: (available: boolean) => orThrow(setAvailability(available)),
+    mutationFn: (available: boolean) => orThrow(setAvailability(available, lang)),
     onSuccess: (profile) => client.setQueryData(mentorKeys.own(userId), profile),
     onSettled: () => void client.invalidateQueries({ queryKey: mentorKeys.all }),
   });

@@ -5,23 +5,25 @@ import { Icon } from "../../components/ui/icon";
 import { SelectField } from "../../components/ui/select-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { ApiFailure, orThrow } from "../../lib/api";
+import { useLang } from "../../root-data";
 import { ApiErrorAlert } from "../orders/api-error-alert";
 import { assignChat, mentorKeys, resolveChat, type TInboxChatDetail } from "./mentor-calls";
 
 /** Mark resolved (any mentor of the chat; it reopens when the learner writes) and, for leaders, reassign. */
 export function ChatActions({ detail, leader }: { detail: TInboxChatDetail; leader: boolean }) {
   const { t } = useTranslation("mentor");
+  const lang = useLang();
   const client = useQueryClient();
   const [mentorId, setMentorId] = useState("");
   const [done, setDone] = useState<"" | "resolved" | "assigned">("");
   const refresh = () => void client.invalidateQueries({ queryKey: mentorKeys.all });
   const resolve = useMutation({
-    mutationFn: () => orThrow(resolveChat(detail.id)),
+    mutationFn: () => orThrow(resolveChat(detail.id, lang)),
     onSuccess: () => setDone("resolved"),
     onSettled: refresh,
   });
   const assign = useMutation({
-    mutationFn: (id: string) => orThrow(assignChat(detail.id, id)),
+    mutationFn: (id: string) => orThrow(assignChat(detail.id, id, lang)),
     onSuccess: () => {
       setMentorId("");
       setDone("assigned");

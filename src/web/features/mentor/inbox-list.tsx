@@ -73,9 +73,10 @@ function InboxItem({ chat, active, filter, now }: { chat: TInboxChat; active: bo
 /** The inbox's chats under one filter, newest activity first (the server's order), 30 at a time. */
 export function InboxList({ filter, activeId, now }: { filter: InboxFilter; activeId: string | null; now: number }) {
   const { t } = useTranslation("mentor");
+  const lang = useLang();
   const query = useInfiniteQuery({
-    queryKey: mentorKeys.inbox(filter),
-    queryFn: ({ pageParam, signal }) => orThrow(getInbox(filter, pageParam, signal)),
+    queryKey: mentorKeys.inbox(filter, lang),
+    queryFn: ({ pageParam, signal }) => orThrow(getInbox(filter, lang, pageParam, signal)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

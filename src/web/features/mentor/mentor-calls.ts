@@ -11,7 +11,7 @@ import type { InboxFilter } from "./inbox-filters";
 export const mentorKeys = {
   /** Every inbox read: one prefix to refetch on a realtime event. */
   all: ["mentor"] as const,
-  inbox: (filter: InboxFilter) => ["mentor", "inbox", filter] as const,
+  inbox: (filter: InboxFilter, lang: string) => ["mentor", "inbox", filter, lang] as const,
   chat: (chatId: string, lang: string) => ["mentor", "chat", chatId, lang] as const,
   settings: ["mentor", "settings"] as const,
   own: (userId: string) => ["mentor", "own", userId] as const,
@@ -21,19 +21,23 @@ export type TInboxPage = z.infer<typeof ZInboxPage>;
 export type TInboxChat = TInboxPage["items"][number];
 export type TInboxChatDetail = z.infer<typeof ZInboxChatDetail>;
 
-export function getInbox(filter: InboxFilter, before: string | undefined, signal?: AbortSignal) {
-  const query = new URLSearchParams({ filter, ...(before ? { before } : {}) });
+export function getInbox(filter: InboxFilter, lang: string, before: string | undefined, signal?: AbortSignal) {
+  const query = new URLSearchParams({ filter, lang, ...(before ? { before } : {}) });
   return api.get(`/api/mentor/chats?${query}`, ZInboxPage, signal);
 }
 
 export const getInboxChat = (chatId: string, lang: string, signal?: AbortSignal) =>
   api.get(`/api/mentor/chats/${encodeURIComponent(chatId)}?${new URLSearchParams({ lang })}`, ZInboxChatDetail, signal);
 
-export const assignChat = (chatId: string, mentorId: string) => api.post(`/api/mentor/chats/${encodeURIComponent(chatId)}/assign`, ZChat, { mentorId });
+const langQuery = (lang: string) => new URLSearchParams({ lang }).toString();
 
-export const resolveChat = (chatId: string) => api.post(`/api/mentor/chats/${encodeURIComponent(chatId)}/resolve`, ZChat);
+export const assignChat = (chatId: string, mentorId: string, lang: string) =>
+  api.post(`/api/mentor/chats/${encodeURIComponent(chatId)}/assign?${langQuery(lang)}`, ZChat, { mentorId });
 
-export const setAvailability = (available: boolean) => api.send("PUT", "/api/mentor/availability", ZMentorProfile, { available });
+export const resolveChat = (chatId: string, lang: string) => api.post(`/api/mentor/chats/${encodeURIComponent(chatId)}/resolve?${langQuery(lang)}`, ZChat);
+
+export const setAvailability = (available: boolean, lang: string) =>
+  api.send("PUT", `/api/mentor/availability?${langQuery(lang)}`, ZMentorProfile, { available });
 
 export const getChatSettings = (signal?: AbortSignal) => api.get("/api/mentor/settings", ZChatSettings, signal);
 
