@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { useChatLauncher } from "../features/chat/chat-launcher";
 import { ElementPreloader } from "../features/learning/element-preloader";
 import { Shell } from "../features/shell/shell";
 import type { PacksHandle } from "../i18n/page-packs";
@@ -7,14 +8,17 @@ import type { PacksHandle } from "../i18n/page-packs";
 export const handle: PacksHandle = { packs: ["learn"] };
 
 /**
- * default layout (seed 2.2): course and element pages. The element preloader, chat, discussion and
- * course action buttons join the rail as their capabilities land.
+ * default layout (seed 2.2): course and element pages, with the element preloader and the chat button
+ * on the floating rail (the chat widget itself loads when first opened). The discussion and course
+ * action buttons are the pages' own.
  */
 export default function DefaultLayout() {
+  const chat = useChatLauncher();
   return (
-    <Shell>
+    <Shell rail={[chat.rail]}>
       <Outlet />
       <ElementPreloader />
+      {chat.overlay}
     </Shell>
   );
 }

@@ -9,6 +9,15 @@ const ICON: Record<string, IconName> = { connect_to_mentor: "chat", course_tree:
 
 export interface RailButton extends FloatingButton {
   onClick(): void;
+  /** A count shown on the button (the chat's unread messages); 0 or none shows nothing. */
+  badge?: number;
+  /** The badge as words for assistive technology ("3 unread"). */
+  badgeLabel?: string;
+  /** For a button that opens a panel: whether it is open (aria-expanded) and its id (aria-controls). */
+  expanded?: boolean;
+  controls?: string;
+  /** Starts loading what the button opens before the click (pointer over, focus). */
+  onIntent?(): void;
 }
 
 /**
@@ -23,6 +32,10 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
   const rail = arrangeFloatingButtons(buttons);
   if (rail.buttons.length === 0) return null;
   const byId = new Map(buttons.map((b) => [b.id, b]));
+  const badgeOf = (id: string) => {
+    const count = byId.get(id)?.badge ?? 0;
+    return count > 0 ? { text: count > 99 ? "99+" : String(count), label: byId.get(id)?.badgeLabel ?? String(count) } : null;
+  };
   return (
     <div className={cn("fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3", noticeOpen && "max-sm:hidden")} data-testid="floating-rail">
       {rail.buttons.map((b) => {
@@ -32,15 +45,29 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
             key={b.id}
             type="button"
             onClick={byId.get(b.id)?.onClick}
+            onPointerEnter={byId.get(b.id)?.onIntent}
+            onFocus={byId.get(b.id)?.onIntent}
             style={{ order: b.currentOrder }}
-            aria-label={rail.showLabels ? undefined : label}
+            aria-label={rail.showLabels ? undefined : [label, badgeOf(b.id)?.label].filter(Boolean).join(", ")}
+            aria-expanded={byId.get(b.id)?.expanded}
+            aria-controls={byId.get(b.id)?.expanded ? byId.get(b.id)?.controls : undefined}
+            data-rail={b.id}
             className={cn(
-              "inline-flex items-center gap-2 rounded-full bg-primary font-semibold text-white shadow-lg hover:bg-primary-strong",
+              "relative inline-flex items-center gap-2 rounded-full bg-primary font-semibold text-white shadow-lg hover:bg-primary-strong",
               rail.small ? "size-10 justify-center" : rail.showLabels ? "h-12 px-4" : "size-12 justify-center",
             )}
           >
             <Icon name={ICON[b.id] ?? "info"} className={rail.small ? "size-4" : "size-5"} />
             {rail.showLabels ? <span>{label}</span> : null}
+            {badgeOf(b.id) ? (
+              <span
+                className="absolute -top-1 -end-1 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs font-bold leading-5 text-white ring-2 ring-surface"
+                data-testid={`rail-badge-${b.id}`}
+              >
+                <span aria-hidden="true">{badgeOf(b.id)?.text}</span>
+                {rail.showLabels ? <span className="sr-only">{badgeOf(b.id)?.label}</span> : null}
+              </span>
+            ) : null}
           </button>
         );
       })}

@@ -2,12 +2,12 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Container } from "../../components/ui/container";
 import { CookieNotice } from "./cookie-notice";
 import { CustomScripts } from "./custom-scripts";
-import { FloatingRail } from "./floating-rail";
+import { FloatingRail, type RailButton } from "./floating-rail";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** The page frame shared by the main, default and error layouts. */
-export function Shell({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
+/** The page frame shared by the main, default and error layouts; a layout may add buttons to the floating rail (the default layout's chat). */
+export function Shell({ children, wide = false, rail }: { children: React.ReactNode; wide?: boolean; rail?: RailButton[] }) {
   const { t } = useTranslation("shell");
   return (
     <div className="flex min-h-screen flex-col">
@@ -23,7 +23,7 @@ export function Shell({ children, wide = false }: { children: React.ReactNode; w
       </main>
       <SiteFooter />
       <CookieNotice />
-      <FloatingRail />
+      <FloatingRail extra={rail} />
       <CustomScripts />
     </div>
   );
