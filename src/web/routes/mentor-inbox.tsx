@@ -20,8 +20,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privatePageMeta(loaderData.title) : []);
 
-/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md); the thread's texts come with the chat pack. */
-export const handle: PacksHandle = { packs: ["mentor", "errors"] };
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md); the thread's texts are the chat pack's. */
+export const handle: PacksHandle = { packs: ["mentor", "chat", "errors"] };
 
 export default function MentorInbox({ loaderData }: Route.ComponentProps) {
   return (
