@@ -24,7 +24,11 @@ async function shot(page: Page, name: string) {
 /** Opens the chat widget from the floating rail and sends a message from where the page is. */
 async function learnerWrites(page: Page, text: string) {
   const widget = page.getByTestId("chat-widget");
-  if (!(await widget.isVisible())) await page.getByRole("button", { name: /mentor/i }).first().click();
+  if (!(await widget.isVisible()))
+    await page
+      .getByRole("button", { name: /mentor/i })
+      .first()
+      .click();
   await widget.waitFor();
   const connect = page.getByTestId("chat-connect");
   if (await connect.isVisible().catch(() => false)) await connect.click();
