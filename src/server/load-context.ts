@@ -27,6 +27,8 @@ import type { RateLimitStore } from "./platform/rate-limit";
 import type { ContentVersion } from "./platform/content-version";
 import type { StudioService } from "./modules/studio/service";
 import type { OrdersService } from "./modules/orders/service";
+import type { ChatService } from "./modules/chat/service";
+import type { NotificationsService } from "./modules/notifications/service";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
 export interface Services {
@@ -40,6 +42,9 @@ export interface Services {
   studio: StudioService;
   /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */
   orders: OrdersService;
+  /** Mentor chat: profiles, the learner's chat, the mentors' inbox, the periodic jobs (docs/decisions/0033). */
+  chat: ChatService;
+  notifications: NotificationsService;
   courses: CoursesService;
   progress: ProgressService;
   microcourses: MicrocoursesService;

@@ -87,6 +87,15 @@ import { installOverload, type PressureSignal } from "./platform/overload";
 import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
 import { loggerOptions } from "./platform/log-redaction";
 import { createRealtimeHub } from "./platform/realtime";
+import { createWindowCounter } from "./platform/rate-limit";
+import { createChatLetters } from "./modules/chat/letters";
+import { mentorChatRoutes } from "./modules/chat/mentor-routes";
+import { createChatRepo } from "./modules/chat/repo";
+import { chatRoutes } from "./modules/chat/routes";
+import { createChatService } from "./modules/chat/service";
+import { createNotificationsRepo } from "./modules/notifications/repo";
+import { notificationsRoutes } from "./modules/notifications/routes";
+import { createNotificationsService } from "./modules/notifications/service";
 
 export const ROOT_DIR = process.cwd();
 
@@ -195,7 +204,27 @@ export async function createServices(config: Config, database: Database): Promis
     paymentsPublicUrl: config.PAYMENTS_PUBLIC_URL,
     publicOrigin,
   });
+  // Mentor chat and notifications (issue 12, docs/decisions/0033).
+  const notifications = createNotificationsService({ repo: createNotificationsRepo(database.db), bus });
+  const chat = createChatService({
+    repo: createChatRepo(database.db),
+    portalId: config.PORTAL_ID,
+    environmentId: config.ENVIRONMENT_ID,
+    users,
+    courses,
+    notifications,
+    bus,
+    packs,
+    portalLangs,
+    letters: createChatLetters({ mailer, packs }),
+    // Letters from the jobs have no request: PUBLIC_URL, else the first allowed host.
+    origin: () => publicOrigin({ protocol: "http", host: "" }),
+    sendLimit: createWindowCounter(rateLimits, { name: "chat-send", max: config.CHAT_SENDS_PER_MINUTE, windowMs: 60_000 }),
+    log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj), error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
+  });
   return {
+    chat,
+    notifications,
     orders,
     bus,
     rateLimits,
@@ -241,7 +270,19 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   // The realtime socket (docs/decisions/0032); modules register the checks of their topics here.
   const realtime = createRealtimeHub({ bus: services.bus, authenticate: (token) => services.auth.authenticate(token), log: app.log });
   realtime.topic("order:", (viewer, id) => viewer.kind === "user" && services.orders.mayWatchOrder(viewer.user, id));
+  realtime.topic("chat:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchChat(viewer.user, id));
+  realtime.topic("user:", (viewer, id) => viewer.kind === "user" && viewer.user.status !== "session" && viewer.user.id === id);
+  realtime.topic("inbox:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchInbox(viewer.user, id));
+  // The chat's periodic jobs; several instances take turns through a database lock (runChatJobs).
+  const chatJobs =
+    config.CHAT_JOBS_INTERVAL_MS > 0
+      ? setInterval(() => {
+          services.chat.runJobs().catch((err: unknown) => app.log.error({ err }, "chat jobs failed"));
+        }, config.CHAT_JOBS_INTERVAL_MS)
+      : undefined;
+  chatJobs?.unref();
   app.addHook("onClose", async () => {
+    clearInterval(chatJobs);
     realtime.close();
     services.contentVersion.close();
     services.orders.close();
@@ -329,6 +370,9 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(ordersAdminRoutes(services.orders));
+      await api.register(chatRoutes(services.chat));
+      await api.register(mentorChatRoutes(services.chat));
+      await api.register(notificationsRoutes(services.notifications));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);

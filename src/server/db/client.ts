@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as authSchema from "./schema/auth";
+import * as chatSchema from "./schema/chat";
 import * as contentSchema from "./schema/content";
 import * as coursesSchema from "./schema/courses";
 import * as formsSchema from "./schema/forms";
@@ -30,6 +31,7 @@ export const schema = {
   ...subscriptionsSchema,
   ...rateLimitsSchema,
   ...ordersSchema,
+  ...chatSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;

@@ -9,6 +9,7 @@ import { seedDemoShowcase } from "./demo-showcase";
 import { seedDemoForms } from "./demo-forms";
 import { seedDemoPolicies } from "./demo-policies";
 import { seedDemoCoupons } from "./demo-coupons";
+import { seedDemoMentors } from "./demo-mentors";
 
 /**
  * What start-up seeds: the demo content with SEED_DEMO; without it nothing, and the demo's public
@@ -123,4 +124,5 @@ async function seedDemoContent(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
   await seedDemoShowcase(db, envId);
   await seedDemoCourses(db, config);
   await seedDemoCoupons(db, envId);
+  await seedDemoMentors(db, config.PORTAL_ID);
 }

@@ -1,0 +1,379 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { DISTRIBUTION_BOT_ID, type TMentorRole } from "../../../domain/chat";
+import type { Db } from "../../db/client";
+import { chatMessages, chats, chatSettings, mentorProfiles } from "../../db/schema/chat";
+import { users } from "../../db/schema/users";
+
+export type ChatRow = typeof chats.$inferSelect;
+export type ChatInsert = typeof chats.$inferInsert;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type MessageInsert = typeof chatMessages.$inferInsert;
+export type ProfileRow = typeof mentorProfiles.$inferSelect;
+export type SettingsRow = typeof chatSettings.$inferSelect;
+export type AuthorKind = MessageRow["authorKind"];
+
+/** A mentor profile with how many open chats its mentor holds (the bot's choice, the leaders' list). */
+export type ProfileLoad = ProfileRow & { openChats: number };
+
+/** Inbox paging: the last item of the previous page (newest activity first). */
+export interface InboxCursor {
+  at: Date;
+  id: string;
+}
+
+export interface InboxFilter {
+  portalId: string;
+  /** Only chats assigned to this user; undefined: every chat of the portal (leaders). */
+  mentorId?: string;
+  waitingOnly: boolean;
+  after?: InboxCursor;
+  limit: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Chats whose open count a mentor carries: open and theirs. */
+const openChatsOf = sql<number>`(select count(*)::int from ${chats} c where c.mentor_id = ${mentorProfiles.userId} and c.status = 'open' and c.portal_id = ${mentorProfiles.portalId})`;
+
+/** Reads, on the database or inside a transaction (PGlite has one connection: a transaction reads through it). */
+function reads(db: Db) {
+  return {
+    async settings(portalId: string): Promise<SettingsRow | null> {
+      const [row] = await db.select().from(chatSettings).where(eq(chatSettings.portalId, portalId)).limit(1);
+      return row ?? null;
+    },
+    async saveSettings(row: typeof chatSettings.$inferInsert): Promise<SettingsRow> {
+      const [saved] = await db
+        .insert(chatSettings)
+        .values(row)
+        .onConflictDoUpdate({
+          target: chatSettings.portalId,
+          set: {
+            assignment: row.assignment,
+            reofferAfterMinutes: row.reofferAfterMinutes,
+            mentorDigestAfterMinutes: row.mentorDigestAfterMinutes,
+            updatedAt: new Date(),
+          },
+        })
+        .returning();
+      return saved!;
+    },
+    listProfiles(f: { portalIds: string[]; roles?: TMentorRole[]; campaign?: string; limit: number }): Promise<ProfileLoad[]> {
+      const where: SQL[] = [inArray(mentorProfiles.portalId, f.portalIds)];
+      if (f.roles?.length) where.push(inArray(mentorProfiles.role, f.roles));
+      if (f.campaign !== undefined) where.push(eq(mentorProfiles.utmCampaignName, f.campaign));
+      return db
+        .select({ p: mentorProfiles, openChats: openChatsOf })
+        .from(mentorProfiles)
+        .where(and(...where))
+        .orderBy(asc(mentorProfiles.createdAt), asc(mentorProfiles.id))
+        .limit(f.limit)
+        .then((rows) => rows.map((r) => ({ ...r.p, openChats: r.openChats })));
+    },
+    async profile(id: string): Promise<ProfileRow | null> {
+      const [row] = await db.select().from(mentorProfiles).where(eq(mentorProfiles.id, id)).limit(1);
+      return row ?? null;
+    },
+    async profileOfUser(portalId: string, userId: string): Promise<ProfileRow | null> {
+      const [row] = await db
+        .select()
+        .from(mentorProfiles)
+        .where(and(eq(mentorProfiles.portalId, portalId), eq(mentorProfiles.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async setAvailable(id: string, available: boolean): Promise<ProfileRow> {
+      const [row] = await db.update(mentorProfiles).set({ available }).where(eq(mentorProfiles.id, id)).returning();
+      return row!;
+    },
+    async chat(id: string): Promise<ChatRow | null> {
+      const [row] = await db.select().from(chats).where(eq(chats.id, id)).limit(1);
+      return row ?? null;
+    },
+    async chatOfStudent(portalId: string, studentId: string): Promise<ChatRow | null> {
+      const [row] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.portalId, portalId), eq(chats.studentId, studentId)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Chats assigned to `mentorId` on the portal. */
+    chatsOfMentor(portalId: string, mentorId: string): Promise<ChatRow[]> {
+      return db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.portalId, portalId), eq(chats.mentorId, mentorId)));
+    },
+    /** The page before `before` (newest `limit`), returned oldest first; one more row tells whether older ones exist. */
+    async page(chatId: string, before: number | undefined, limit: number): Promise<{ rows: MessageRow[]; hasPrevious: boolean }> {
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), ...(before !== undefined ? [lt(chatMessages.seq, before)] : [])))
+        .orderBy(desc(chatMessages.seq))
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit).reverse(), hasPrevious: rows.length > limit };
+    },
+    /** Messages after `after`, oldest first; `limit + 1` rows tell whether more follow. */
+    after(chatId: string, after: number, limit: number): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.seq, after)))
+        .orderBy(asc(chatMessages.seq))
+        .limit(limit + 1);
+    },
+    async messageAt(chatId: string, seq: number): Promise<MessageRow | null> {
+      const [row] = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.seq, seq)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Ids of messages by `kinds` read at or after `since` (the read ticks an updates call brings). */
+    async readSince(chatId: string, kinds: AuthorKind[], since: Date | null): Promise<string[]> {
+      const rows = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.chatId, chatId),
+            inArray(chatMessages.authorKind, kinds),
+            isNotNull(chatMessages.readAt),
+            ...(since ? [sql`${chatMessages.readAt} >= ${ts(since)}`] : []),
+          ),
+        )
+        .orderBy(desc(chatMessages.seq))
+        .limit(100);
+      return rows.map((r) => r.id);
+    },
+    /** Unread messages by `kinds` per chat. */
+    async unreadCounts(chatIds: string[], kinds: AuthorKind[]): Promise<Map<string, number>> {
+      if (chatIds.length === 0) return new Map();
+      const rows = await db
+        .select({ chatId: chatMessages.chatId, n: sql<number>`count(*)::int` })
+        .from(chatMessages)
+        .where(and(inArray(chatMessages.chatId, chatIds), inArray(chatMessages.authorKind, kinds), isNull(chatMessages.readAt)))
+        .groupBy(chatMessages.chatId);
+      return new Map(rows.map((r) => [r.chatId, r.n]));
+    },
+    /** The last message of each chat. */
+    async lastMessages(chatIds: string[]): Promise<Map<string, MessageRow>> {
+      if (chatIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([chatMessages.chatId])
+        .from(chatMessages)
+        .where(inArray(chatMessages.chatId, chatIds))
+        .orderBy(chatMessages.chatId, desc(chatMessages.seq));
+      return new Map(rows.map((r) => [r.chatId, r]));
+    },
+    /** The newest context a learner wrote from (the progress link points at its element). */
+    async lastContext(chatId: string): Promise<MessageRow["context"]> {
+      const [row] = await db
+        .select({ context: chatMessages.context })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.authorKind, "student"), isNotNull(chatMessages.context)))
+        .orderBy(desc(chatMessages.seq))
+        .limit(1);
+      return row?.context ?? null;
+    },
+    /** Inbox rows, newest activity first; `limit + 1` tell whether there is a next page. */
+    inbox(f: InboxFilter): Promise<ChatRow[]> {
+      const where: SQL[] = [eq(chats.portalId, f.portalId)];
+      if (f.mentorId !== undefined) where.push(eq(chats.mentorId, f.mentorId));
+      if (f.waitingOnly) where.push(isNotNull(chats.waitingSince), eq(chats.status, "open"));
+      if (f.after) {
+        const at = ts(f.after.at);
+        where.push(or(sql`${chats.lastActivityAt} < ${at}`, and(sql`${chats.lastActivityAt} = ${at}`, lt(chats.id, f.after.id)))!);
+      }
+      return db
+        .select()
+        .from(chats)
+        .where(and(...where))
+        .orderBy(desc(chats.lastActivityAt), desc(chats.id))
+        .limit(f.limit + 1);
+    },
+    async usersByIds(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          email: users.email,
+          avatar: users.avatar,
+          utm: users.utm,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
+    },
+    /**
+     * Median minutes from a learner's first unanswered message to the mentor reply that answered it,
+     * over replies since `since`, per replying mentor (percentile_cont: PostgreSQL and PGlite alike).
+     */
+    async replyMedians(portalId: string, since: Date): Promise<Map<string, number>> {
+      const rows = rowsOf<{ mentor: string; minutes: number | string | null }>(
+        await db.execute(sql`
+          select r.author_id as mentor,
+                 percentile_cont(0.5) within group (order by extract(epoch from (r.created_at - w.start)) / 60) as minutes
+          from chat_messages r
+          join chats c on c.id = r.chat_id
+          cross join lateral (
+            select min(s.created_at) as start from chat_messages s
+            where s.chat_id = r.chat_id and s.author_kind = 'student' and s.seq < r.seq
+              and s.seq > coalesce((select max(p.seq) from chat_messages p where p.chat_id = r.chat_id and p.author_kind = 'mentor' and p.seq < r.seq), 0)
+          ) w
+          where r.author_kind = 'mentor' and c.portal_id = ${portalId} and r.created_at >= ${ts(since)} and w.start is not null
+          group by grouping sets ((r.author_id), ())`),
+      );
+      // The grand total comes back with a null mentor: the portal's own median, under "".
+      return new Map(rows.filter((r) => r.minutes !== null).map((r) => [r.mentor ?? "", Math.round(Number(r.minutes))]));
+    },
+  };
+}
+export type ChatReads = ReturnType<typeof reads>;
+
+/** Statements that run inside a transaction. */
+function writes(tx: Db) {
+  return {
+    tx,
+    ...reads(tx),
+    /** The learner's one chat, or null when another request made it first (then read it). */
+    async insertChat(row: ChatInsert): Promise<ChatRow | null> {
+      const [created] = await tx.insert(chats).values(row).onConflictDoNothing().returning();
+      return created ?? null;
+    },
+    async lockChat(id: string): Promise<ChatRow | null> {
+      const [row] = await tx.select().from(chats).where(eq(chats.id, id)).for("update");
+      return row ?? null;
+    },
+    async updateChat(id: string, patch: Partial<ChatInsert>): Promise<ChatRow> {
+      const [row] = await tx.update(chats).set(patch).where(eq(chats.id, id)).returning();
+      return row!;
+    },
+    /** Null when a message with this id exists already (a resend, or a clash): the caller reads it. */
+    async insertMessage(row: MessageInsert): Promise<MessageRow | null> {
+      const [created] = await tx.insert(chatMessages).values(row).onConflictDoNothing({ target: chatMessages.id }).returning();
+      return created ?? null;
+    },
+    async findMessage(id: string): Promise<MessageRow | null> {
+      const [row] = await tx.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+      return row ?? null;
+    },
+    /** Marks unread messages of `kinds` read; returns those that changed. */
+    async markRead(chatId: string, ids: string[], kinds: AuthorKind[], at: Date): Promise<MessageRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .update(chatMessages)
+        .set({ readAt: at })
+        .where(and(eq(chatMessages.chatId, chatId), inArray(chatMessages.id, ids), inArray(chatMessages.authorKind, kinds), isNull(chatMessages.readAt)))
+        .returning();
+    },
+    /** Mentor replies to `studentId` among `ids` (read through their notifications), marked read. */
+    async markRepliesRead(studentId: string, ids: string[], at: Date): Promise<MessageRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .update(chatMessages)
+        .set({ readAt: at })
+        .where(
+          and(
+            inArray(chatMessages.id, ids),
+            ne(chatMessages.authorKind, "student"),
+            isNull(chatMessages.readAt),
+            inArray(chatMessages.chatId, tx.select({ id: chats.id }).from(chats).where(eq(chats.studentId, studentId))),
+          ),
+        )
+        .returning();
+    },
+    async markEmailed(ids: string[], at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await tx.update(chatMessages).set({ emailedAt: at }).where(inArray(chatMessages.id, ids));
+    },
+    /**
+     * One job runner at a time across instances: a transaction-scoped advisory lock, taken or not at
+     * once (another instance holding it means this round is theirs).
+     */
+    async tryJobLock(): Promise<boolean> {
+      const [row] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('mentora:chat-jobs')) as ok`));
+      return !!row?.ok;
+    },
+    /** Chats the bot still holds. */
+    heldByBot(portalId: string): Promise<ChatRow[]> {
+      return tx
+        .select()
+        .from(chats)
+        .where(and(eq(chats.portalId, portalId), eq(chats.mentorId, DISTRIBUTION_BOT_ID), eq(chats.status, "open")))
+        .orderBy(asc(chats.createdAt))
+        .for("update", { skipLocked: true });
+    },
+    /** Chats waiting (since the last re-offer, if any) since before `cutoff`, held by a mentor. */
+    waitingSince(portalId: string, cutoff: Date): Promise<ChatRow[]> {
+      return tx
+        .select()
+        .from(chats)
+        .where(
+          and(
+            eq(chats.portalId, portalId),
+            eq(chats.status, "open"),
+            isNotNull(chats.mentorId),
+            ne(chats.mentorId, DISTRIBUTION_BOT_ID),
+            sql`greatest(${chats.waitingSince}, coalesce(${chats.reofferedAt}, ${chats.waitingSince})) < ${ts(cutoff)}`,
+          ),
+        )
+        .orderBy(asc(chats.waitingSince))
+        .for("update", { skipLocked: true });
+    },
+    /** Waiting chats no letter has told their mentor about yet (one per waiting period). */
+    undigestedWaiting(portalId: string, cutoff: Date): Promise<ChatRow[]> {
+      return tx
+        .select()
+        .from(chats)
+        .where(
+          and(
+            eq(chats.portalId, portalId),
+            eq(chats.status, "open"),
+            isNull(chats.mentorDigestAt),
+            isNotNull(chats.mentorId),
+            ne(chats.mentorId, DISTRIBUTION_BOT_ID),
+            lt(chats.waitingSince, cutoff),
+          ),
+        )
+        .for("update", { skipLocked: true });
+    },
+    /** Mentor replies the learner has not read since before `cutoff` and no letter told about. */
+    unreadReplies(portalId: string, cutoff: Date): Promise<Array<MessageRow & { studentId: string; lang: string | null }>> {
+      return tx
+        .select({ m: chatMessages, studentId: chats.studentId, lang: chats.lang })
+        .from(chatMessages)
+        .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+        .where(
+          and(
+            eq(chats.portalId, portalId),
+            eq(chatMessages.authorKind, "mentor"),
+            isNull(chatMessages.readAt),
+            isNull(chatMessages.emailedAt),
+            lt(chatMessages.createdAt, cutoff),
+          ),
+        )
+        .orderBy(asc(chatMessages.seq))
+        .for("update", { of: chatMessages, skipLocked: true })
+        .then((rows) => rows.map((r) => ({ ...r.m, studentId: r.studentId, lang: r.lang })));
+    },
+  };
+}
+export type ChatTx = ReturnType<typeof writes>;
+
+export function createChatRepo(db: Db) {
+  return {
+    ...reads(db),
+    transaction<T>(work: (w: ChatTx) => Promise<T>): Promise<T> {
+      // Both drivers' transaction() take the same callback; the union type hides that from TypeScript.
+      return (db as unknown as { transaction: (fn: (tx: Db) => Promise<T>) => Promise<T> }).transaction((tx) => work(writes(tx)));
+    },
+  };
+}
+export type ChatRepo = ReturnType<typeof createChatRepo>;
