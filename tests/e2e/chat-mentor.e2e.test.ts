@@ -10,11 +10,12 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DEMO_MENTOR_PASSWORD, DEMO_MENTORS } from "../../src/server/db/seed/demo-mentors";
 import { type SignedIn, useE2E } from "./fixtures";
 
 const e2e = useE2E();
 const SHOTS = process.env.MENTORA_SHOTS ?? "/work/shots/mentor";
-const LESSON = "/courses/confident-speaking/lesson/cs-first-minute";
+const LESSON = "/courses/reading-foundations/lesson/rf-slow-reading";
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -37,6 +38,18 @@ async function learnerWrites(page: Page, text: string) {
   await expect.poll(() => widget.getByText(text).count()).toBeGreaterThan(0);
 }
 
+/** A demo mentor (README "Demo accounts") signed in through the API in a fresh context. */
+async function demoMentor(role: "mentor" | "mp-leader"): Promise<SignedIn> {
+  const demo = DEMO_MENTORS.find((m) => m.role === role)!;
+  const { page, context } = await e2e.newPage({ lang: "en", consent: true });
+  const res = await context.request.post(e2e.url("/api/auth/login"), {
+    data: { email: demo.email, password: DEMO_MENTOR_PASSWORD },
+    headers: { origin: e2e.baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { page, context, userId: demo.userId, email: demo.email, password: DEMO_MENTOR_PASSWORD };
+}
+
 const inboxRow = (page: Page, name: string) => page.getByTestId("inbox-chat").filter({ hasText: name });
 
 describe("the mentors' inbox, live, with a learner in another browser", () => {
@@ -45,7 +58,7 @@ describe("the mentors' inbox, live, with a learner in another browser", () => {
 
   it("shows the learner's question live with where it was asked, and the reply reaches the learner live with a notification", async () => {
     learner = await e2e.signIn("disciple", { firstName: "Leyla", lastName: "Aydın" });
-    mentor = await e2e.signIn("mp-leader", { firstName: "Deniz", lastName: "Kaya" });
+    mentor = await demoMentor("mp-leader");
     await e2e.open("/en/mentor/?filter=all", { page: mentor.page });
     await e2e.open(`/en${LESSON}`, { page: learner.page });
 
@@ -57,13 +70,16 @@ describe("the mentors' inbox, live, with a learner in another browser", () => {
     await row.click();
     const pane = mentor.page.getByTestId("inbox-chat-pane");
     await pane.waitFor();
-    await expect.poll(() => pane.getByTestId("chat-message-context").first().textContent()).toMatch(/Speaking with Confidence/);
+    await expect.poll(() => pane.getByTestId("chat-message-context").first().textContent()).toMatch(/^Asked from: .+ \/ /);
     await expect.poll(() => mentor.page.getByTestId("learner-email").textContent()).toBe(learner.email);
     await expect.poll(() => mentor.page.getByTestId("wait-badge").first().textContent()).toMatch(/Waiting \d+ min of 24 h/);
 
+    // The learner closes the chat: the reply arrives unread, so it becomes a notification with a badge.
+    await learner.page.getByTestId("chat-close").click();
     await pane.getByTestId("chat-input").fill("Open the lesson's second block: the exercise is there.");
     await pane.getByTestId("chat-send").click();
-    await expect.poll(() => learner.page.getByTestId("chat-widget").getByText("Open the lesson's second block").count()).toBeGreaterThan(0);
+    // Live on the learner's side: the chat button's unread badge, without a reload.
+    await expect.poll(() => learner.page.getByTestId("rail-badge-connect_to_mentor").locator("[aria-hidden=true]").textContent()).toBe("1");
     await expect.poll(() => mentor.page.getByTestId("learner-answered").count()).toBe(1);
     await shot(mentor.page, "inbox-en");
     await e2e.axeCheck(mentor.page, "inbox (en)");
@@ -75,15 +91,19 @@ describe("the mentors' inbox, live, with a learner in another browser", () => {
     const item = other.getByTestId("notification").first();
     await item.waitFor();
     expect(await item.getAttribute("data-read")).toBe("false");
-    await expect.poll(() => other.getByTestId("account-unread").textContent()).toBe("1");
+    // The lesson page in the first tab carries the badge in its account menu (the notifications page's simple layout has no header).
+    await expect.poll(() => learner.page.getByTestId("account-unread").textContent()).toBe("1");
+    await expect.poll(() => other.getByTestId("notifications-status").textContent()).toBe("Unread notifications: 1");
     expect(await item.getByTestId("notification-text").textContent()).toContain("Open the lesson's second block");
     await shot(other, "notifications-en");
     await e2e.axeCheck(other, "notifications (en)");
 
     await item.getByTestId("notification-mark-read").click();
-    await expect.poll(() => other.getByTestId("account-unread").count()).toBe(0);
-    // The lesson page in the first tab hears it too (user:{id}), without a reload.
+    await expect.poll(() => other.getByTestId("notifications-status").textContent()).toBe("Unread notifications: 0");
+    await expect.poll(() => item.getAttribute("data-read")).toBe("true");
+    // The lesson page in the first tab hears it too (user:{id}), without a reload: the menu's badge and the chat button's.
     await expect.poll(() => learner.page.getByTestId("account-unread").count()).toBe(0);
+    await expect.poll(() => learner.page.getByTestId("rail-badge-connect_to_mentor").count()).toBe(0);
     await other.close();
   });
 
@@ -122,7 +142,7 @@ describe("the mentors' inbox, live, with a learner in another browser", () => {
     await e2e.open(`/en${LESSON}`, { page: newcomer.page });
     await learnerWrites(newcomer.page, "Hello, who will help me?");
     // The bot's system message (participant lpmusr:system) reaches the learner.
-    await expect.poll(() => newcomer.page.locator('[data-testid="chat-widget"] [data-system="true"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => newcomer.page.locator('[data-testid="chat-widget"] [data-kind="system"]').count()).toBeGreaterThan(0);
     await inboxRow(mentor.page, "Mert").waitFor();
   });
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -93,6 +93,12 @@ export function SettingsButton() {
   const { t } = useTranslation("mentor");
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  // The dialog has no Radix trigger, so focus is given back to the button that opened it.
+  const show = (next: boolean) => {
+    setOpen(next);
+    if (!next) requestAnimationFrame(() => opener.current?.focus());
+  };
   const query = useQuery({
     queryKey: mentorKeys.settings,
     queryFn: ({ signal }) => orThrow(getChatSettings(signal)),
@@ -101,6 +107,7 @@ export function SettingsButton() {
   return (
     <>
       <Button
+        ref={opener}
         variant="outline"
         size="sm"
         onClick={() => {
@@ -115,7 +122,7 @@ export function SettingsButton() {
       <p className="sr-only" aria-live="polite" data-testid="settings-status">
         {saved ? t("settings.saved") : ""}
       </p>
-      <Dialog open={open} onOpenChange={setOpen} title={t("settings.title")} description={t("settings.description")} closeLabel={t("settings.close")}>
+      <Dialog open={open} onOpenChange={show} title={t("settings.title")} description={t("settings.description")} closeLabel={t("settings.close")}>
         {query.error instanceof ApiFailure ? (
           <ApiErrorAlert error={query.error.error} />
         ) : query.data ? (
@@ -125,7 +132,7 @@ export function SettingsButton() {
             initial={settingsToForm(query.data)}
             onSaved={() => {
               setSaved(true);
-              setOpen(false);
+              show(false);
             }}
           />
         ) : (
