@@ -39,5 +39,20 @@ export const CONSENT_CATEGORIES = ["analytics", "youtube", "vimeo", "hotjar"] as
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 
 /** Language-pack packages fetched per locale and merged. */
-export const LANGUAGE_PACKAGES = ["common", "shell", "errors", "guideline", "auth", "blocks", "social", "policy", "forms", "learn", "orders", "chat"] as const;
+export const LANGUAGE_PACKAGES = [
+  "common",
+  "shell",
+  "errors",
+  "guideline",
+  "auth",
+  "blocks",
+  "social",
+  "policy",
+  "forms",
+  "learn",
+  "orders",
+  "chat",
+  "mentor",
+  "notifications",
+] as const;
 export type LanguagePackage = (typeof LANGUAGE_PACKAGES)[number];

@@ -20,6 +20,8 @@ export default [
       route("pages/:alias", "routes/page.tsx"),
       route("courses", "routes/courses.tsx", { id: "courses" }),
       route("gift/:token", "routes/gift.tsx", { id: "gift" }),
+      // The mentors' inbox (issue 12): the list alone, or the list and one chat.
+      route("mentor/:chatId?", "routes/mentor-inbox.tsx", { id: "mentor-inbox" }),
       route(":type", "routes/policy.tsx", { id: "privacy-policy" }),
     ]),
     layout("layouts/default.tsx", [
@@ -42,7 +44,7 @@ export default [
       route("profile/progress", "routes/profile-progress.tsx", { id: "profile-progress" }),
       route("profile/progress/:tabId", "routes/profile-progress.tsx", { id: "profile-progress-tab" }),
       route("profile/orders/:orderId", "routes/profile-order.tsx", { id: "profile-order" }),
-      later("profile/Notifications/NotificationsPage", "profile-notifications"),
+      route("profile/Notifications/NotificationsPage", "routes/notifications.tsx", { id: "profile-notifications" }),
       later("unsubscribe", "unsubscribe"),
     ]),
     layout("layouts/empty.tsx", [later("sandbox", "sandbox"), later("messengers", "messengers")]),
