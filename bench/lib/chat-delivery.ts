@@ -160,7 +160,7 @@ export async function mentoraPairs(a: string, b: string, count: number, mentors:
     const email = `chat-bench-${i}-${randomBytes(4).toString("hex")}@example.com`;
     const { accessToken } = await api<{ accessToken: string }>(a, "/api/auth/register", {
       method: "POST",
-      json: { email, password: "chat bench learner password", firstName: "Chat", lastName: `Learner ${i}`, agree: true },
+      json: { email, password: "chat bench learner password", firstName: "Chat", lastName: "Learner", agree: true },
     });
     const me = await api<{ id: string }>(a, "/api/users/me", { token: accessToken });
     const setup = await api<{ mentors: Array<{ id: string; uid: string; learningPortalId: string }> }>(a, "/api/chats/setup", { token: accessToken });

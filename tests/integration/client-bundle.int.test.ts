@@ -98,7 +98,8 @@ describe("the client build", () => {
     const files = firstLoad(routeId);
     const frames = files.filter((f) => /^frame-[\w-]+\.js$/.test(f));
     expect(frames).toHaveLength(1);
-    expect(files.length).toBeLessThanOrEqual(16);
+    // 16 before the chat button joined the default layout's rail (its launcher is a small file of its own).
+    expect(files.length).toBeLessThanOrEqual(17);
     const frameBytes = readFileSync(path.join(ASSETS, frames[0])).length;
     for (const f of files.filter((f) => !frames.includes(f))) expect(readFileSync(path.join(ASSETS, f)).length, f).toBeLessThan(frameBytes / 20);
   });
