@@ -1,21 +1,4 @@
-import { randomBytes } from "node:crypto";
-
-const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+import { base32Id } from "../../../platform/ids";
 
 /** `ord_` + 26 base32 characters: 130 random bits (docs/decisions/0031). */
-export function newOrderId(): string {
-  const bytes = randomBytes(17);
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < 26) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= (1 << bits) - 1;
-  }
-  return `ord_${out}`;
-}
+export const newOrderId = (): string => base32Id("ord_");
