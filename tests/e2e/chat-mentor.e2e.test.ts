@@ -31,8 +31,10 @@ async function learnerWrites(page: Page, text: string) {
       .first()
       .click();
   await widget.waitFor();
+  // The widget first loads its setup: then it shows either the start (no chat yet) or the thread.
+  await page.locator('[data-testid="chat-connect"], [data-testid="chat-input"]').first().waitFor();
   const connect = page.getByTestId("chat-connect");
-  if (await connect.isVisible().catch(() => false)) await connect.click();
+  if (await connect.isVisible()) await connect.click();
   await page.getByTestId("chat-input").fill(text);
   await page.getByTestId("chat-send").click();
   await expect.poll(() => widget.getByText(text).count()).toBeGreaterThan(0);

@@ -93,6 +93,8 @@ export function SettingsButton() {
   const { t } = useTranslation("mentor");
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
+  // Counts openings: a fresh form for each, never a remount under the leader's typing when a refetch lands.
+  const [opening, setOpening] = useState(0);
   const opener = useRef<HTMLButtonElement>(null);
   // The dialog has no Radix trigger, so focus is given back to the button that opened it.
   const show = (next: boolean) => {
@@ -112,6 +114,7 @@ export function SettingsButton() {
         size="sm"
         onClick={() => {
           setSaved(false);
+          setOpening((n) => n + 1);
           setOpen(true);
         }}
         data-testid="settings-open"
@@ -127,8 +130,8 @@ export function SettingsButton() {
           <ApiErrorAlert error={query.error.error} />
         ) : query.data ? (
           <SettingsForm
-            // A fresh form for each opening, from what the server holds now.
-            key={query.dataUpdatedAt}
+            // A fresh form for each opening, from what the server holds then.
+            key={opening}
             initial={settingsToForm(query.data)}
             onSaved={() => {
               setSaved(true);
