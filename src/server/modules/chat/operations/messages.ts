@@ -22,18 +22,23 @@ import { edgesOf, incomingKinds, ownKinds, presentChat, presentMessages, readerL
 /** A notification shows this much of a reply. */
 const NOTIFICATION_TEXT_MAX = 140;
 
+/** The chat `chatId` of this portal if `user` may read it, else null. */
+async function chatFor(ctx: ChatContext, user: TUser, chatId: string): Promise<ChatRow | null> {
+  const row = await ctx.repo.chat(chatId);
+  return row && row.portalId === ctx.portalId && mayReadChat(user, row) ? row : null;
+}
+
 /** The chat `chatId` if `user` may read it; anything else is CHAT_NOT_FOUND (no probing of ids). */
 export async function readableChat(ctx: ChatContext, user: TUser, chatId: string): Promise<ChatRow> {
   if (!mayChat(user)) throw new AppError("REGISTRATION_REQUIRED", "Sign up to chat with a mentor");
-  const row = await ctx.repo.chat(chatId);
-  if (!row || row.portalId !== ctx.portalId || !mayReadChat(user, row)) throw new AppError("CHAT_NOT_FOUND", `No chat ${chatId}`);
+  const row = await chatFor(ctx, user, chatId);
+  if (!row) throw new AppError("CHAT_NOT_FOUND", `No chat ${chatId}`);
   return row;
 }
 
 /** The realtime check of `chat:{id}`: the rule of the routes, as a yes or no. */
 export async function mayWatchChat(ctx: ChatContext, user: TUser, chatId: string): Promise<boolean> {
-  const row = await ctx.repo.chat(chatId);
-  return !!row && row.portalId === ctx.portalId && mayReadChat(user, row);
+  return (await chatFor(ctx, user, chatId)) !== null;
 }
 
 export async function getChat(ctx: ChatContext, user: TUser, chatId: string, lang?: string) {
@@ -151,7 +156,9 @@ export async function sendMessage(
   });
 
   if (outcome.created) await afterSend(ctx, chat, outcome.row, outcome.before.status);
-  const [message] = await presentMessages(ctx, user.id, (await ctx.repo.chat(chat.id))!, [outcome.row], langHint);
+  // The chat as the transaction left it, for presenting: only a new learner message changed its language.
+  const after = outcome.created && kind === "student" ? { ...chat, lang } : chat;
+  const [message] = await presentMessages(ctx, user.id, after, [outcome.row], langHint);
   return { message: message!, created: outcome.created };
 }
 
