@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Notifications } from "../db/client";
 
@@ -53,12 +54,15 @@ function wirePayload({ topic, kind, id }: BusEvent, origin: string): string {
 }
 
 /**
- * An event as the NOTIFY payload on BUS_CHANNEL, for a writer that sends it with SQL inside its own
- * transaction (`select pg_notify(BUS_CHANNEL, payload)`), so that it goes out exactly when the write
- * commits. Every instance hears it with `fromSelf: false`: the writer applies its change itself.
+ * One statement that sends `events`, in order, exactly when the transaction it runs in commits (one
+ * round trip for all of them), for a writer whose events must go out with its write or not at all.
+ * Every instance hears them with `fromSelf: false`: the writer applies its change itself.
  */
-export function busNotifyPayload(event: BusEvent): string {
-  return wirePayload(event, "");
+export function notifyOnCommit(events: BusEvent[]): SQL {
+  return sql`select ${sql.join(
+    events.map((e) => sql`pg_notify(${BUS_CHANNEL}, ${wirePayload(e, "")})`),
+    sql`, `,
+  )}`;
 }
 
 export interface BusOptions {

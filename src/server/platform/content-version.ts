@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contentVersion } from "../db/schema/content";
-import { BUS_CHANNEL, busNotifyPayload, type Bus } from "./bus";
+import { notifyOnCommit, type Bus } from "./bus";
 
 /**
  * The content version (docs/decisions/0027): one number in the database that every content write
@@ -97,7 +97,7 @@ export async function changeContent<T>(db: Db, write: (tx: Db) => Promise<T>): P
       .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } })
       .returning();
     version = Number(row!.version);
-    await tx.execute(sql`select pg_notify(${BUS_CHANNEL}, ${busNotifyPayload({ topic: CONTENT_TOPIC, kind: CONTENT_BUMPED, id: String(version) })})`);
+    await tx.execute(notifyOnCommit([{ topic: CONTENT_TOPIC, kind: CONTENT_BUMPED, id: String(version) }]));
     return out;
   });
   advance(localOf(db), version);

@@ -74,6 +74,11 @@ describeEachDatabase("mentor chat: realtime topics", (t) => {
     expect(await frame(theirs, { topic: `chat:${chat.id}`, kind: "read" })).toMatchObject({ id: chat.id });
     await aylin.browser.post(`/api/mentor/chats/${chat.id}/resolve`);
     expect(await frame(mine, { topic: `chat:${chat.id}`, kind: "status" })).toMatchObject({ id: chat.id });
+    // The learner's next message reopens it: the followers hear the message, then the new status.
+    const reopening = await send(learner, chat.id, "One more question");
+    expect(await frame(theirs, { topic: `chat:${chat.id}`, kind: "message", id: reopening.id })).toBeTruthy();
+    expect(await frame(theirs, { topic: `chat:${chat.id}`, kind: "status" })).toMatchObject({ id: chat.id });
+    expect(await frame(theirs, { topic: inbox, kind: "chat" })).toMatchObject({ id: chat.id });
   });
 
   it("refuses foreign topics: another learner's chat and user, the inbox for learners, anything for guests and sessions", async () => {

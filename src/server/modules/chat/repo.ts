@@ -255,6 +255,20 @@ function writes(tx: Db) {
       const [row] = await tx.update(chats).set(patch).where(eq(chats.id, id)).returning();
       return row!;
     },
+    /**
+     * A learner wrote: the chat waits since their first unanswered message, is open again, and speaks
+     * their language. One statement under the row lock its update takes (concurrent messages to the
+     * chat queue here); answers the status the chat had before.
+     */
+    async learnerWrote(id: string, at: Date, lang: ChatRow["lang"]): Promise<ChatRow["status"]> {
+      const result = await tx.execute(sql`
+        update ${chats} set last_message_at = ${ts(at)}, last_activity_at = ${ts(at)},
+          waiting_since = coalesce(${chats.waitingSince}, ${ts(at)}), status = 'open', lang = ${lang}
+        from (select status from ${chats} where id = ${id} for update) as old
+        where ${chats.id} = ${id}
+        returning old.status as before`);
+      return rowsOf<{ before: ChatRow["status"] }>(result)[0]!.before;
+    },
     /** Null when a message with this id exists already (a resend, or a clash): the caller reads it. */
     async insertMessage(row: MessageInsert): Promise<MessageRow | null> {
       const [created] = await tx.insert(chatMessages).values(row).onConflictDoNothing({ target: chatMessages.id }).returning();

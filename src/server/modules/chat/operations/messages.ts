@@ -11,11 +11,12 @@ import {
   type ZSendMessageRequest,
 } from "../../../../domain/chat";
 import { AppError } from "../../../../domain/errors";
+import { notifyOnCommit, type BusEvent } from "../../../platform/bus";
 import { localized } from "../../../../domain/localized";
 import type { Auth } from "../../../../domain/learning-access";
 import type { TUser } from "../../../../domain/user";
 import { mayChat, mayReadChat } from "../policy";
-import type { ChatRow, MessageRow } from "../repo";
+import type { ChatRow } from "../repo";
 import type { ChatContext } from "./context";
 import { edgesOf, incomingKinds, ownKinds, presentChat, presentMessages, readerLang, sideOf, userName } from "./present";
 
@@ -120,23 +121,19 @@ export async function sendMessage(
   const at = ctx.now();
 
   const outcome = await ctx.repo.transaction(async (w) => {
-    const locked = (await w.lockChat(chat.id))!;
     const row = await w.insertMessage({ id: req.id, chatId: chat.id, authorId: user.id, authorKind: kind, text: req.text, context, createdAt: at });
     if (!row) {
       const stored = await w.findMessage(req.id);
-      if (stored && stored.chatId === chat.id && stored.authorId === user.id && stored.text === req.text)
-        return { row: stored, created: false, before: locked };
+      if (stored && stored.chatId === chat.id && stored.authorId === user.id && stored.text === req.text) return { row: stored, created: false };
       throw new AppError("CHAT_MESSAGE_CONFLICT", `Message ${req.id} exists with another text or chat`);
     }
+    // Ids only, sent when the message commits: the chat's followers, the inbox, the other side's unread.
+    const events: BusEvent[] = [{ topic: CHAT_TOPIC(chat.id), kind: "message", id: row.id }];
     if (kind === "student") {
-      await w.updateChat(chat.id, {
-        lastMessageAt: at,
-        lastActivityAt: at,
-        waitingSince: locked.waitingSince ?? at,
-        // A learner writing to a resolved chat reopens it.
-        status: "open",
-        lang,
-      });
+      // A learner writing to a resolved chat reopens it.
+      if ((await w.learnerWrote(chat.id, at, lang)) === "resolved") events.push({ topic: CHAT_TOPIC(chat.id), kind: "status", id: chat.id });
+      events.push({ topic: INBOX_TOPIC(chat.portalId), kind: "chat", id: chat.id });
+      if (chat.mentorId && chat.mentorId !== DISTRIBUTION_BOT_ID) events.push({ topic: USER_TOPIC(chat.mentorId), kind: "unread", id: chat.id });
     } else {
       await w.updateChat(chat.id, { lastMessageAt: at, lastActivityAt: at, waitingSince: null, mentorDigestAt: null });
       await ctx.notifications.writes(w.tx).insert(
@@ -151,37 +148,20 @@ export async function sendMessage(
           createdAt: at,
         }),
       );
+      events.push(
+        { topic: INBOX_TOPIC(chat.portalId), kind: "chat", id: chat.id },
+        { topic: USER_TOPIC(chat.studentId), kind: "notification", id: row.id },
+        { topic: USER_TOPIC(chat.studentId), kind: "unread", id: chat.id },
+      );
     }
-    return { row, created: true, before: locked };
+    await w.tx.execute(notifyOnCommit(events));
+    return { row, created: true };
   });
 
-  if (outcome.created) await afterSend(ctx, chat, outcome.row, outcome.before.status);
   // The chat as the transaction left it, for presenting: only a new learner message changed its language.
   const after = outcome.created && kind === "student" ? { ...chat, lang } : chat;
   const [message] = await presentMessages(ctx, user.id, after, [outcome.row], langHint);
   return { message: message!, created: outcome.created };
-}
-
-/** Ids only, after the commit: the chat's followers, the inbox, the learner's unread. */
-async function afterSend(ctx: ChatContext, chat: ChatRow, row: MessageRow, statusBefore: ChatRow["status"]) {
-  const quietly = async (what: string, work: () => Promise<void>) => {
-    try {
-      await work();
-    } catch (err) {
-      ctx.log.error({ err, chatId: chat.id }, `${what} failed after a message was stored`);
-    }
-  };
-  await quietly("announcing the message", async () => {
-    await ctx.bus.publish({ topic: CHAT_TOPIC(chat.id), kind: "message", id: row.id });
-    if (row.authorKind === "student" && statusBefore === "resolved") await ctx.bus.publish({ topic: CHAT_TOPIC(chat.id), kind: "status", id: chat.id });
-    await ctx.bus.publish({ topic: INBOX_TOPIC(chat.portalId), kind: "chat", id: chat.id });
-    if (row.authorKind === "mentor") {
-      await ctx.bus.publish({ topic: USER_TOPIC(chat.studentId), kind: "notification", id: row.id });
-      await ctx.bus.publish({ topic: USER_TOPIC(chat.studentId), kind: "unread", id: chat.id });
-    } else if (chat.mentorId && chat.mentorId !== DISTRIBUTION_BOT_ID) {
-      await ctx.bus.publish({ topic: USER_TOPIC(chat.mentorId), kind: "unread", id: chat.id });
-    }
-  });
 }
 
 /** Seed §7 "Mark as read": only the other side's messages; a reply's notification is read with it. */
