@@ -69,7 +69,7 @@ export const INTRO = `# Benchmarks
 - **targets** — each goal of issue 10 next to the measured figure, met or not.
 
 Every server runs as its own child process on 127.0.0.1, started as \`npm start\` starts it from a
-clean shell (\`src/server/start.ts\` on the built app, \`LOG_LEVEL=warn\`, demo seed, \`NODE_ENV\` unset)
+clean shell (the bundled server \`build/server-app/start.js\`, \`LOG_LEVEL=warn\`, demo seed, \`NODE_ENV\` unset)
 on a fresh PGlite directory or a fresh PostgreSQL database, one server at a time. Each load scenario gets a
 warm-up whose figures are discarded, then a fixed number of connections for a fixed time. Any non-2xx
 response or connection error fails the scenario and the run exits non-zero (the overload probe excepted:

@@ -68,7 +68,8 @@ function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startServer(name: string, script: string, env: NodeJS.ProcessEnv, readyPath: string): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  // A bundle runs as plain JavaScript, as `npm start` runs it; a TypeScript script through tsx.
+  const child = spawn(process.execPath, script.endsWith(".js") ? [script] : ["--import", "tsx", script], {
     cwd: ROOT_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -122,14 +123,17 @@ export function startTrivialReactRouter(): Promise<RunningServer> {
  * the figures are those of `npm start` from a clean shell (which sets PUBLIC_URL to localhost).
  */
 const MENTORA_ENV = { LOG_LEVEL: "warn", SEED_DEMO: "true", MENTORA_DEV: "0", NODE_ENV: undefined, PUBLIC_URL: "http://localhost:3000" };
-export const MENTORA_ENV_LABEL = "src/server/start.ts on the built app, LOG_LEVEL=warn, demo seed, NODE_ENV unset, PUBLIC_URL=http://localhost:3000";
+export const MENTORA_ENV_LABEL = "build/server-app/start.js (the bundled server, as npm start runs it), LOG_LEVEL=warn, demo seed, NODE_ENV unset, PUBLIC_URL=http://localhost:3000";
+
+/** The server `npm run build` bundles (scripts/build-server.mjs): what `npm start` runs. */
+const MENTORA_ENTRY = path.join(process.env.MENTORA_BUILD_DIR || "build", "server-app", "start.js");
 
 /** Mentora on PGlite in a fresh data directory, so every run starts from the same seeded state. */
 export async function startMentoraPglite(): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mentora-bench-"));
   const removeDir = track(() => rm(dataDir, { recursive: true, force: true }));
   try {
-    const server = await startServer("Mentora (pglite)", "src/server/start.ts", { ...MENTORA_ENV, DATA_DIR: dataDir }, "/api/health");
+    const server = await startServer("Mentora (pglite)", MENTORA_ENTRY, { ...MENTORA_ENV, DATA_DIR: dataDir }, "/api/health");
     return {
       url: server.url,
       pid: server.pid,
@@ -145,7 +149,7 @@ export async function startMentoraPglite(): Promise<RunningServer> {
 }
 
 export function startMentoraPostgres(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  return startServer("Mentora (postgres)", "src/server/start.ts", { ...MENTORA_ENV, ...env, DATABASE_URL: databaseUrl }, "/api/health");
+  return startServer("Mentora (postgres)", MENTORA_ENTRY, { ...MENTORA_ENV, ...env, DATABASE_URL: databaseUrl }, "/api/health");
 }
 
 export interface BenchDatabase {

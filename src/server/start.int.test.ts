@@ -12,10 +12,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { quoteIdent, withAdmin } from "../../bench/lib/pg-admin";
-import { environmentWithoutSettings, freePort } from "../../tests/support/processes";
+import { environmentWithoutSettings, freePort, SERVER_ENTRY } from "../../tests/support/processes";
 
 const ROOT = process.cwd();
-const ENTRY = "src/server/start.ts";
 
 interface Run {
   child: ChildProcess;
@@ -27,7 +26,7 @@ interface Run {
 const running = new Set<ChildProcess>();
 
 function start(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     // Production needs PUBLIC_URL; a test that is about its absence passes it empty.
     env: { ...environmentWithoutSettings(), NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000", ...env },

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createServer } from "node:net";
 
 /** Mentora settings of the developer's or CI's shell that must never reach an app process a test starts. */
@@ -39,3 +40,6 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** The server as `npm start` and `npm run serve` run it: the bundle `npm run build` writes (scripts/build-server.mjs). */
+export const SERVER_ENTRY = path.join(process.env.MENTORA_BUILD_DIR || "build", "server-app", "start.js");
