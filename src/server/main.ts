@@ -62,6 +62,7 @@ import { createPortalService } from "./modules/portal/service";
 import { createBus } from "./platform/bus";
 import { createContentVersion } from "./platform/content-version";
 import { installPageCache } from "./platform/page-cache";
+import { installPublicReplies } from "./platform/public-replies";
 import { createVersionedCache } from "./platform/versioned-cache";
 import { createOrderLetters } from "./modules/orders/letters";
 import { createOrdersRepo } from "./modules/orders/repo";
@@ -98,6 +99,8 @@ import { notificationsRoutes } from "./modules/notifications/routes";
 import { createNotificationsService } from "./modules/notifications/service";
 
 export const ROOT_DIR = process.cwd();
+/** Answered from memory per content version (platform/public-replies.ts): the same for every client. */
+const PUBLIC_REPLY_PATHS = ["/api/portal/settings"];
 
 /**
  * The developer tools page lists secrets (reset and sign-in links): only when DEV_TOOLS is on, and
@@ -295,6 +298,8 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
     ttlMs: config.MENTORA_DEV ? 0 : config.PAGE_CACHE_MS,
     publicOrigin: services.publicOrigin,
   });
+  // Also before them: the portal settings, the same for everyone, answered from memory per content version.
+  const publicReplies = installPublicReplies(app, PUBLIC_REPLY_PATHS, services.contentVersion);
 
   await app.register(fastifyCookie);
   await installRateLimit(app, services.rateLimits);
@@ -310,6 +315,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   app.addHook("onRequest", originGuard);
   // After the security headers (it keeps them) and before any compression (it keeps the plain body).
   app.addHook("onSend", pageCache.store);
+  app.addHook("onSend", (req, reply, payload, done) => done(null, publicReplies.store(req, reply, payload)));
   installOverload(app, { config, packs: services.packs, pressure });
   // Seed 001 §2: utm, mentor and team noted on arrival go onto the account at every kind of sign-in.
   // Synchronous unless this request signed somebody in: no promise on every other reply.
