@@ -49,7 +49,9 @@ export default defineConfig({
           maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          globalSetup: ["tests/setup/pglite-snapshot.ts"],
+          // The PostgreSQL template is for the specs on real app processes (chat-restart); the others
+          // never ask for it. MENTORA_SKIP_PG=1 skips those specs, as in integration.
+          globalSetup: ["tests/setup/pglite-snapshot.ts", "tests/setup/postgres-template.ts"],
         },
       },
     ],

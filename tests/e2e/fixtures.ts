@@ -128,7 +128,8 @@ async function startApp(env: Record<string, string> = {}): Promise<{ app: Fastif
   }
 }
 
-async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless, as every spec drives it (also for specs that start their own servers). */
+export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM_PATH} (apt-get install chromium)`);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

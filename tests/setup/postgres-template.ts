@@ -1,5 +1,6 @@
 /**
- * Vitest globalSetup of the `integration` project.
+ * Vitest globalSetup of the `integration` and `e2e` projects (each project gets a template of its own;
+ * in e2e only the specs on real app processes on PostgreSQL use it, e.g. chat-restart).
  *
  * When PostgreSQL answers at 127.0.0.1:5432 (override with MENTORA_TEST_PG_URL), it creates one
  * template database for this run, applies the Drizzle migrations to it once, and hands its name to
@@ -77,7 +78,7 @@ async function dropStale(client: pg.Client) {
 
 export default async function setup(project: TestProject) {
   if (process.env.MENTORA_SKIP_PG === "1") {
-    console.warn("[integration] MENTORA_SKIP_PG=1: PostgreSQL suites are not run, PGlite only.");
+    console.warn(`[${project.name}] MENTORA_SKIP_PG=1: PostgreSQL suites are not run, PGlite only.`);
     project.provide("mentoraPg", null);
     return;
   }
@@ -91,7 +92,7 @@ export default async function setup(project: TestProject) {
     });
   } catch (e) {
     throw new Error(
-      `Integration tests need PostgreSQL at ${new URL(adminUrl).host} (trust auth, user postgres) and it did not answer: ` +
+      `The ${project.name} tests need PostgreSQL at ${new URL(adminUrl).host} (trust auth, user postgres) and it did not answer: ` +
         `${(e as Error).message}. Start it, point MENTORA_TEST_PG_URL at one, or set MENTORA_SKIP_PG=1 to run on PGlite only.`,
     );
   }

@@ -9,8 +9,16 @@
  * They start one after the other (start.ts migrates and seeds; two at once would race on an empty
  * database) and serve the built web app, so `npm run build` must have run. Each is its own process
  * group: `stop()` ends the group with SIGTERM, then SIGKILL if it hangs, also after a failed start.
+ *
+ * Each listens on a free port of its own, unless `env.PORT` names one: a restart after `kill()` on
+ * the port the killed instance had keeps the origin of a browser's pages (their cookies and storage):
+ *
+ *   const port = new URL(cluster.instances[0].url).port;
+ *   await cluster.kill(0);
+ *   const again = await startInstances(1, { DATABASE_URL: url, PORT: port });
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import { environmentWithoutSettings, freePort } from "./processes";
 
@@ -85,8 +93,20 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * The port a caller asked for, once nothing listens there: otherwise the health check below could be
+ * answered by whatever holds it (an instance not yet gone) instead of the one started here.
+ */
+function claimedPort(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", (e) => reject(new Error(`port ${port} is not free for a new instance: ${(e as Error).message}`)));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(port)));
+  });
+}
+
 async function startOne(env: Record<string, string>, children: ChildProcess[]): Promise<Instance> {
-  const port = await freePort();
+  const port = env.PORT ? await claimedPort(Number(env.PORT)) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
     cwd: ROOT,
@@ -121,8 +141,12 @@ async function startOne(env: Record<string, string>, children: ChildProcess[]): 
   }
 }
 
-/** Starts `n` instances with `env` (DATABASE_URL at least), one after the other, each ready when this resolves. */
+/**
+ * Starts `n` instances with `env` (DATABASE_URL at least), one after the other, each ready when this
+ * resolves. With `env.PORT` (then `n` is 1: one port, one listener) that port instead of a free one.
+ */
 export async function startInstances(n: number, env: Record<string, string>): Promise<Instances> {
+  if (env.PORT && n !== 1) throw new Error(`startInstances: PORT ${env.PORT} was given for ${n} instances; one port holds one`);
   const children: ChildProcess[] = [];
   const stop = async () => {
     await Promise.all(children.map(stopGroup));
