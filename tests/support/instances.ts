@@ -1,5 +1,5 @@
 /**
- * Real app processes, as `npm run serve` starts them (`node --import tsx src/server/start.ts`), for
+ * Real app processes, as `npm run serve` starts them (`node build/server-app/start.js`, the bundle `npm run build` writes), for
  * tests of several instances on one PostgreSQL database (the scale-out path, ARCHITECTURE.md):
  *
  *   const cluster = await startInstances(2, { DATABASE_URL: url });
@@ -20,10 +20,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import { environmentWithoutSettings, freePort } from "./processes";
+import { environmentWithoutSettings, freePort, SERVER_ENTRY } from "./processes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const ENTRY = "src/server/start.ts";
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -108,7 +107,7 @@ function claimedPort(port: number): Promise<number> {
 async function startOne(env: Record<string, string>, children: ChildProcess[]): Promise<Instance> {
   const port = env.PORT ? await claimedPort(Number(env.PORT)) : await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...environmentWithoutSettings(), ...DEFAULT_ENV, PUBLIC_URL: url, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
