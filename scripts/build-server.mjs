@@ -33,4 +33,6 @@ await cp("src/server/db/migrations", path.join(outdir, "migrations"), { recursiv
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith(".js"))
   .reduce((n, [, o]) => n + o.bytes, 0);
-console.log(`build-server: ${path.relative(process.cwd(), outdir)}/start.js (${Math.round(bytes / 1024)} KiB of JavaScript) in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `build-server: ${path.relative(process.cwd(), outdir)}/start.js (${Math.round(bytes / 1024)} KiB of JavaScript) in ${Math.round(performance.now() - started)} ms`,
+);

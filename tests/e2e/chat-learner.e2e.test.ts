@@ -10,8 +10,9 @@ import { describe, expect, it } from "vitest";
 import { HELLO_COOKIE } from "../../src/domain/chat-rules";
 import { type SignedIn, useE2E } from "./fixtures";
 
-// Seeding a long conversation sends more than a learner may in a minute; the limit itself is the server's test.
-const e2e = useE2E(() => ({ CHAT_SENDS_PER_MINUTE: "200" }));
+// Seeding a long conversation sends more than a learner may in a minute, and the file registers more
+// accounts from one address than a minute allows; the limits themselves are the server's tests.
+const e2e = useE2E(() => ({ CHAT_SENDS_PER_MINUTE: "200", RATE_LIMIT_WINDOW_MS: "1000" }));
 const LESSON = "/courses/reading-foundations/lesson/rf-slow-reading";
 const SHOTS = "/work/shots/chat";
 /** The send route, whatever its query (`?lang=`). */
