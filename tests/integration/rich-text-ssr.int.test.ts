@@ -53,7 +53,7 @@ describe("rich text leaves the server sanitised", () => {
     const html = blocks.map((b) => ("html" in b.props ? String(b.props.html) : "")).join("");
     expectClean(html);
     expect(html).toContain("<p>Kept <strong>bold</strong></p>");
-    expect(html).toContain('<img src="/x.png">');
+    expect(html).toContain('<img src="/x.png" />');
     expect(html).toContain('<div data-embed="yes">Embed text</div>');
   });
 

@@ -18,7 +18,7 @@ const OPTIONS: sanitize.IOptions = {
     ...["table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td"],
   ],
   allowedAttributes: {
-    "*": ["class", "dir", "lang", "title", "aria-*"],
+    "*": ["class", "dir", "lang", "title", "aria-*", "data-*"],
     a: ["href", "target", "rel"],
     img: ["src", "alt", "width", "height", "loading"],
     ol: ["start", "reversed", "type"],
