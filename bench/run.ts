@@ -210,7 +210,9 @@ try {
     }
     if (database) {
       const databaseUrl = database.url;
-      await mentora("postgres", () => startMentoraPostgres(databaseUrl));
+      // One worker, as the PGlite server and both baselines run: on a two-core machine the load
+      // generator needs a core of its own, and a worker per core takes it (docs/decisions/0036).
+      await mentora("postgres", () => startMentoraPostgres(databaseUrl, { WORKERS: "1" }));
       await database.drop();
     }
   }

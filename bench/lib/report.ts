@@ -129,7 +129,7 @@ export function memoryTable(results: BenchResults): Table {
     rows,
     numeric: [1, 2, 3],
     notes: [
-      `"after run": after every scenario the bench ran on that server. Soak: BENCH_SOAK_SECONDS of mixed load, RSS sampled every BENCH_SOAK_SAMPLE_SECONDS; growing means a least-squares slope over the second half above ${GROWTH_LIMIT_MB_PER_MIN} MiB/min. Processes may include tsx's esbuild helper, as under \`npm start\`.`,
+      `"after run": after every scenario the bench ran on that server. Soak: BENCH_SOAK_SECONDS of mixed load, RSS sampled every BENCH_SOAK_SAMPLE_SECONDS; growing means a least-squares slope over the second half above ${GROWTH_LIMIT_MB_PER_MIN} MiB/min. The servers run the bundle \`npm start\` runs; Mentora on PostgreSQL as a primary and one worker.`,
     ],
   };
 }

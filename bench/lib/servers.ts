@@ -124,7 +124,7 @@ export function startTrivialReactRouter(): Promise<RunningServer> {
  */
 const MENTORA_ENV = { LOG_LEVEL: "warn", SEED_DEMO: "true", MENTORA_DEV: "0", NODE_ENV: undefined, PUBLIC_URL: "http://localhost:3000" };
 export const MENTORA_ENV_LABEL =
-  "build/server-app/start.js (the bundled server, as npm start runs it), LOG_LEVEL=warn, demo seed, NODE_ENV unset, PUBLIC_URL=http://localhost:3000";
+  "build/server-app/start.js (the bundled server, as npm start runs it), LOG_LEVEL=warn, demo seed, NODE_ENV unset, PUBLIC_URL=http://localhost:3000; on PostgreSQL WORKERS=1";
 
 /** The server `npm run build` bundles (scripts/build-server.mjs): what `npm start` runs. */
 const MENTORA_ENTRY = path.join(process.env.MENTORA_BUILD_DIR || "build", "server-app", "start.js");

@@ -141,7 +141,7 @@ export function evaluateTargets(results: BenchResults): TargetLine[] {
 
   for (const db of DBS) {
     const limit = TARGETS.rssBytes[db];
-    const target = `server RSS after ${TARGETS.soakSeconds / 60} min of mixed load · ${db}`;
+    const target = `server RSS after ${TARGETS.soakSeconds / 60} min of mixed load · ${db}${db === "postgres" ? " (primary and one worker)" : ""}`;
     const goal = `≤ ${mb(limit)}, not growing`;
     const soaked = results.soak.find((s) => s.db === db)?.result;
     const after = results.memory.find((m) => m.db === db)?.afterRun;

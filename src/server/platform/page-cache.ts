@@ -29,9 +29,10 @@ import type { RequestHost } from "./public-origin";
  * - The Content-Security-Policy of a stored page allows its inline scripts by their sha256 hashes
  *   instead of the render's nonce (a nonce served twice is no nonce); the nonce attributes are taken
  *   out of the stored markup.
- * - A hit is answered in onRequest, before authentication, the nonce, helmet and the router: the
- *   stored headers (those of the render, with the hashed policy), Content-Encoding as the client
- *   accepts, `Vary: Accept-Encoding`, and the stored bytes.
+ * - A hit is answered in onRequest, before authentication, the nonce, helmet, the router and the
+ *   onSend hooks (their work was done on the render): the stored headers (those of the render, with
+ *   the hashed policy), Content-Encoding as the client accepts, `Vary: Accept-Encoding`, and the
+ *   stored bytes, written straight to the response.
  */
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -53,7 +54,8 @@ export interface PageCacheOptions {
 interface Stored {
   version: number;
   expires: number;
-  headers: Record<string, string | string[]>;
+  /** The whole head per encoding, written as it is on a hit. */
+  headers: Record<Encoding, Record<string, string | string[]>>;
   bodies: Record<Encoding, Buffer>;
   bytes: number;
 }
@@ -243,10 +245,17 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     ]);
     // Content changed while it was rendered or compressed: this page may mix both versions.
     if (version.current() !== pending.version) return;
+    const head = (body: Buffer, encoding?: "gzip" | "br") => ({
+      ...headers,
+      ...(prepared.csp ? { "content-security-policy": prepared.csp } : {}),
+      ...(encoding ? { "content-encoding": encoding } : {}),
+      vary: "Accept-Encoding",
+      "content-length": String(body.length),
+    });
     const stored: Stored = {
       version: pending.version,
       expires: now() + ttlMs,
-      headers: { ...headers, ...(prepared.csp ? { "content-security-policy": prepared.csp } : {}), vary: "Accept-Encoding" },
+      headers: { identity: head(identity), gzip: head(gz, "gzip"), br: head(br, "br") },
       bodies: { identity, gzip: gz, br },
       bytes: identity.length + gz.length + br.length,
     };
@@ -273,9 +282,11 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
       const hit = entries.get(key);
       if (hit && hit.version === current && hit.expires > now()) {
         const encoding = encodingOf(req.headers["accept-encoding"] ?? "");
-        reply.headers(hit.headers);
-        if (encoding !== "identity") reply.header("content-encoding", encoding);
-        return reply.code(200).send(hit.bodies[encoding]);
+        // Written as stored: the onSend hooks did their work on this page when it was kept.
+        reply.hijack();
+        reply.raw.writeHead(200, hit.headers[encoding]);
+        reply.raw.end(hit.bodies[encoding]);
+        return reply;
       }
       if (hit) drop(key);
       req.pageCacheMiss = { key, version: current };
