@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { HELLO_COOKIE } from "../../src/domain/chat-rules";
-import { type SignedIn, useE2E } from "./fixtures";
+import { type SignedIn, useE2E, waitForHydration } from "./fixtures";
 
 // Seeding a long conversation sends more than a learner may in a minute, and the file registers more
 // accounts from one address than a minute allows; the limits themselves are the server's tests.
@@ -177,6 +177,7 @@ describe("the chat for learners", () => {
     await page.locator('[data-testid="chat-message"][data-status="sending-failed"]', { hasText: "Written while offline" }).waitFor();
     await page.unroute(SEND_URL);
     await page.reload();
+    await waitForHydration(page); // a click before React hydrates opens nothing
     await openChat(page);
     await page.locator('[data-testid="chat-message"][data-status="sent"]', { hasText: "Written while offline" }).waitFor();
     expect(await countOf(context, chatId, "Written while offline")).toBe(1);
@@ -205,6 +206,7 @@ describe("the chat for learners", () => {
     for (let i = 1; i <= 25; i++)
       await apiPost(context, `/api/chats/${chatId}/messages`, { id: msgId(), text: `Seeded message ${String(i).padStart(2, "0")}` });
     await page.reload();
+    await waitForHydration(page); // a click before React hydrates opens nothing
     await openChat(page);
     await message(page, "Seeded message 25").waitFor();
     expect(await page.getByTestId("chat-message").count()).toBe(20);
