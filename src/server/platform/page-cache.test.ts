@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
 import type { Auth } from "../../domain/learning-access";
-import { CACHEABLE_PAGE, cacheCookies, inlineScriptHashes, installPageCache, negotiateEncoding, prepareForStorage, type PageCacheOptions } from "./page-cache";
+import { CACHEABLE_PAGE, cacheCookies, inlineScriptHashes, installPageCache, prepareForStorage, type PageCacheOptions } from "./page-cache";
+import { negotiateEncoding } from "./stored-reply";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 

@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
 import { pipeline, Readable, Transform } from "node:stream";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { CONSENT_CATEGORIES, COOKIES } from "../../domain/constants";
@@ -9,6 +7,7 @@ import { ALL_POLICY_CATEGORIES } from "../../domain/policy";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "./auth/request-auth";
 import type { ContentVersion } from "./content-version";
 import type { RequestHost } from "./public-origin";
+import { keptHeaders, negotiateEncoding, storeReply, writeStored, type StoredReply } from "./stored-reply";
 
 /**
  * The anonymous HTML cache (docs/decisions/0026). A guest's GET of the main page, the catalogue, a
@@ -35,8 +34,6 @@ import type { RequestHost } from "./public-origin";
  *   stored bytes, written straight to the response.
  */
 
-export type Encoding = "br" | "gzip" | "identity";
-
 export interface PageCacheOptions {
   version: Pick<ContentVersion, "current" | "onChange">;
   /** How long a stored page is served (ms); 0 turns the cache off. */
@@ -51,13 +48,9 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-interface Stored {
+interface Stored extends StoredReply {
   version: number;
   expires: number;
-  /** The whole head per encoding, written as it is on a hit. */
-  headers: Record<Encoding, Record<string, string | string[]>>;
-  bodies: Record<Encoding, Buffer>;
-  bytes: number;
 }
 
 interface Pending {
@@ -78,10 +71,7 @@ export const CACHEABLE_PAGE = new RegExp(`^/(?!api/)${LANG}/(?:courses/?|courses
 const LANG_VALUE = new RegExp(`^${LANG}$`);
 /** The consent cookie as the site writes it (serializeConsent); any other spelling is rendered, not cached. */
 const CONSENT_VALUE = new RegExp(`^${CONSENT_CATEGORIES.map((c) => `${c}:[01]`).join("\\|")}$`);
-const HASHED_OUT = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary"]);
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 interface RequestCookies {
   lang: string;
@@ -115,34 +105,6 @@ export function cacheCookies(header: string | undefined): RequestCookies | null 
   if (lang !== undefined && !LANG_VALUE.test(lang)) return null;
   if (consent !== undefined && !CONSENT_VALUE.test(consent)) return null;
   return { lang: lang ?? "", consent: consent ?? "" };
-}
-
-/** The encoding to answer with: brotli, else gzip, else none, as Accept-Encoding allows (q=0 refuses). */
-export function negotiateEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  let br = 0;
-  let gz = 0;
-  let any: number | undefined;
-  for (const part of header.split(",")) {
-    const [rawName, ...params] = part.split(";");
-    const name = rawName!.trim().toLowerCase();
-    let q = 1;
-    for (const p of params) {
-      const [k, v] = p.split("=");
-      if (k?.trim().toLowerCase() === "q") q = Number(v);
-    }
-    if (!Number.isFinite(q)) q = 0;
-    if (name === "br") br = q;
-    else if (name === "gzip" || name === "x-gzip") gz = q;
-    else if (name === "*") any = q;
-  }
-  if (any !== undefined) {
-    if (!/\bbr\b/i.test(header)) br = any;
-    if (!/\bgzip\b/i.test(header)) gz = any;
-  }
-  if (br > 0 && br >= gz) return "br";
-  if (gz > 0) return "gzip";
-  return "identity";
 }
 
 /** Memoises a function of a header value (user agents and Accept-Encoding repeat), bounded. */
@@ -233,32 +195,10 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     if (!prepared) return;
     const identity = Buffer.from(prepared.html, "utf8");
     if (identity.length > maxPageBytes) return;
-    const [gz, br] = await Promise.all([
-      gzip(identity, { level: 9 }),
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-    ]);
+    const reply = await storeReply(identity, { ...headers, ...(prepared.csp ? { "content-security-policy": prepared.csp } : {}) });
     // Content changed while it was rendered or compressed: this page may mix both versions.
     if (version.current() !== pending.version) return;
-    const head = (body: Buffer, encoding?: "gzip" | "br") => ({
-      ...headers,
-      ...(prepared.csp ? { "content-security-policy": prepared.csp } : {}),
-      ...(encoding ? { "content-encoding": encoding } : {}),
-      vary: "Accept-Encoding",
-      "content-length": String(body.length),
-    });
-    const stored: Stored = {
-      version: pending.version,
-      expires: now() + ttlMs,
-      headers: { identity: head(identity), gzip: head(gz, "gzip"), br: head(br, "br") },
-      bodies: { identity, gzip: gz, br },
-      bytes: identity.length + gz.length + br.length,
-    };
+    const stored: Stored = { ...reply, version: pending.version, expires: now() + ttlMs };
     drop(pending.key);
     entries.set(pending.key, stored);
     bytes += stored.bytes;
@@ -282,11 +222,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
       const hit = entries.get(key);
       if (hit && hit.version === current && hit.expires > now()) {
         const encoding = encodingOf(req.headers["accept-encoding"] ?? "");
-        // Written as stored: the onSend hooks did their work on this page when it was kept.
-        reply.hijack();
-        reply.raw.writeHead(200, hit.headers[encoding]);
-        reply.raw.end(hit.bodies[encoding]);
-        return reply;
+        return writeStored(reply, hit, encoding);
       }
       if (hit) drop(key);
       req.pageCacheMiss = { key, version: current };
@@ -303,11 +239,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
       if (cookies !== undefined && !onlyLangCookies(cookies)) return payload;
       // Defence in depth: the page must have been rendered for a guest.
       if (req.signedInUserId || (await req.auth()).kind !== "guest") return payload;
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value === undefined || HASHED_OUT.has(name)) continue;
-        headers[name] = Array.isArray(value) ? value.map(String) : String(value);
-      }
+      const headers = keptHeaders(reply);
       const nonce = req.cspNonce;
       if (typeof payload === "string" || Buffer.isBuffer(payload)) {
         track(keep(pending, payload.toString(), nonce, headers));

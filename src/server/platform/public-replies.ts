@@ -1,8 +1,6 @@
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContentVersion } from "./content-version";
-import { negotiateEncoding, type Encoding } from "./page-cache";
+import { keptHeaders, negotiateEncoding, storeReply, writeStored, type StoredReply } from "./stored-reply";
 
 /**
  * Public replies answered from memory (issue 10): a GET whose answer is the same for every client
@@ -18,16 +16,9 @@ import { negotiateEncoding, type Encoding } from "./page-cache";
  * - A version change makes every entry stale: the next request goes to the route and stores again.
  */
 
-interface Stored {
+interface Stored extends StoredReply {
   version: number;
-  headers: Record<Encoding, Record<string, string | string[]>>;
-  bodies: Record<Encoding, Buffer>;
 }
-
-/** Set by the reply's own headers per reply, or by Node. */
-const PER_REPLY = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary", "set-cookie"]);
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -51,18 +42,8 @@ export function createPublicReplies(paths: readonly string[], version: Pick<Cont
   const storing = new Set<Promise<void>>();
 
   async function keep(path: string, at: number, identity: Buffer, headers: Record<string, string | string[]>) {
-    const [gz, br] = await Promise.all([
-      gzip(identity, { level: 9 }),
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    ]);
-    if (version.current() !== at) return;
-    const of = (body: Buffer, encoding?: Encoding) => ({
-      ...headers,
-      ...(encoding ? { "content-encoding": encoding } : {}),
-      vary: "Accept-Encoding",
-      "content-length": String(body.length),
-    });
-    entries.set(path, { version: at, headers: { identity: of(identity), gzip: of(gz, "gzip"), br: of(br, "br") }, bodies: { identity, gzip: gz, br } });
+    const stored = await storeReply(identity, headers);
+    if (version.current() === at) entries.set(path, { ...stored, version: at });
   }
 
   return {
@@ -75,10 +56,7 @@ export function createPublicReplies(paths: readonly string[], version: Pick<Cont
         req.publicReplyVersion = current;
         return;
       }
-      const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-      reply.hijack();
-      reply.raw.writeHead(200, hit.headers[encoding]);
-      reply.raw.end(hit.bodies[encoding]);
+      writeStored(reply, hit, negotiateEncoding(req.headers["accept-encoding"]));
     },
 
     store(req, reply, payload) {
@@ -88,12 +66,7 @@ export function createPublicReplies(paths: readonly string[], version: Pick<Cont
       if (reply.statusCode !== 200 || reply.hasHeader("set-cookie") || reply.hasHeader("content-encoding")) return payload;
       if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
       if (version.current() !== at) return payload;
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value === undefined || PER_REPLY.has(name)) continue;
-        headers[name] = Array.isArray(value) ? value.map(String) : String(value);
-      }
-      const task = keep(req.url, at, Buffer.from(payload), headers).catch((err: unknown) => req.log.warn({ err }, "public reply not stored"));
+      const task = keep(req.url, at, Buffer.from(payload), keptHeaders(reply)).catch((err: unknown) => req.log.warn({ err }, "public reply not stored"));
       storing.add(task);
       void task.finally(() => storing.delete(task));
       return payload;

@@ -36,6 +36,10 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** Chats whose open count a mentor carries: open and theirs. */
 const openChatsOf = sql<number>`(select count(*)::int from ${chats} c where c.mentor_id = ${mentorProfiles.userId} and c.status = 'open' and c.portal_id = ${mentorProfiles.portalId})`;
 
+/** Open chats of the portal held by a mentor (not the distribution bot). */
+const openWithMentor = (portalId: string) =>
+  and(eq(chats.portalId, portalId), eq(chats.status, "open"), isNotNull(chats.mentorId), ne(chats.mentorId, DISTRIBUTION_BOT_ID));
+
 /** Reads, on the database or inside a transaction (PGlite has one connection: a transaction reads through it). */
 function reads(db: Db) {
   return {
@@ -331,10 +335,7 @@ function writes(tx: Db) {
         .from(chats)
         .where(
           and(
-            eq(chats.portalId, portalId),
-            eq(chats.status, "open"),
-            isNotNull(chats.mentorId),
-            ne(chats.mentorId, DISTRIBUTION_BOT_ID),
+            openWithMentor(portalId),
             isNotNull(chats.waitingSince),
             sql`greatest(${chats.waitingSince}, coalesce(${chats.reofferedAt}, ${chats.waitingSince})) < ${ts(cutoff)}`,
           ),
@@ -347,16 +348,7 @@ function writes(tx: Db) {
       return tx
         .select()
         .from(chats)
-        .where(
-          and(
-            eq(chats.portalId, portalId),
-            eq(chats.status, "open"),
-            isNull(chats.mentorDigestAt),
-            isNotNull(chats.mentorId),
-            ne(chats.mentorId, DISTRIBUTION_BOT_ID),
-            lt(chats.waitingSince, cutoff),
-          ),
-        )
+        .where(and(openWithMentor(portalId), isNull(chats.mentorDigestAt), lt(chats.waitingSince, cutoff)))
         .for("update", { skipLocked: true });
     },
     /** Mentor replies the learner has not read since before `cutoff` and no letter told about. */
