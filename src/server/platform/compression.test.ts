@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isCompressibleType, negotiateEncoding } from "./compression";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { coalesceTurns, isCompressibleType, negotiateEncoding } from "./compression";
 
 describe("negotiateEncoding (Accept-Encoding with q-values)", () => {
   it.each([
@@ -55,4 +56,31 @@ describe("isCompressibleType", () => {
       expect(isCompressibleType(type)).toBe(false);
     },
   );
+});
+
+describe("coalesceTurns", () => {
+  it("passes what was written in one turn as one chunk, and a later turn's writes as the next", async () => {
+    const stream = coalesceTurns();
+    const seen: string[] = [];
+    stream.on("data", (c: Buffer) => seen.push(c.toString()));
+    stream.write("<html>");
+    stream.write("<head>");
+    stream.write("<body>");
+    await nextTurn();
+    expect(seen).toEqual(["<html><head><body>"]);
+    stream.write("late ");
+    stream.end("boundary");
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(seen).toEqual(["<html><head><body>", "late boundary"]);
+  });
+
+  it("ends with nothing lost when the stream ends in the turn it was written", async () => {
+    const stream = coalesceTurns();
+    const seen: string[] = [];
+    stream.on("data", (c: Buffer) => seen.push(c.toString()));
+    stream.write("a");
+    stream.end("b");
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(seen.join("")).toBe("ab");
+  });
 });

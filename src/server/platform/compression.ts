@@ -1,4 +1,4 @@
-import { type Readable, pipeline } from "node:stream";
+import { type Readable, Transform, pipeline } from "node:stream";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -90,6 +90,39 @@ function knownSize(payload: unknown, reply: FastifyReply): number | undefined {
   return Number.isFinite(announced) && reply.hasHeader("content-length") ? announced : undefined;
 }
 
+/**
+ * Gathers the chunks a stream writes within one turn of the event loop into one. A page renders its
+ * shell and most of its body in one synchronous pass that arrives as dozens of small chunks; flushing
+ * the compressor after each one made a metablock, a flush and a socket write per chunk. Whatever waits
+ * (a boundary still loading) lands in a later turn, so the shell still goes out before it.
+ */
+export function coalesceTurns(): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+      cb();
+    },
+    flush(cb) {
+      release();
+      cb();
+    },
+  });
+  function release() {
+    scheduled = false;
+    if (pending.length === 0 || out.destroyed) return;
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = [];
+    out.push(chunk);
+  }
+  return out;
+}
+
 export function installCompression(app: FastifyInstance, opts: CompressionOptions = {}) {
   const threshold = opts.threshold ?? 1024;
   const syncLimit = opts.syncLimit ?? 64 * 1024;
@@ -150,7 +183,8 @@ export function installCompression(app: FastifyInstance, opts: CompressionOption
       const compressor = coding === "br" ? zlib.createBrotliCompress(brotli(size, flushEachChunk)) : zlib.createGzip(gzip(flushEachChunk));
       reply.removeHeader("content-length");
       reply.header("content-encoding", coding);
-      pipeline(payload, compressor, (err) => {
+      const stages = flushEachChunk ? [payload, coalesceTurns(), compressor] : [payload, compressor];
+      pipeline(stages, (err) => {
         if (err && (err as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") req.log.warn({ err }, "compressed stream failed");
       });
       return done(null, compressor);
