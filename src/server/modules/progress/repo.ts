@@ -135,11 +135,21 @@ export function createProgressRepo(db: Db) {
     .from(elementProgress)
     .where(and(eq(elementProgress.userId, sql.placeholder("userId")), eq(elementProgress.courseId, sql.placeholder("courseId"))))
     .prepare("progress_element_map");
+  const rowOf = (db as Handle)
+    .select()
+    .from(courseProgress)
+    .where(and(eq(courseProgress.userId, sql.placeholder("userId")), eq(courseProgress.courseId, sql.placeholder("courseId"))))
+    .prepare("progress_course_row");
+  const toMap = (rows: ElementProgressRow[]): ProgressMap => Object.fromEntries(rows.map((r) => [r.elementId, toEntry(r)]));
   return {
     ...queries(db),
+    /** The course row and the element records; on PostgreSQL the two statements go out side by side. */
+    async load(userId: string, courseId: string): Promise<StoredCourseProgress> {
+      const [[row], rows] = await Promise.all([rowOf.execute({ userId, courseId }), mapOf.execute({ userId, courseId })]);
+      return { row: row ?? null, map: toMap(rows) };
+    },
     async loadMap(userId: string, courseId: string): Promise<ProgressMap> {
-      const rows = await mapOf.execute({ userId, courseId });
-      return Object.fromEntries(rows.map((r) => [r.elementId, toEntry(r)]));
+      return toMap(await mapOf.execute({ userId, courseId }));
     },
     /** Runs `work` in one transaction: what it reads under lockCourse and writes commits together. */
     transaction<T>(work: (tx: ReturnType<typeof writes>) => Promise<T>): Promise<T> {
