@@ -6,3 +6,8 @@ import type { TElementType } from "./element";
 export function elementPath(lang: string, courseId: string, type: TElementType, elementId: string): string {
   return `/${lang}/courses/${encodeURIComponent(courseId)}/${type}/${encodeURIComponent(elementId)}`;
 }
+
+/** The web path of a course page: /{lang}/courses/{courseId}. */
+export function coursePath(lang: string, courseId: string): string {
+  return `/${lang}/courses/${encodeURIComponent(courseId)}`;
+}

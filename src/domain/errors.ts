@@ -94,6 +94,8 @@ export const ERROR_CODES = {
   /** No mentor is available for a new chat right now (the chat stays with the distribution bot). */
   NO_MENTOR_AVAILABLE: { status: 409, key: "errors:codes.NO_MENTOR_AVAILABLE" },
   NOTIFICATION_NOT_FOUND: { status: 404, key: "errors:codes.NOTIFICATION_NOT_FOUND" },
+  GIFT_NOT_OFFERED: { status: 404, key: "errors:codes.GIFT_NOT_OFFERED" },
+  COURSE_NOT_FINISHED: { status: 409, key: "errors:codes.COURSE_NOT_FINISHED" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZElementType, type TElementState, type TElementType } from "./element";
+import { ZAwardRef } from "./award-ref";
 import { ZText } from "./validation/safe-text";
 
 /**
@@ -235,6 +236,8 @@ export const ZFinishReply = z.object({
   openedElement: ZOpenedElement.nullable(),
   /** Every visible element is done. */
   courseFinished: z.boolean(),
+  /** Awards this finish earned (seed 000 §2.4 award-popup state); empty when none. */
+  awards: z.array(ZAwardRef),
 });
 
 export const ZSyncBody = z

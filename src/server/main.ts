@@ -38,6 +38,10 @@ import { createMicrocoursesService } from "./modules/microcourses/service";
 import { createProgressRepo } from "./modules/progress/repo";
 import { progressRoutes } from "./modules/progress/routes";
 import { createProgressService, createViewerProgress } from "./modules/progress/service";
+import { createRewardLetters } from "./modules/rewards/letters";
+import { createRewardsRepo } from "./modules/rewards/repo";
+import { rewardsRoutes } from "./modules/rewards/routes";
+import { createRewardsService } from "./modules/rewards/service";
 import { createVideoEventsRepo } from "./modules/video-events/repo";
 import { videoEventsRoutes } from "./modules/video-events/routes";
 import { createVideoEventsService } from "./modules/video-events/service";
@@ -188,7 +192,27 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimits,
   });
-  const progress = createProgressService({ repo: progressRepo, courses, users, portalId: config.PORTAL_ID });
+  // Awards and completion gifts (docs/decisions/0038): finishing a course grants its awards.
+  const progress = createProgressService({
+    repo: progressRepo,
+    courses,
+    users,
+    portalId: config.PORTAL_ID,
+    // Called only after start-up, when `rewards` below exists.
+    onCourseFinished: (userId, courseId) => rewards.courseFinished(userId, courseId),
+  });
+  const rewardLetters = createRewardLetters({ mailer, packs }, () => publicOrigin({ protocol: "http", host: "" }));
+  const rewards = createRewardsService({
+    repo: createRewardsRepo(database.db),
+    courses,
+    progress,
+    users,
+    sendGiftLetter: async (to, gift, lang) => {
+      if (to.email) await rewardLetters.gift(to.email, to.fullName || to.email, gift, lang);
+    },
+    portalId: config.PORTAL_ID,
+    log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj) },
+  });
   const microcourses = createMicrocoursesService({ repo: createMicrocoursesRepo(database.db), courses, users, portalId: config.PORTAL_ID, cache: cache(500) });
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
@@ -228,6 +252,7 @@ export async function createServices(config: Config, database: Database): Promis
   return {
     chat,
     notifications,
+    rewards,
     orders,
     bus,
     rateLimits,
@@ -379,6 +404,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
       await api.register(notificationsRoutes(services.notifications));
+      await api.register(rewardsRoutes(services.rewards));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);

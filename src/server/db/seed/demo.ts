@@ -10,6 +10,7 @@ import { seedDemoForms } from "./demo-forms";
 import { seedDemoPolicies } from "./demo-policies";
 import { seedDemoCoupons } from "./demo-coupons";
 import { seedDemoMentors } from "./demo-mentors";
+import { seedDemoRewards } from "./demo-rewards";
 
 /**
  * What start-up seeds: the demo content with SEED_DEMO; without it nothing, and the demo's public
@@ -125,4 +126,5 @@ async function seedDemoContent(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
   await seedDemoCourses(db, config);
   await seedDemoCoupons(db, envId);
   await seedDemoMentors(db, config.PORTAL_ID);
+  await seedDemoRewards(db, config.PORTAL_ID);
 }

@@ -40,6 +40,7 @@ export interface ProgressServiceDeps {
   users: Pick<UsersService, "ensureProgress" | "findLearner">;
   portalId: string;
   now?: () => Date;
+  onCourseFinished?: ProgressContext["onCourseFinished"];
 }
 
 /**

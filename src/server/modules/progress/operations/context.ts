@@ -1,3 +1,4 @@
+import type { TAwardRef } from "../../../../domain/award-ref";
 import { AppError } from "../../../../domain/errors";
 import type { TViewer } from "../../../../domain/learning-access";
 import { elementStates, openedElement, type ProgressMap, type TCourseProgress, type TElementProgress, type WithState } from "../../../../domain/progress";
@@ -14,6 +15,8 @@ export interface ProgressContext {
   users: Pick<UsersService, "ensureProgress" | "findLearner">;
   portalId: string;
   now: () => Date;
+  /** What finishing a course earns (modules/rewards): the awards this finish granted. */
+  onCourseFinished?: (userId: string, courseId: string) => Promise<TAwardRef[]>;
 }
 
 export type Tracked = Exclude<TViewer, { kind: "guest" }>;

@@ -4,11 +4,15 @@ import { finishElement as finishedMap, openedElement } from "../../../../domain/
 import { assertTracked } from "../policy";
 import { elementProgressOf, ref, statesOf, write, type ProgressContext } from "./context";
 
-/** Finish: done + finished time, and the next element opens in the same transaction. */
+/**
+ * Finish: done + finished time, and the next element opens in the same transaction. When that leaves
+ * every visible element done, what finishing the course earns is granted after the commit
+ * (ctx.onCourseFinished, idempotent: finishing a finished course again grants nothing new).
+ */
 export async function finishElement(ctx: ProgressContext, viewer: TViewer, elementId: string) {
   assertTracked(viewer);
   const s = await ctx.courses.elementStructure(elementId, { unpublished: isAdmin(viewer) });
-  return write(ctx, viewer, s, async ({ map, states }, tx) => {
+  const done = await write(ctx, viewer, s, async ({ map, states }, tx) => {
     const state = states.find((e) => e.id === elementId)?.state ?? null;
     assertMayOpen(viewer, s.course, s.element, state);
     const r = finishedMap(s.elements, map, elementId, s.course.arbitraryWalkthrough, ctx.now());
@@ -26,4 +30,6 @@ export async function finishElement(ctx: ProgressContext, viewer: TViewer, eleme
       courseFinished: after.every((e) => e.state === "done"),
     };
   });
+  const awards = done.courseFinished && ctx.onCourseFinished ? await ctx.onCourseFinished(viewer.id, s.course.id) : [];
+  return { ...done, awards };
 }

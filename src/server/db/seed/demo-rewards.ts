@@ -1,0 +1,39 @@
+import type { Db } from "../client";
+import { awards, courseGifts } from "../schema/rewards";
+import { ZAwardDefinition, ZCourseGift, type TAwardDefinition, type TCourseGift } from "../../../domain/rewards";
+
+/** The demo's award: finishing any course (issue 13 "one award"). */
+export const DEMO_AWARD: TAwardDefinition = {
+  id: "first-finish",
+  badge: "trophy",
+  title: { en: "Finisher", tr: "Bitirici", ru: "Финишер", ar: "المُتمّ" },
+  description: {
+    en: "You finished a whole course, every lesson, test and webinar of it.",
+    tr: "Bir kursu baştan sona, tüm dersleri, testleri ve webinarıyla bitirdiniz.",
+    ru: "Вы прошли курс целиком: все уроки, тесты и вебинары.",
+    ar: "أتممت دورة كاملة بكل دروسها واختباراتها وندواتها.",
+  },
+  rule: { kind: "course-finished" },
+};
+
+/** The demo's completion gift: the free sequential course gives a printable reading checklist. */
+export const DEMO_GIFT: { courseId: string; gift: TCourseGift } = {
+  courseId: "reading-foundations",
+  gift: {
+    kind: "file",
+    url: "/demo/gifts/reading-checklist.pdf",
+    title: { en: "Reading checklist (PDF)", tr: "Okuma kontrol listesi (PDF)", ru: "Чек-лист чтения (PDF)", ar: "قائمة مراجعة القراءة (PDF)" },
+  },
+};
+
+/** Seeded once: an admin's later changes are kept. */
+export async function seedDemoRewards(db: Db, portalId: string): Promise<void> {
+  await db
+    .insert(awards)
+    .values({ portalId, id: DEMO_AWARD.id, definition: ZAwardDefinition.parse(DEMO_AWARD) })
+    .onConflictDoNothing();
+  await db
+    .insert(courseGifts)
+    .values({ courseId: DEMO_GIFT.courseId, gift: ZCourseGift.parse(DEMO_GIFT.gift) })
+    .onConflictDoNothing();
+}
