@@ -1,3 +1,5 @@
+import { lazy, Suspense } from "react";
+import { useLocation } from "react-router";
 import { ZCourseId } from "../../domain/course";
 import { modelPageBlocks } from "../../domain/model-page";
 import { pageRobots } from "../../domain/page";
@@ -7,6 +9,7 @@ import { CourseView } from "../features/learning/course-view";
 import { learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
 import { coursePath } from "../features/learning/rules";
 import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
+import { awardPopupOf } from "../features/rewards/award-popup-state";
 
 /** /{lang}/courses/{courseId}: the course page from its page blocks, with the caller's element states. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -40,6 +43,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [
 
 export const handle = { pageModel: "course", packs: [...BLOCK_PACKS] } satisfies PacksHandle & { pageModel: string };
 
+const AwardPopup = lazy(() => import("../features/rewards/award-popup"));
+
 export default function Course({ loaderData }: Route.ComponentProps) {
-  return <CourseView course={loaderData.course} blocks={loaderData.blocks} />;
+  const award = awardPopupOf(useLocation().state);
+  return (
+    <>
+      <CourseView course={loaderData.course} blocks={loaderData.blocks} />
+      {award ? (
+        <Suspense fallback={null}>
+          <AwardPopup award={award} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

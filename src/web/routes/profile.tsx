@@ -10,6 +10,7 @@ import { ownProgress, profileUser } from "../features/learning/profile.server";
 import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { inTab } from "../features/learning/rules";
 import { MyOrders } from "../features/orders/my-orders";
+import { MyRewards } from "../features/rewards/my-rewards";
 import { useScenario } from "../features/scenario/use-scenario";
 import type { PacksHandle } from "../i18n/page-packs";
 import { useLang } from "../root-data";
@@ -22,8 +23,10 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const t = await learnT(context, lang);
   // Orders belong to registered accounts (an anonymous session cannot buy).
   const orders = isSignedIn(user) ? await context.services.orders.listMyOrders(user, lang) : null;
+  const rewards = await context.services.rewards.mine(user, lang);
   return {
     orders,
+    rewards,
     user: { fullName: user.fullName, email: user.email, phone: user.phone, username: user.username, signedIn: isSignedIn(user) },
     active: progress.courses.filter((c) => inTab("active", c)).slice(0, 3),
     courseCount: progress.courses.length,
@@ -37,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 export const handle: PacksHandle = { packs: ["orders"] };
 
 export default function Profile() {
-  const { user, active, courseCount, orders: myOrders } = useLoaderData<typeof loader>();
+  const { user, active, courseCount, orders: myOrders, rewards } = useLoaderData<typeof loader>();
   const { t } = useTranslation("learn");
   const lang = useLang();
   const engine = useScenario();
@@ -91,6 +94,7 @@ export default function Profile() {
         </div>
         {active.length === 0 ? <p className="text-muted">{t("profile.nothingActive")}</p> : <ProgressCourseList courses={active} headingLevel={3} />}
       </section>
+      <MyRewards rewards={rewards} />
       {myOrders ? (
         <section aria-labelledby="profile-orders" className="flex flex-col gap-4" data-testid="profile-orders">
           <h2 id="profile-orders" className="font-title text-2xl font-bold text-ink">

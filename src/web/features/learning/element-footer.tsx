@@ -45,7 +45,9 @@ export function ElementFooter({ element, course, tracksProgress, guest }: Elemen
       setError(res.error.key);
       return;
     }
-    navigate(finishDestination({ lang, courseId: course.id, reply: res.data, next: element.next }));
+    const [award] = res.data.awards;
+    // A finish that earned an award opens the award-popup on the page it leads to.
+    navigate(finishDestination({ lang, courseId: course.id, reply: res.data, next: element.next }), award ? { state: { awardPopup: award } } : undefined);
     setBusy(false);
   };
 
