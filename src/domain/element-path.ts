@@ -7,7 +7,7 @@ export function elementPath(lang: string, courseId: string, type: TElementType, 
   return `/${lang}/courses/${encodeURIComponent(courseId)}/${type}/${encodeURIComponent(elementId)}`;
 }
 
-/** The web path of a course page: /{lang}/courses/{courseId}. */
+/** The web path of a course page: /{lang}/courses/{courseId} (the web app's own copy is in features/learning/rules.ts: importing this one there splits this module into a chunk of its own on every first load). */
 export function coursePath(lang: string, courseId: string): string {
   return `/${lang}/courses/${encodeURIComponent(courseId)}`;
 }

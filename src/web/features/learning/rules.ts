@@ -1,5 +1,5 @@
 import type { TElementType } from "../../../domain/element";
-import { coursePath, elementPath } from "../../../domain/element-path";
+import { elementPath } from "../../../domain/element-path";
 import { courseButton } from "../../../domain/course-rules";
 import type { CourseTarget } from "../../../domain/scenario/course-target";
 
@@ -17,7 +17,9 @@ export function elementAccess(state: "opened" | "done" | null, course: { isComme
   return state ?? "locked";
 }
 
-export { coursePath };
+export function coursePath(lang: string, courseId: string): string {
+  return `/${lang}/courses/${encodeURIComponent(courseId)}`;
+}
 
 /**
  * After finishing: the element the finish opened, else the next open element, else back to the
