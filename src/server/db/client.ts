@@ -16,6 +16,7 @@ import * as mailSchema from "./schema/mail";
 import * as ordersSchema from "./schema/orders";
 import * as portalSchema from "./schema/portal";
 import * as rateLimitsSchema from "./schema/rate-limits";
+import * as resultsSchema from "./schema/results";
 import * as subscriptionsSchema from "./schema/subscriptions";
 import * as usersSchema from "./schema/users";
 
@@ -32,6 +33,7 @@ export const schema = {
   ...rateLimitsSchema,
   ...ordersSchema,
   ...chatSchema,
+  ...resultsSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;

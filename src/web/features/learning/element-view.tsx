@@ -7,6 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Icon } from "../../components/ui/icon";
 import { useLang } from "../../root-data";
 import { PageRenderer } from "../blocks/page-renderer";
+import { BlockPlaceContext } from "../blocks/block-place";
 import { DiscussionButton } from "./discussion-button";
 import { ElementFooter, type ElementFooterProps } from "./element-footer";
 import { ELEMENT_ICON } from "./element-type";
@@ -54,7 +55,13 @@ export function ElementView({ element, course, backTo, viewer }: ElementViewProp
         </p>
         <h1 className={repeatsTitle ? "sr-only" : "font-title text-3xl font-extrabold text-ink sm:text-4xl"}>{element.title}</h1>
       </header>
-      {element.components.length > 0 ? <PageRenderer blocks={element.components} /> : <p className="text-muted">{t("element.empty")}</p>}
+      {element.components.length > 0 ? (
+        <BlockPlaceContext value={{ courseId: course.id, elementId: element.id }}>
+          <PageRenderer blocks={element.components} />
+        </BlockPlaceContext>
+      ) : (
+        <p className="text-muted">{t("element.empty")}</p>
+      )}
       {element.preview ? null : (
         <>
           <ElementFooter element={element} course={course} tracksProgress={element.tracksProgress} guest={viewer === "guest"} />
