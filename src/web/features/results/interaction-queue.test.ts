@@ -8,7 +8,16 @@ function memoryStorage() {
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
 }
 
-const result = (answers: unknown[] = ["Slow"]) => ({ type: "quiz", componentId: "q1", componentName: "tests", passed: true, courseId: "c", elementId: "e", variants: [], answers });
+const result = (answers: unknown[] = ["Slow"]) => ({
+  type: "quiz",
+  componentId: "q1",
+  componentName: "tests",
+  passed: true,
+  courseId: "c",
+  elementId: "e",
+  variants: [],
+  answers,
+});
 
 describe("interaction result queue (seed 000 §4, §5, §9)", () => {
   let storage: ReturnType<typeof memoryStorage>;
