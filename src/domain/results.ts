@@ -59,22 +59,26 @@ function cleanText(v: unknown): string | undefined {
 }
 
 /**
+ * A text field a sender may fill with something else: seed §5 removes empty or non-string text rather
+ * than refusing it, so numbers, booleans and null are taken (and dropped by the cleaning); strings obey
+ * the safe-text rule.
+ */
+const ZLooseText = z.union([ZText.max(RESULT_TEXT_MAX), z.number(), z.boolean(), z.null()]);
+
+/**
  * One answer or variant as a sender gives it: a bare text, or an object with an id, a text and an
  * image. Seed §5: image crop details (anything but src and alt) and empty or non-string text are
  * removed; an item left with nothing is dropped by `cleanItems`.
  */
 export const ZResultItemInput = z.union([
-  z.string().max(RESULT_TEXT_MAX),
+  ZText.max(RESULT_TEXT_MAX),
   z.object({
     id: ZVariantId.optional(),
-    text: z
-      .unknown()
-      .optional()
-      .refine((v) => typeof v !== "string" || v.length <= RESULT_TEXT_MAX, { error: `At most ${RESULT_TEXT_MAX} characters` }),
+    text: ZLooseText.optional(),
     image: z
       .object({
-        src: z.string().max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" }),
-        alt: z.unknown().optional(),
+        src: ZText.max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" }),
+        alt: ZLooseText.optional(),
       })
       .optional(),
   }),
@@ -104,17 +108,7 @@ export function cleanItems(items: readonly (z.output<typeof ZResultItemInput> | 
 
 const ZItems = z.array(ZResultItemInput).max(RESULT_ITEMS_MAX).transform(cleanItems);
 /** Free text of a result (the question): seed §5 drops it when empty or not a string. */
-const ZResultText = z
-  .unknown()
-  .optional()
-  .transform((v, ctx) => {
-    const t = cleanText(v);
-    if (t !== undefined && t.length > RESULT_TEXT_MAX) {
-      ctx.addIssue({ code: "custom", message: `At most ${RESULT_TEXT_MAX} characters` });
-      return z.NEVER;
-    }
-    return t;
-  });
+const ZResultText = ZLooseText.optional().transform((v) => cleanText(v));
 
 /** Seed §3 quiz result payload (multiple is set by the server from the answers: seed §5). */
 export const ZQuizResultRequest = z.object({

@@ -132,7 +132,7 @@ describeEachDatabase("quiz and interaction results", (t) => {
           ],
           answers: [
             { id: "a", text: "", image: { src: "/demo/a.png", croppedAreaPixels: { width: 3 } } },
-            { id: "c", text: ["x"] },
+            { id: "c", text: true },
           ],
         }),
       );
@@ -183,6 +183,8 @@ describeEachDatabase("quiz and interaction results", (t) => {
         { answers: [{ id: "b", text: "x".repeat(1001) }] },
         { answers: [{ id: "b", image: { src: "javascript:alert(1)" } }] },
         { answers: "b" },
+        { answers: [{ id: "b", text: ["x"] }] },
+        { answers: [{ id: "b", text: { x: 1 } }] },
         { variants: Array.from({ length: 51 }, (_, i) => `v${i}`) },
         { email: "not an e-mail" },
         { sessionId: "short" },

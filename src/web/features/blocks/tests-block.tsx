@@ -10,11 +10,12 @@ import { useLang } from "../../root-data";
 import { guestSessionId, randomKey } from "../results/guest-session";
 import { useQuizAggregate } from "../results/use-quiz-aggregate";
 import { BlockTitle } from "./block-title";
-import { useBlockPlace } from "./block-place";
-import type { BlockOf } from "./types";
+import type { BlockOf, BlockPlace } from "./types";
 
 export interface TestsBlockProps {
   block: BlockOf<"tests">;
+  /** The course element the quiz is on, if any: it then also reports an interaction result. */
+  place?: BlockPlace;
 }
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "failed" } | { kind: "graded"; result: TQuizResultReply };
@@ -25,10 +26,9 @@ type Status = { kind: "idle" } | { kind: "sending" } | { kind: "failed" } | { ki
  * right, which variants are (in words, not only colour) and why. Then the block shows how everyone
  * answered, live. On a course element it also reports an interaction result (queued, retried).
  */
-export function TestsBlock({ block }: TestsBlockProps) {
+export function TestsBlock({ block, place }: TestsBlockProps) {
   const { t } = useTranslation("blocks");
   const lang = useLang();
-  const place = useBlockPlace();
   const { title, question, variants, dialogId } = block.props;
   const multiple = block.props.multiple === true;
   const [selected, setSelected] = useState<string[]>([]);

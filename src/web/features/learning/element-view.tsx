@@ -7,7 +7,6 @@ import { Badge } from "../../components/ui/badge";
 import { Icon } from "../../components/ui/icon";
 import { useLang } from "../../root-data";
 import { PageRenderer } from "../blocks/page-renderer";
-import { BlockPlaceContext } from "../blocks/block-place";
 import { DiscussionButton } from "./discussion-button";
 import { ElementFooter, type ElementFooterProps } from "./element-footer";
 import { ELEMENT_ICON } from "./element-type";
@@ -56,9 +55,7 @@ export function ElementView({ element, course, backTo, viewer }: ElementViewProp
         <h1 className={repeatsTitle ? "sr-only" : "font-title text-3xl font-extrabold text-ink sm:text-4xl"}>{element.title}</h1>
       </header>
       {element.components.length > 0 ? (
-        <BlockPlaceContext value={{ courseId: course.id, elementId: element.id }}>
-          <PageRenderer blocks={element.components} />
-        </BlockPlaceContext>
+        <PageRenderer blocks={element.components} place={{ courseId: course.id, elementId: element.id }} />
       ) : (
         <p className="text-muted">{t("element.empty")}</p>
       )}
