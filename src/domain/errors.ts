@@ -96,6 +96,17 @@ export const ERROR_CODES = {
   NOTIFICATION_NOT_FOUND: { status: 404, key: "errors:codes.NOTIFICATION_NOT_FOUND" },
   GIFT_NOT_OFFERED: { status: 404, key: "errors:codes.GIFT_NOT_OFFERED" },
   COURSE_NOT_FINISHED: { status: 409, key: "errors:codes.COURSE_NOT_FINISHED" },
+  /* Quiz and interaction results (issue 13). */
+  /** No quiz block with that id on that page, or a page the viewer may not read: not told apart. */
+  QUIZ_NOT_FOUND: { status: 404, key: "errors:codes.QUIZ_NOT_FOUND" },
+  /** An answer that is not a variant of the quiz, none, or several on a single-choice quiz. */
+  QUIZ_ANSWER_INVALID: { status: 400, key: "errors:codes.QUIZ_ANSWER_INVALID" },
+  /** A result key already used for another result: a retry must repeat the same send. */
+  RESULT_KEY_CONFLICT: { status: 409, key: "errors:codes.RESULT_KEY_CONFLICT" },
+  /** A guest's result needs the browser's guest session id (seed 3 sessionId). */
+  GUEST_SESSION_REQUIRED: { status: 400, key: "errors:codes.GUEST_SESSION_REQUIRED" },
+  /** Identify needs an account whose profile has that e-mail (seed 7). */
+  IDENTIFY_EMAIL_MISMATCH: { status: 403, key: "errors:codes.IDENTIFY_EMAIL_MISMATCH" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

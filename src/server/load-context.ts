@@ -30,6 +30,7 @@ import type { OrdersService } from "./modules/orders/service";
 import type { ChatService } from "./modules/chat/service";
 import type { NotificationsService } from "./modules/notifications/service";
 import type { RewardsService } from "./modules/rewards/service";
+import type { ResultsService } from "./modules/results/service";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
 export interface Services {
@@ -48,6 +49,8 @@ export interface Services {
   notifications: NotificationsService;
   /** Awards and completion gifts (docs/decisions/0038). */
   rewards: RewardsService;
+  /** Quiz and interaction results: grading, aggregates, identify (issue 13). */
+  results: ResultsService;
   courses: CoursesService;
   progress: ProgressService;
   microcourses: MicrocoursesService;

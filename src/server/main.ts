@@ -101,6 +101,10 @@ import { createChatService } from "./modules/chat/service";
 import { createNotificationsRepo } from "./modules/notifications/repo";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { createNotificationsService } from "./modules/notifications/service";
+import { createResultsRepo } from "./modules/results/repo";
+import { resultsRoutes } from "./modules/results/routes";
+import { createResultsService } from "./modules/results/service";
+import { GUEST_SESSION_COOKIE, ZGuestSessionId } from "../domain/results";
 
 export const ROOT_DIR = process.cwd();
 /** Answered from memory per content version (platform/public-replies.ts): the same for every client. */
@@ -249,7 +253,18 @@ export async function createServices(config: Config, database: Database): Promis
     sendLimit: createWindowCounter(rateLimits, { name: "chat-send", max: config.CHAT_SENDS_PER_MINUTE, windowMs: 60_000 }),
     log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj), error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
+  // Quiz and interaction results (issue 13): graded from the stored blocks the pages service reads.
+  const results = createResultsService({
+    repo: createResultsRepo(database.db),
+    portalId: config.PORTAL_ID,
+    pages,
+    courses,
+    users,
+    bus,
+    log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj) },
+  });
   return {
+    results,
     chat,
     notifications,
     rewards,
@@ -301,6 +316,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   realtime.topic("chat:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchChat(viewer.user, id));
   realtime.topic("user:", (viewer, id) => viewer.kind === "user" && viewer.user.status !== "session" && viewer.user.id === id);
   realtime.topic("inbox:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchInbox(viewer.user, id));
+  realtime.topic("quiz:", (viewer, id) => services.results.mayWatchQuiz(viewer.kind === "user" ? viewer.user : null, id));
   // The chat's periodic jobs; several instances take turns through a database lock (runChatJobs).
   const chatJobs =
     config.CHAT_JOBS_INTERVAL_MS > 0
@@ -344,12 +360,17 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   installOverload(app, { config, packs: services.packs, pressure });
   // Seed 001 §2: utm, mentor and team noted on arrival go onto the account at every kind of sign-in.
   // Synchronous unless this request signed somebody in: no promise on every other reply.
+  // Issue 13: the guest session's quiz results go to the account too (quiz-results identify, seed 7).
   app.addHook("onSend", (req, _reply, payload, done) => {
-    if (!req.signedInUserId) return done(null, payload);
-    services.users
-      .recordArrival(req.signedInUserId, arrivalFromCookies(req.cookies))
-      .catch((err: unknown) => req.log.warn({ err }, "arrival not recorded"))
-      .then(() => done(null, payload), done);
+    const userId = req.signedInUserId;
+    if (!userId) return done(null, payload);
+    const guestSession = ZGuestSessionId.safeParse(req.cookies[GUEST_SESSION_COOKIE]);
+    Promise.all([
+      services.users.recordArrival(userId, arrivalFromCookies(req.cookies)).catch((err: unknown) => req.log.warn({ err }, "arrival not recorded")),
+      guestSession.success
+        ? services.results.attachGuestSession(userId, guestSession.data).catch((err: unknown) => req.log.warn({ err }, "guest results not attached"))
+        : undefined,
+    ]).then(() => done(null, payload), done);
   });
   // The last onSend hook: it compresses the payload the hooks above produced.
   installCompression(app);
@@ -405,6 +426,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(mentorChatRoutes(services.chat));
       await api.register(notificationsRoutes(services.notifications));
       await api.register(rewardsRoutes(services.rewards));
+      await api.register(resultsRoutes(services.results, config.RATE_LIMIT_WINDOW_MS));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);

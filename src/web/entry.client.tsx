@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { BLOCKS } from "./features/blocks/registry";
 import { addShippedPacks } from "./i18n/browser";
+import { INTERACTION_QUEUE_STORAGE_KEY } from "../domain/results-constants";
 
 /** The block types the server rendered into this page (PageRenderer marks each block's section). */
 function blockTypesInPage(): string[] {
@@ -26,3 +27,15 @@ void Promise.all([Promise.resolve(BLOCKS.pending(types)).catch(() => undefined),
     );
   });
 });
+
+/** Interaction results queued on an earlier page or visit go out now (seed 000 §4), loading the sender only then. */
+function resumeInteractionResults() {
+  let queued = false;
+  try {
+    queued = (localStorage.getItem(INTERACTION_QUEUE_STORAGE_KEY) ?? "[]") !== "[]";
+  } catch {
+    queued = false;
+  }
+  if (queued) void import("./features/results/interaction-sender").then((m) => m.interactionSender());
+}
+resumeInteractionResults();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZTestsBlock, isQuizPassed, quizResult } from "./quiz";
+import { ZTestsBlock, gradeQuiz, isQuizPassed, publicQuizProps, quizAnswer } from "./quiz";
 
 const variants = [
   { id: "a", text: "Skimming" },
@@ -17,7 +17,7 @@ describe("tests block props", () => {
   it.each([
     ["two correct answers on a single-choice question", { correct: ["a", "b"] }],
     ["a correct id that is not a variant", { correct: ["z"] }],
-    ["no correct answer", { correct: [] }],
+    ["an empty list of correct answers", { correct: [] }],
     ["a repeated correct id", { correct: ["a", "a"], multiple: true }],
     ["repeated variant ids", { correct: ["a"], variants: [variants[0], variants[0]] }],
     ["a single variant", { correct: ["a"], variants: [variants[0]] }],
@@ -37,29 +37,34 @@ describe("isQuizPassed", () => {
   });
 });
 
-describe("quizResult", () => {
+describe("quizAnswer", () => {
   it("is null when nothing is selected (seed 5: nothing is sent then)", () => {
-    expect(quizResult("q1", { variants, correct: ["a"] }, [])).toBeNull();
+    expect(quizAnswer({ question: "Which?", variants }, [])).toBeNull();
   });
 
-  it("carries the texts, the passed flag and multiple when more than one answer was given", () => {
-    expect(quizResult("q1", { variants, correct: ["a", "b"] }, ["a", "b"])).toEqual({
-      type: "quiz",
-      componentId: "q1",
-      componentName: "tests",
-      variants: ["Skimming", "Scanning", "Reading aloud"],
-      answers: ["Skimming", "Scanning"],
-      passed: true,
+  it("carries the question, the variants and the chosen ones with ids, and multiple when more than one was chosen", () => {
+    expect(quizAnswer({ question: "Which?", variants }, ["a", "b"])).toEqual({
+      text: "Which?",
+      variants,
+      answers: [variants[0], variants[1]],
       multiple: true,
     });
-    const wrong = quizResult("q1", { variants, correct: ["a"] }, ["c"]);
-    expect(wrong).toMatchObject({ passed: false, multiple: false, answers: ["Reading aloud"] });
+    expect(quizAnswer({ question: "Which?", variants }, ["c"])).toMatchObject({ multiple: false, answers: [variants[2]] });
+  });
+});
+
+describe("what readers get", () => {
+  it("has no correct ids nor explanation, and names where results go", () => {
+    const props = ZTestsBlock.parse(block({ correct: ["a"], explanation: "Because" })).props;
+    const open = publicQuizProps(props, "page:x");
+    expect(open).not.toHaveProperty("correct");
+    expect(open).not.toHaveProperty("explanation");
+    expect(open.dialogId).toBe("page:x");
   });
 
-  it("drops blank texts from answers and variants (seed 5)", () => {
-    const withBlank = [...variants, { id: "d", text: "  " }];
-    const r = quizResult("q1", { variants: withBlank, correct: ["d"] }, ["d"]);
-    expect(r?.answers).toEqual([]);
-    expect(r?.variants).toHaveLength(3);
+  it("grades on exactly the correct ids; a poll (no correct ids) has no verdict", () => {
+    expect(gradeQuiz({ correct: ["a"] }, ["a"])).toBe(true);
+    expect(gradeQuiz({ correct: ["a"] }, ["b"])).toBe(false);
+    expect(gradeQuiz({}, ["b"])).toBeNull();
   });
 });

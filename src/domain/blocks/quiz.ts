@@ -2,9 +2,10 @@ import { z } from "zod";
 import { ZLabel, blockSchema } from "./common";
 
 /**
- * The "tests" block: one question with variants, single or multiple choice, checked in the browser.
- * The result is handed to an `onResult` hook in the shape of the seed's interaction result, so a
- * sender can be attached later without changing the block.
+ * The "tests" block: one question with variants, single or multiple choice, graded on the server
+ * (issue 13): the correct ids and the explanation are stored with the block but never leave the
+ * server before the learner answers (`publicQuizProps`); the quiz result's reply tells them. A block
+ * without correct ids is a poll: every answer is fine, and the block shows how everyone answered.
  */
 export const ZQuizProps = z
   .object({
@@ -15,14 +16,17 @@ export const ZQuizProps = z
       .array(z.object({ id: z.string().min(1).max(60), text: ZLabel }))
       .min(2)
       .max(12),
-    /** Ids of the correct variants. */
-    correct: z.array(z.string().min(1).max(60)).min(1),
-    /** Shown with the result, whichever it is. */
+    /** Ids of the correct variants; none makes the block a poll. Stripped from what readers get. */
+    correct: z.array(z.string().min(1).max(60)).min(1).optional(),
+    /** Shown with the result, whichever it is. Stripped from what readers get. */
     explanation: z.string().max(2000).optional(),
+    /** Set by the server for readers: where the block's results go (results.ts ZDialogId). */
+    dialogId: z.string().max(200).optional(),
   })
   .superRefine((q, ctx) => {
     const ids = q.variants.map((v) => v.id);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", path: ["variants"], message: "Variant ids must be unique" });
+    if (!q.correct) return;
     for (const id of q.correct) {
       if (!ids.includes(id)) ctx.addIssue({ code: "custom", path: ["correct"], message: `Unknown variant ${id}` });
     }
@@ -39,36 +43,34 @@ export function isQuizPassed(selected: readonly string[], correct: readonly stri
   return chosen.size === new Set(correct).size && correct.every((id) => chosen.has(id));
 }
 
-/** Seed 3 interaction result payload (type, componentId, componentName, variants, passed, answers, multiple). */
-export interface QuizResult {
-  type: "quiz";
-  componentId: string;
-  componentName: "tests";
-  variants: string[];
-  answers: string[];
-  passed: boolean;
+/** What a reader gets of a quiz: no correct ids, no explanation (told after answering), and where to send results. */
+export function publicQuizProps(props: TQuizProps, dialogId: string): TQuizProps {
+  const { correct: _correct, explanation: _explanation, ...rest } = props;
+  return { ...rest, dialogId };
+}
+
+/** The server's grading: passed only with exactly the correct variants; null for a poll. */
+export function gradeQuiz(props: Pick<TQuizProps, "correct">, selected: readonly string[]): boolean | null {
+  return props.correct ? isQuizPassed(selected, props.correct) : null;
+}
+
+/** What a quiz's answer sends (seed 3): the question, the variants and the chosen ones, with ids and texts. */
+export interface QuizAnswer {
+  text: string;
+  variants: { id: string; text: string }[];
+  answers: { id: string; text: string }[];
   multiple: boolean;
-  courseId?: string;
-  elementId?: string;
 }
 
 /**
- * The result to report, or null when nothing was selected (seed 5: senders skip sending then).
- * Answers and variants carry texts; blank texts are dropped (seed 5); the multiple flag is set when
- * more than one answer was given.
+ * The answer to report, or null when nothing was selected (seed 5: senders skip sending then).
+ * Blank texts are dropped by the shared cleaning (results.ts cleanItems); the multiple flag is set
+ * when more than one answer was given.
  */
-export function quizResult(componentId: string, quiz: Pick<TQuizProps, "variants" | "correct">, selected: readonly string[]): QuizResult | null {
+export function quizAnswer(quiz: Pick<TQuizProps, "question" | "variants">, selected: readonly string[]): QuizAnswer | null {
   if (selected.length === 0) return null;
-  const text = (id: string) => quiz.variants.find((v) => v.id === id)?.text ?? "";
-  const nonBlank = (s: string) => s.trim() !== "";
-  const answers = selected.map(text).filter(nonBlank);
-  return {
-    type: "quiz",
-    componentId,
-    componentName: "tests",
-    variants: quiz.variants.map((v) => v.text).filter(nonBlank),
-    answers,
-    passed: isQuizPassed(selected, quiz.correct),
-    multiple: answers.length > 1,
-  };
+  const variants = quiz.variants.map((v) => ({ id: v.id, text: v.text }));
+  const answers = variants.filter((v) => selected.includes(v.id));
+  if (answers.length === 0) return null;
+  return { text: quiz.question, variants, answers, multiple: answers.length > 1 };
 }

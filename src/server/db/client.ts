@@ -17,6 +17,7 @@ import * as ordersSchema from "./schema/orders";
 import * as portalSchema from "./schema/portal";
 import * as rateLimitsSchema from "./schema/rate-limits";
 import * as rewardsSchema from "./schema/rewards";
+import * as resultsSchema from "./schema/results";
 import * as subscriptionsSchema from "./schema/subscriptions";
 import * as usersSchema from "./schema/users";
 
@@ -34,6 +35,7 @@ export const schema = {
   ...ordersSchema,
   ...chatSchema,
   ...rewardsSchema,
+  ...resultsSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;

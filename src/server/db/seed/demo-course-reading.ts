@@ -39,6 +39,30 @@ const slowFact = t<[string, string]>({
   ru: ["3 ×", "трижды прочитанный отрывок вспоминается через неделю вдвое лучше"],
 });
 
+/** A quick check inside the first lesson: graded on the server, it also reports an interaction result (issue 13). */
+const slowQuiz = t<{ question: string; variants: [string, string, string]; explanation: string }>({
+  en: {
+    question: "What helps you remember a passage a week later?",
+    variants: ["Reading it once, fast", "Reading it three times, slowly", "Skipping the hard sentences"],
+    explanation: "Slow, repeated reading gives the memory time to hold on to the text.",
+  },
+  tr: {
+    question: "Bir metni bir hafta sonra hatırlamanıza ne yardımcı olur?",
+    variants: ["Bir kez hızlıca okumak", "Üç kez yavaşça okumak", "Zor cümleleri atlamak"],
+    explanation: "Yavaş ve tekrarlı okuma, belleğe metni tutması için zaman tanır.",
+  },
+  ar: {
+    question: "ما الذي يساعدك على تذكّر مقطع بعد أسبوع؟",
+    variants: ["قراءته مرة واحدة بسرعة", "قراءته ثلاث مرات ببطء", "تخطّي الجمل الصعبة"],
+    explanation: "القراءة البطيئة المتكررة تمنح الذاكرة وقتًا لتحتفظ بالنص.",
+  },
+  ru: {
+    question: "Что помогает помнить отрывок через неделю?",
+    variants: ["Прочитать его один раз и быстро", "Прочитать его трижды и медленно", "Пропускать трудные предложения"],
+    explanation: "Медленное повторное чтение даёт памяти время удержать текст.",
+  },
+});
+
 const mainIdeaTitle: L = { tr: "Ana fikri bulmak", en: "Finding the main idea", ar: "العثور على الفكرة الرئيسية", ru: "Как найти главную мысль" };
 const mainIdeaHtml = t({
   en: paras(
@@ -319,7 +343,23 @@ export const readingCourse: DemoCourse = {
       duration: 8,
       title: slowTitle,
       discussion: true,
-      blocks: (lang) => [text("rf-slow-text", slowHtml(lang), slowTitle[lang]), fact("rf-slow-fact", ...slowFact(lang))],
+      blocks: (lang) => {
+        const q = slowQuiz(lang);
+        return [
+          text("rf-slow-text", slowHtml(lang), slowTitle[lang]),
+          fact("rf-slow-fact", ...slowFact(lang)),
+          {
+            id: "rf-slow-quiz",
+            type: "tests",
+            props: {
+              question: q.question,
+              variants: q.variants.map((text, i) => ({ id: ["a", "b", "c"][i]!, text })),
+              correct: ["b"],
+              explanation: q.explanation,
+            },
+          },
+        ];
+      },
     },
     {
       id: "rf-main-idea",

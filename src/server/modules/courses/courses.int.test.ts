@@ -329,7 +329,7 @@ describeEachDatabase("courses API", (t) => {
         preview: false,
         discussion: { active: true },
       });
-      expect((el.components as Array<{ id: string }>).map((b) => b.id)).toEqual(["rf-slow-text", "rf-slow-fact"]);
+      expect((el.components as Array<{ id: string }>).map((b) => b.id)).toEqual(["rf-slow-text", "rf-slow-fact", "rf-slow-quiz"]);
     });
 
     it("refuses a locked element with 403 ELEMENT-LOCKED", async () => {

@@ -1,8 +1,10 @@
 import { modelPageBlocks, modelPageOrNull } from "../../../domain/model-page";
 import { FALLBACK_LANG } from "../../../domain/constants";
-import { AppError } from "../../../domain/errors";
+import { AppError, isAppError } from "../../../domain/errors";
 import { contentRefusalError, maySeeDrafts, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import type { TBlock, TPage } from "../../../domain/page";
+import { publicQuizProps, type TQuizProps } from "../../../domain/blocks/quiz";
+import { DIALOG_KINDS, dialogIdOf } from "../../../domain/results";
 import { sanitizeBlocks } from "../../platform/rich-text";
 import type { VersionedCache } from "../../platform/versioned-cache";
 import type { PageRow, PagesRepo } from "./repo";
@@ -26,6 +28,15 @@ export interface PageLookup {
  */
 export type ModelAccess = (viewer: TViewer, model: { name: string; id: string }) => Promise<{ refusal: ContentRefusal; target: TContentTarget } | null>;
 
+/**
+ * What readers get of a page's blocks: rich text sanitised (decision 0020) and quizzes without their
+ * correct ids and explanation, which the quiz result's reply tells (issue 13).
+ */
+function readerBlocks(row: PageRow): TBlock[] {
+  const dialogId = dialogIdOf({ alias: row.alias, model: row.modelName && row.modelId ? { name: row.modelName, id: row.modelId } : null });
+  return sanitizeBlocks(row.components).map((b) => (b.type === "tests" ? { ...b, props: publicQuizProps(b.props, dialogId) } : b));
+}
+
 function present(row: PageRow, withComponents: boolean): TPage {
   return {
     id: row.id,
@@ -44,7 +55,7 @@ function present(row: PageRow, withComponents: boolean): TPage {
     index: row.index,
     edited: row.edited.toISOString(),
     // Rich text leaves the server sanitised: the browser renders it as it comes (decision 0020).
-    ...(withComponents ? { components: sanitizeBlocks(row.components) } : {}),
+    ...(withComponents ? { components: readerBlocks(row) } : {}),
   };
 }
 
@@ -132,6 +143,35 @@ function pageReads(deps: PageReadDeps, modelAccess: ModelAccess | null) {
   }
 
   return {
+    /**
+     * A quiz block as stored (correct ids and explanation included) for grading, from the page of
+     * `dialogId` the viewer may read: the content rule of the page's model applies, as to the page.
+     * The requested language's page first, then the portal's others. Anything else is QUIZ-NOT-FOUND.
+     */
+    async findQuiz(viewer: TViewer, dialogId: string, msgId: string, lang?: string): Promise<{ props: TQuizProps; lang: string }> {
+      const notFound = () => new AppError("QUIZ_NOT_FOUND", `No quiz ${msgId} on ${dialogId}`);
+      const cut = dialogId.indexOf(":");
+      const kind = dialogId.slice(0, cut) as (typeof DIALOG_KINDS)[number];
+      const id = dialogId.slice(cut + 1);
+      if (cut < 0 || !DIALOG_KINDS.includes(kind)) throw notFound();
+      const { langs } = await deps.portalLangs();
+      const order = lang && langs.includes(lang) ? [lang, ...langs.filter((l) => l !== lang)] : langs;
+      const rows = kind === "page" ? await stored.byAlias(["page", "system", "template"], id, langs) : await stored.byModel(kind, id, langs);
+      for (const l of order) {
+        const row = rows.find((r) => r.lang === l && (kind === "page" ? r.modelName === null : true));
+        const block = row?.components.find((b) => b.type === "tests" && b.id === msgId);
+        if (!row || block?.type !== "tests") continue;
+        try {
+          await guard(viewer, row, { lang: l }, "quiz page");
+        } catch (e) {
+          // A refusal of the page's model (a locked element, registration needed) keeps its typed error.
+          if (isAppError(e, "PAGE_NOT_FOUND")) throw notFound();
+          throw e;
+        }
+        return { props: block.props, lang: l };
+      }
+      throw notFound();
+    },
     /** Page by alias in exactly the requested language (seed 7). System pages (404, access-denied) included. */
     async getByAlias(viewer: TViewer, alias: string, q: PageLookup): Promise<TPage> {
       await checkLang(q.lang);

@@ -5,12 +5,15 @@ import { Link } from "react-router";
 import type { TBlock } from "../../../domain/page";
 import { Icon } from "../../components/ui/icon";
 import { type BlockRegistry, useBlockRegistry } from "./block-registry";
+import type { BlockPlace } from "./types";
 
 export interface PageRendererProps {
   blocks: TBlock[];
   /** Visually hidden page heading so every page has one h1 even when its first block has none. */
   headingTitle?: string;
   back?: { to: string; text: string };
+  /** The course element these blocks are on: interactive blocks report their results there (issue 13). */
+  place?: BlockPlace;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface PageRendererProps {
  * (entry.server.tsx), the first page in the browser has them before it hydrates (entry.client.tsx),
  * and within a navigation the previous page stays on screen until the new one is whole.
  */
-export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) {
+export function PageRenderer({ blocks, headingTitle, back, place }: PageRendererProps) {
   const registry = useBlockRegistry();
   const types = blocks.map((b) => b.type);
   // The blocks' language packs, likewise (the translator suspends until they are in).
@@ -39,11 +42,11 @@ export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) 
       ) : null}
       {groupFacts(blocks).map((group) =>
         group.length === 1 ? (
-          <BlockSection key={group[0].id} block={group[0]} />
+          <BlockSection key={group[0].id} block={group[0]} place={place} />
         ) : (
           <div key={group[0].id} className="mx-auto grid w-full max-w-5xl gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {group.map((block) => (
-              <BlockSection key={block.id} block={block} />
+              <BlockSection key={block.id} block={block} place={place} />
             ))}
           </div>
         ),
@@ -52,19 +55,19 @@ export function PageRenderer({ blocks, headingTitle, back }: PageRendererProps) 
   );
 }
 
-function BlockSection({ block }: { block: TBlock }) {
+function BlockSection({ block, place }: { block: TBlock; place?: BlockPlace }) {
   if (!useBlockRegistry().has(block.type)) return null;
   return (
     <section id={block.id} data-block={block.type} className="scroll-mt-24">
-      <BlockView block={block} />
+      <BlockView block={block} place={place} />
     </section>
   );
 }
 
-function BlockView({ block }: { block: TBlock }) {
+function BlockView({ block, place }: { block: TBlock; place?: BlockPlace }) {
   const registry = useBlockRegistry();
-  const Component = (registry.ready(block.type) ?? use(registry.load(block.type))) as React.ComponentType<{ block: TBlock }>;
-  return <Component block={block} />;
+  const Component = (registry.ready(block.type) ?? use(registry.load(block.type))) as React.ComponentType<{ block: TBlock; place?: BlockPlace }>;
+  return <Component block={block} place={place} />;
 }
 
 /** Adjacent fact blocks (not dividers) share one row, as a designer lays out key figures. */

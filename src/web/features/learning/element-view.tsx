@@ -54,7 +54,11 @@ export function ElementView({ element, course, backTo, viewer }: ElementViewProp
         </p>
         <h1 className={repeatsTitle ? "sr-only" : "font-title text-3xl font-extrabold text-ink sm:text-4xl"}>{element.title}</h1>
       </header>
-      {element.components.length > 0 ? <PageRenderer blocks={element.components} /> : <p className="text-muted">{t("element.empty")}</p>}
+      {element.components.length > 0 ? (
+        <PageRenderer blocks={element.components} place={{ courseId: course.id, elementId: element.id }} />
+      ) : (
+        <p className="text-muted">{t("element.empty")}</p>
+      )}
       {element.preview ? null : (
         <>
           <ElementFooter element={element} course={course} tracksProgress={element.tracksProgress} guest={viewer === "guest"} />
