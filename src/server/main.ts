@@ -36,6 +36,9 @@ import { createMicrocoursesRepo } from "./modules/microcourses/repo";
 import { microcoursesRoutes } from "./modules/microcourses/routes";
 import { createMicrocoursesService } from "./modules/microcourses/service";
 import { createProgressRepo } from "./modules/progress/repo";
+import { createAssessmentsRepo } from "./modules/assessments/repo";
+import { assessmentsRoutes } from "./modules/assessments/routes";
+import { createAssessmentsService } from "./modules/assessments/service";
 import { progressRoutes } from "./modules/progress/routes";
 import { createProgressService, createViewerProgress } from "./modules/progress/service";
 import { createVideoEventsRepo } from "./modules/video-events/repo";
@@ -188,7 +191,20 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimits,
   });
-  const progress = createProgressService({ repo: progressRepo, courses, users, portalId: config.PORTAL_ID });
+  // Tests that grade (issue 13): finishing a test element asks them for a passed attempt.
+  const assessments = createAssessmentsService({
+    repo: createAssessmentsRepo(database.db),
+    courses,
+    viewerProgress: createViewerProgress({ repo: progressRepo }),
+  });
+  auth.onGuestAttached((userId, email) => assessments.guestAttached(userId, email));
+  const progress = createProgressService({
+    repo: progressRepo,
+    courses,
+    users,
+    portalId: config.PORTAL_ID,
+    finishGate: (learnerId, element) => assessments.assertMayFinish(learnerId, element),
+  });
   const microcourses = createMicrocoursesService({ repo: createMicrocoursesRepo(database.db), courses, users, portalId: config.PORTAL_ID, cache: cache(500) });
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
@@ -226,6 +242,7 @@ export async function createServices(config: Config, database: Database): Promis
     log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj), error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
   return {
+    assessments,
     chat,
     notifications,
     orders,
@@ -367,6 +384,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       );
       await api.register(coursesRoutes({ courses: services.courses, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(progressRoutes(services.progress));
+      await api.register(assessmentsRoutes(services.assessments));
       await api.register(microcoursesRoutes(services.microcourses));
       await api.register(videoEventsRoutes(services.videoEvents));
       await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));

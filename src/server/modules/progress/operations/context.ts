@@ -1,3 +1,4 @@
+import type { FinishGate } from "../../../../domain/assessment/rules";
 import { AppError } from "../../../../domain/errors";
 import type { TViewer } from "../../../../domain/learning-access";
 import { elementStates, openedElement, type ProgressMap, type TCourseProgress, type TElementProgress, type WithState } from "../../../../domain/progress";
@@ -14,6 +15,8 @@ export interface ProgressContext {
   users: Pick<UsersService, "ensureProgress" | "findLearner">;
   portalId: string;
   now: () => Date;
+  /** The finishing rule of tests: a test element needs a passed attempt (modules/assessments). */
+  finishGate: FinishGate;
 }
 
 export type Tracked = Exclude<TViewer, { kind: "guest" }>;
