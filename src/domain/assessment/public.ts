@@ -63,6 +63,8 @@ export const ZTestState = z.object({
   elementId: z.string(),
   passMark: z.number().int(),
   verificationType: ZVerificationType,
+  /** How many questions an attempt has (drawn from the bank or all). */
+  questionCount: z.number().int(),
   /** The questions of the current attempt, without answers. */
   list: z.array(ZPublicQuestion),
   /** The current attempt's id; null before the first attempt. */

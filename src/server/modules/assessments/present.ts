@@ -60,6 +60,7 @@ export function presentState(elementId: string, def: TTestDefinition, attempts: 
     elementId,
     passMark: def.passMark,
     verificationType: def.verificationType,
+    questionCount: def.draw ?? def.questions.length,
     list: drawn.map((q) => publicQuestion(q, l)),
     session: current?.id ?? null,
     attemptNumber: current?.number ?? null,
