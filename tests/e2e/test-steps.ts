@@ -40,7 +40,11 @@ export async function takeTestOnPage(page: Page, db: Db, elementId: string, righ
     await question.or(submit).first().waitFor();
     if (await submit.isVisible()) break;
     const id = await question.getAttribute("data-question");
-    await answerOnScreen(page, def.questions.find((q) => q.id === id)!, i < rightCount);
+    await answerOnScreen(
+      page,
+      def.questions.find((q) => q.id === id)!,
+      i < rightCount,
+    );
     i++;
   }
   await page.getByTestId("test-submit").click();
