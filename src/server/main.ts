@@ -192,10 +192,14 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimits,
   });
   // Tests that grade (issue 13): finishing a test element asks them for a passed attempt.
+  const notifications = createNotificationsService({ repo: createNotificationsRepo(database.db), bus });
   const assessments = createAssessmentsService({
     repo: createAssessmentsRepo(database.db),
     courses,
     viewerProgress: createViewerProgress({ repo: progressRepo }),
+    notifications,
+    bus,
+    packs,
   });
   auth.onGuestAttached((userId, email) => assessments.guestAttached(userId, email));
   const progress = createProgressService({
@@ -223,8 +227,7 @@ export async function createServices(config: Config, database: Database): Promis
     paymentsPublicUrl: config.PAYMENTS_PUBLIC_URL,
     publicOrigin,
   });
-  // Mentor chat and notifications (issue 12, docs/decisions/0033).
-  const notifications = createNotificationsService({ repo: createNotificationsRepo(database.db), bus });
+  // Mentor chat and notifications (issue 12, docs/decisions/0033); notifications are made above (tests tell of gradings too).
   const chat = createChatService({
     repo: createChatRepo(database.db),
     portalId: config.PORTAL_ID,

@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import type { TQuestionDef, TTestDefinition } from "../../src/domain/assessment/definition";
 import type { TTestState } from "../../src/domain/assessment/public";
 import type { Db } from "../../src/server/db/client";
-import { elementTests } from "../../src/server/db/schema/assessments";
+import { elementTests, testAttempts } from "../../src/server/db/schema/assessments";
 import type { Browser } from "./http";
 
 export async function definitionOf(db: Db, elementId: string): Promise<TTestDefinition> {
@@ -54,4 +54,21 @@ export async function takeTest(db: Db, b: Browser, elementId: string, rightCount
   const sub = await b.post(url.submit(state.session!));
   expect(sub.statusCode, sub.body).toBe(200);
   return sub.json() as { state: TTestState; result: { id: string; passed: boolean | null; score: number } };
+}
+
+/**
+ * A passed attempt written straight to the database, for tests about something else (a walk through
+ * a course) whose test would need a mentor's review.
+ */
+export async function passedAttempt(db: Db, userId: string, elementId: string, courseId: string) {
+  const def = await definitionOf(db, elementId);
+  const id = `tat_${Math.random()
+    .toString(32)
+    .slice(2)
+    .padEnd(26, "a")
+    .replace(/[^a-z2-7]/g, "a")
+    .slice(0, 26)}`;
+  await db
+    .insert(testAttempts)
+    .values({ id, userId, elementId, courseId, number: 1, status: "graded", questionIds: def.questions.map((q) => q.id), score: 100, passed: true });
 }

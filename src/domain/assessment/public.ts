@@ -122,3 +122,30 @@ export const ZSubmitReply = z.object({ state: ZTestState, result: ZTestResult })
 /** Seed 000 §7 test-results identify: payload email and sessionId. */
 export const ZIdentifyRequest = z.object({ email: ZText.min(3).max(254), sessionId: ZText.min(1).max(100) }).strict();
 export const ZIdentifyReply = z.object({ attached: z.number().int() });
+
+/** A free-text answer of a mentor-verified test waiting in the mentors' queue. */
+export const ZReviewItem = z.object({
+  attemptId: z.string(),
+  questionId: z.string(),
+  elementId: z.string(),
+  courseId: z.string(),
+  testTitle: z.string(),
+  learner: z.object({ id: z.string(), name: z.string() }),
+  question: z.string(),
+  answer: z.string(),
+  answeredAt: z.string(),
+});
+export type TReviewItem = z.infer<typeof ZReviewItem>;
+export const ZReviewList = z.object({ items: z.array(ZReviewItem) });
+
+/** Seed 000 §5: chat texts are at most 1500 characters; a mentor's comment follows the same limit. */
+export const REVIEW_COMMENT_MAX = 1500;
+export const ZReviewRequest = z.object({ passed: z.boolean(), comment: ZText.trim().min(1).max(REVIEW_COMMENT_MAX) }).strict();
+export const ZReviewReply = z.object({
+  attemptId: z.string(),
+  questionId: z.string(),
+  /** The attempt's status after this review: graded once no answer of it waits any more. */
+  status: ZAttemptStatus,
+  score: z.number().int().nullable(),
+  passed: z.boolean().nullable(),
+});

@@ -27,6 +27,7 @@ CREATE TABLE "test_attempts" (
 	"course_id" text NOT NULL,
 	"number" integer NOT NULL,
 	"status" text DEFAULT 'in-progress' NOT NULL,
+	"lang" text DEFAULT 'en' NOT NULL,
 	"question_ids" jsonb NOT NULL,
 	"score" integer,
 	"passed" boolean,

@@ -33,6 +33,8 @@ export const testAttempts = pgTable(
     /** 1, 2, ... per learner and element. */
     number: integer("number").notNull(),
     status: text("status", { enum: ATTEMPT_STATUSES }).notNull().default("in-progress"),
+    /** The language the attempt was taken in: the learner's notification about a mentor's grading uses it. */
+    lang: text("lang").notNull().default("en"),
     /** The drawn questions, in the order shown. */
     questionIds: jsonb("question_ids").$type<string[]>().notNull(),
     score: integer("score"),

@@ -298,8 +298,59 @@ export const finalCheckTest: TTestDefinitionInput = {
   ],
 };
 
+/** The habits course's plan: a mentor reads the learner's own plan (free text) before the test counts. */
+export const habitPlanTest: TTestDefinitionInput = {
+  passMark: 100,
+  verificationType: "mentor",
+  retake: { attemptLimit: 3, cooldownSeconds: 0 },
+  questions: [
+    {
+      id: "size",
+      kind: "single",
+      text: {
+        en: "How big should a new habit be at first?",
+        tr: "Yeni bir alışkanlık başta ne kadar büyük olmalı?",
+        ar: "ما الحجم المناسب لعادة جديدة في البداية؟",
+        ru: "Какой должна быть новая привычка поначалу?",
+      },
+      variants: [
+        {
+          id: "tiny",
+          text: { en: "Tiny: two minutes or less", tr: "Minicik: en fazla iki dakika", ar: "صغيرة جداً: دقيقتان أو أقل", ru: "Крошечной: не больше двух минут" },
+        },
+        { id: "big", text: { en: "As big as your goal", tr: "Hedefiniz kadar büyük", ar: "بحجم هدفك", ru: "Такой же большой, как цель" } },
+      ],
+      correct: ["tiny"],
+      feedback: fb,
+      explanation: {
+        en: "Small habits survive bad days; they grow once they stick.",
+        tr: "Küçük alışkanlıklar kötü günlerde de sürer; yerleşince büyür.",
+        ar: "العادات الصغيرة تصمد في الأيام السيئة، وتكبر بعد أن تترسخ.",
+        ru: "Маленькие привычки переживают плохие дни и растут, когда закрепятся.",
+      },
+    },
+    {
+      id: "plan",
+      kind: "text",
+      text: {
+        en: "Write your plan in one sentence: after what, where, and what will you do?",
+        tr: "Planınızı tek cümleyle yazın: neyin ardından, nerede ve ne yapacaksınız?",
+        ar: "اكتب خطتك في جملة واحدة: بعد ماذا، وأين، وماذا ستفعل؟",
+        ru: "Запишите план одним предложением: после чего, где и что вы будете делать?",
+      },
+      explanation: {
+        en: "A mentor reads your plan and tells you whether it is specific enough.",
+        tr: "Bir mentor planınızı okur ve yeterince somut olup olmadığını söyler.",
+        ar: "يقرأ مرشد خطتك ويخبرك إن كانت محددة بما يكفي.",
+        ru: "Наставник прочитает план и скажет, достаточно ли он конкретен.",
+      },
+    },
+  ],
+};
+
 /** Element id -> its test. */
 export const demoTests: Record<string, TTestDefinitionInput> = {
   "rf-check-main-idea": checkMainIdeaTest,
   "rf-final-check": finalCheckTest,
+  "lh-plan": habitPlanTest,
 };

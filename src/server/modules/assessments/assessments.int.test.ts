@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { answerFor, definitionOf, takeTest, url } from "../../../../tests/support/assessments";
 import { Browser, expectError, json } from "../../../../tests/support/http";
+import { mentor } from "../../../../tests/support/chat";
 import { learner, register, sessionBrowser } from "../../../../tests/support/sign-in";
-import { ZAnswerReply, ZSubmitReply, ZTestState, type TTestState } from "../../../domain/assessment/public";
+import { notifications } from "../../db/schema/chat";
+import { ZAnswerReply, ZReviewList, ZSubmitReply, ZTestState, type TTestState } from "../../../domain/assessment/public";
 import { testAnswers, testAttempts, testResults } from "../../db/schema/assessments";
 import { users } from "../../db/schema/users";
 import { upsertElementTest } from "../../db/seed/assessment-factories";
@@ -20,7 +22,8 @@ async function atCheck(b: Browser) {
 
 /** Every text of a definition that only an answered question may show: correct ids' feedback, accepted answers, explanations. */
 function secretsOf(def: Awaited<ReturnType<typeof definitionOf>>) {
-  return def.questions.flatMap((q) => [...q.accepted, ...Object.values(q.explanation), ...Object.values(q.feedback.correct)]);
+  // Long enough not to occur by chance (a "12" sits in any timestamp).
+  return def.questions.flatMap((q) => [...q.accepted, ...Object.values(q.explanation), ...Object.values(q.feedback.correct)]).filter((s) => s.length >= 5);
 }
 
 function expectNoAnswers(body: string, secrets: string[]) {
@@ -322,6 +325,76 @@ describeEachDatabase("assessments API", (t) => {
       const r = await register(t.app, {}, s.browser);
       expect(r.userId).toBe(s.userId);
       expect((await t.db.select().from(testResults).where(eq(testResults.id, "trs_guest")))[0].email).toBe(r.email);
+    });
+  });
+
+  describe("mentor-verified tests", () => {
+    const PLAN = "lh-plan";
+    const plan = "After breakfast, at the kitchen table, I read one page.";
+
+    async function awaiting() {
+      const l = await learner(t.app, t.db);
+      const st = json<TTestState>(await l.browser.post(url.start(PLAN)));
+      json(await l.browser.post(url.answer(st.session!), { questionId: "size", variants: ["tiny"] }));
+      const r = ZAnswerReply.parse(json(await l.browser.post(url.answer(st.session!), { questionId: "plan", text: plan })));
+      expect(r.feedback).toMatchObject({ correct: null, correctVariants: [], feedback: "" });
+      const sub = ZSubmitReply.parse(json(await l.browser.post(url.submit(st.session!))));
+      expect(sub.state).toMatchObject({ mode: "awaiting-mentor", isComplete: true, passed: false, result: { passed: null, status: "awaiting-mentor" } });
+      expect(sub.result.passed).toBeNull();
+      return { l, attemptId: st.session! };
+    }
+
+    it("free text waits for a mentor; the learner can neither finish nor retake meanwhile", async () => {
+      const { l } = await awaiting();
+      expectError(await l.browser.post(`/api/progress/elements/${PLAN}/finish`), 403, "TEST-NOT-PASSED");
+      expectError(await l.browser.post(url.retake(PLAN)), 409, "TEST-AWAITING-MENTOR");
+      expectError(await l.browser.get("/api/assessments/reviews?lang=en"), 403, "MENTORS-ONLY");
+      expectError(await new Browser(t.app).get("/api/assessments/reviews?lang=en"), 403, "REGISTRATION-REQUIRED");
+    });
+
+    it("a mentor sees the answer, marks it with a comment; the attempt is graded once and the learner notified", async () => {
+      const { l, attemptId } = await awaiting();
+      const m = await mentor(t.app, t.database, t.config.PORTAL_ID);
+      const queue = ZReviewList.parse(json(await m.browser.get("/api/assessments/reviews?lang=en")));
+      const item = queue.items.find((i) => i.attemptId === attemptId)!;
+      expect(item).toMatchObject({ questionId: "plan", elementId: PLAN, answer: plan, testTitle: "Your habit plan", learner: { name: "Ann Lee" } });
+      const review = `/api/assessments/reviews/${attemptId}/plan`;
+      expectError(await m.browser.post(review, { passed: true, comment: "ok\u0000" }), 400, "VALIDATION");
+      expectError(await m.browser.post(review, { passed: true, comment: "   " }), 400, "VALIDATION");
+      expectError(await m.browser.post(review, { passed: "yes", comment: "Good" }), 400, "VALIDATION");
+      expectError(await m.browser.post(review, { passed: true, comment: "x".repeat(1501) }), 400, "VALIDATION");
+      expectError(await m.browser.post(`/api/assessments/reviews/${attemptId}/size`, { passed: true, comment: "Good" }), 404, "REVIEW-NOT-FOUND");
+      expectError(
+        await m.browser.post(`/api/assessments/reviews/tat_aaaaaaaaaaaaaaaaaaaaaaaaaa/plan`, { passed: true, comment: "Good" }),
+        404,
+        "REVIEW-NOT-FOUND",
+      );
+      expectError(await l.browser.post(review, { passed: true, comment: "I approve myself" }), 403, "MENTORS-ONLY");
+      const replies = await Promise.all(Array.from({ length: 5 }, () => m.browser.post(review, { passed: true, comment: "Specific and small: good." })));
+      expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      for (const r of replies.filter((x) => x.statusCode !== 200)) expectError(r, 409, "REVIEW-DONE");
+      expect(replies.find((r) => r.statusCode === 200)!.json()).toEqual({ attemptId, questionId: "plan", status: "graded", score: 100, passed: true });
+      const st = json<TTestState>(await l.browser.get(url.state(PLAN)));
+      expect(st).toMatchObject({ mode: "result", passed: true, result: { score: 100, passed: true, status: "graded" } });
+      expect(st.answers.find((a) => a.questionId === "plan")).toMatchObject({ correct: true, mentorComment: "Specific and small: good." });
+      const [result] = await t.db.select().from(testResults).where(eq(testResults.attemptId, attemptId));
+      expect(result).toMatchObject({ passed: true, score: 100 });
+      const notes = await t.db.select().from(notifications).where(eq(notifications.userId, l.userId));
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({ type: "test-graded", title: "Your test is graded", link: "/en/courses/lasting-habits/test/lh-plan" });
+      expect(notes[0].text).toContain("passed with 100%");
+      expect(ZReviewList.parse(json(await m.browser.get("/api/assessments/reviews?lang=en"))).items.some((i) => i.attemptId === attemptId)).toBe(false);
+      json(await l.browser.post(`/api/progress/elements/${PLAN}/finish`));
+    });
+
+    it("a free text marked not passed fails the attempt; the learner may retake", async () => {
+      const { l, attemptId } = await awaiting();
+      const m = await mentor(t.app, t.database, t.config.PORTAL_ID);
+      const r = json(await m.browser.post(`/api/assessments/reviews/${attemptId}/plan`, { passed: false, comment: "Say when and where." }));
+      expect(r).toMatchObject({ status: "graded", score: 50, passed: false });
+      const st = json<TTestState>(await l.browser.get(url.state(PLAN)));
+      expect(st).toMatchObject({ passed: false, retake: { allowed: true, attemptsLeft: 2 } });
+      expect(json<TTestState>(await l.browser.post(url.retake(PLAN))).attemptNumber).toBe(2);
     });
   });
 });

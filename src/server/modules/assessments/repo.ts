@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TTestDefinition } from "../../../domain/assessment/definition";
 import type { Db } from "../../db/client";
 import { elementTests, testAnswers, testAttempts, testResults } from "../../db/schema/assessments";
+import { users } from "../../db/schema/users";
 
 export type AttemptRow = typeof testAttempts.$inferSelect;
 export type AnswerRow = typeof testAnswers.$inferSelect;
@@ -90,11 +91,16 @@ function queries(db: Handle) {
       return db.select().from(testAnswers).where(eq(testAnswers.elementId, elementId));
     },
     /** The mentors' queue: free-text answers awaiting review, oldest first. */
-    reviewQueue(limit: number): Promise<Array<{ answer: AnswerRow; attempt: AttemptRow }>> {
+    reviewQueue(limit: number) {
       return db
-        .select({ answer: testAnswers, attempt: testAttempts })
+        .select({
+          answer: testAnswers,
+          attempt: testAttempts,
+          learner: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+        })
         .from(testAnswers)
         .innerJoin(testAttempts, eq(testAttempts.id, testAnswers.attemptId))
+        .innerJoin(users, eq(users.id, testAttempts.userId))
         .where(eq(testAnswers.awaitingReview, true))
         .orderBy(asc(testAnswers.answeredAt))
         .limit(limit);
@@ -122,6 +128,8 @@ export function createAssessmentsRepo(db: Db) {
 function txQueries(tx: Db) {
   return {
     ...queries(tx),
+    /** The transaction itself, for another module's statements that commit with ours (a notification). */
+    raw: tx,
     async lockAttempt(id: string): Promise<AttemptRow | null> {
       const [row] = await tx.select().from(testAttempts).where(eq(testAttempts.id, id)).for("update");
       return row ?? null;

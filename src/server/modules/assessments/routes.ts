@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZAnswerReply, ZAnswerRequest, ZIdentifyReply, ZIdentifyRequest, ZSubmitReply, ZTestResult, ZTestState } from "../../../domain/assessment/public";
+import type { FastifyRequest } from "fastify";
+import {
+  ZAnswerReply,
+  ZAnswerRequest,
+  ZIdentifyReply,
+  ZIdentifyRequest,
+  ZReviewList,
+  ZReviewReply,
+  ZReviewRequest,
+  ZSubmitReply,
+  ZTestResult,
+  ZTestState,
+} from "../../../domain/assessment/public";
 import { ZLang } from "../../../domain/course";
 import { ZElementId } from "../../../domain/element";
 import { AppError } from "../../../domain/errors";
@@ -15,6 +27,20 @@ const attempt = z.object({ attemptId: ZText.regex(/^tat_[a-z2-7]{20,40}$/) });
 const lang = z.object({ lang: ZLang });
 /** An answer is at most 2000 characters or a few variant ids: its request is small whatever it carries. */
 export const ANSWER_BODY_LIMIT = 16 * 1024;
+
+/** A registered account: a bad token is 401, a guest or an anonymous session 403 REGISTRATION-REQUIRED. */
+async function account(req: FastifyRequest) {
+  const a = await req.auth();
+  if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
+  if (a.kind === "guest" || a.user.status === "session") throw new AppError("REGISTRATION_REQUIRED", "Sign in first");
+  return a.user;
+}
+
+const reviewParams = attempt.extend({
+  questionId: ZText.min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 /** docs/api/assessments.md: the test element (issue 13). Routes are thin: schema, who asks, one service call. */
 export const assessmentsRoutes =
@@ -139,5 +165,37 @@ export const assessmentsRoutes =
         if (auth.kind !== "user") throw new AppError(auth.kind === "bad-token" ? "TOKEN_BAD" : "UNAUTHORIZED", "Sign in to identify results");
         return assessments.identify(auth.user.id, auth.user.email ?? null, req.body);
       },
+    );
+
+    app.get(
+      "/assessments/reviews",
+      {
+        schema: {
+          tags: ["assessments"],
+          operationId: "listTestReviews",
+          summary: "The mentors' queue: free-text answers of mentor-verified tests waiting for a review, oldest first",
+          description: "Mentors, mentor leaders and admins only (403 MENTORS-ONLY).",
+          querystring: lang,
+          response: { 200: ZReviewList, ...errors },
+        },
+      },
+      async (req) => ({ items: await assessments.reviewQueue(await account(req), req.query.lang) }),
+    );
+
+    app.post(
+      "/assessments/reviews/:attemptId/:questionId",
+      {
+        bodyLimit: ANSWER_BODY_LIMIT,
+        schema: {
+          tags: ["assessments"],
+          operationId: "reviewTestAnswer",
+          summary: "Mark a waiting free-text answer passed or not, with a comment; the last review grades the attempt and notifies the learner",
+          description: "404 REVIEW-NOT-FOUND for an unknown answer or one that never waited; 409 REVIEW-DONE for one already reviewed.",
+          params: reviewParams,
+          body: ZReviewRequest,
+          response: { 200: ZReviewReply, ...errors },
+        },
+      },
+      async (req) => assessments.review(await account(req), req.params.attemptId, req.params.questionId, req.body),
     );
   };

@@ -20,11 +20,15 @@ import type { CoursesService } from "../courses/service";
 import type { ViewerProgress } from "../progress/service";
 import { feedbackOf, presentResult, presentState, type Lang } from "./present";
 import type { AssessmentsRepo, AttemptRow } from "./repo";
+import { createReviews, type ReviewDeps } from "./reviews";
 
 export interface AssessmentsDeps {
   repo: AssessmentsRepo;
   courses: Pick<CoursesService, "lang" | "elementStructure">;
   viewerProgress: Pick<ViewerProgress, "storedMap">;
+  notifications: ReviewDeps["notifications"];
+  bus: ReviewDeps["bus"];
+  packs: ReviewDeps["packs"];
   now?: () => Date;
   random?: () => number;
 }
@@ -77,14 +81,18 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
     return presentState(elementId, def, attempts, answers, l, now());
   }
 
-  async function newAttempt(userId: string, elementId: string, courseId: string, def: TTestDefinition, number: number) {
+  async function newAttempt(userId: string, elementId: string, courseId: string, def: TTestDefinition, number: number, lang: string) {
     const questionIds = drawQuestions(def, await repo.seenCounts(userId, elementId), random);
     // A parallel start or retake made it first: the unique indexes keep one.
-    await repo.insertAttempt({ id: base32Id("tat_"), userId, elementId, courseId, number, questionIds, startedAt: now() });
+    await repo.insertAttempt({ id: base32Id("tat_"), userId, elementId, courseId, number, questionIds, lang, startedAt: now() });
   }
+  const reviews = createReviews({ repo, courses, notifications: deps.notifications, bus: deps.bus, packs: deps.packs, now });
 
   return {
     openTest,
+    /** The mentors' queue of free-text answers, and their reviews (./reviews.ts). */
+    reviewQueue: reviews.queue,
+    review: reviews.review,
 
     /** The learner's test state (GET, and the element page's loader). */
     async state(viewer: TViewer, elementId: string, lang: string): Promise<TTestState> {
@@ -98,7 +106,7 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
       const l = await courses.lang(lang);
       const t = await openTest(viewer, elementId);
       const attempts = await repo.attempts(t.viewer.id, elementId);
-      if (attempts.length === 0) await newAttempt(t.viewer.id, elementId, t.s.course.id, t.def, 1);
+      if (attempts.length === 0) await newAttempt(t.viewer.id, elementId, t.s.course.id, t.def, 1, l.lang);
       return stateOf(t.viewer.id, elementId, t.def, l);
     },
 
@@ -115,9 +123,9 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
         if (refusal?.reason === "cooldown") {
           throw new AppError("TEST_COOLDOWN", "Wait before the next attempt", { availableAt: refusal.availableAt.toISOString() });
         }
-        await newAttempt(t.viewer.id, elementId, t.s.course.id, t.def, Math.max(...attempts.map((a) => a.number)) + 1);
+        await newAttempt(t.viewer.id, elementId, t.s.course.id, t.def, Math.max(...attempts.map((a) => a.number)) + 1, l.lang);
       } else if (attempts.length === 0) {
-        await newAttempt(t.viewer.id, elementId, t.s.course.id, t.def, 1);
+        await newAttempt(t.viewer.id, elementId, t.s.course.id, t.def, 1, l.lang);
       }
       return stateOf(t.viewer.id, elementId, t.def, l);
     },

@@ -348,6 +348,22 @@ function ResultStep({ state, busy, headingProps, onRetake }: { state: TTestState
       ) : null}
       {state.retake.reason === "cooldown" ? <p suppressHydrationWarning>{t("test.cooldown", { time })}</p> : null}
       {state.retake.reason === "attempts" ? <p>{t("test.noAttempts")}</p> : null}
+      {state.answers.length > 0 ? (
+        <details className="rounded-component border border-line p-3" data-testid="test-answers">
+          <summary className="cursor-pointer font-semibold text-ink">{t("test.yourAnswers")}</summary>
+          <ol className="mt-3 flex flex-col gap-3">
+            {state.answers.map((a) => {
+              const q = state.list.find((x) => x.id === a.questionId);
+              return (
+                <li key={a.questionId} className="flex flex-col gap-1">
+                  <p className="font-medium text-ink">{q?.text}</p>
+                  <Feedback feedback={a} />
+                </li>
+              );
+            })}
+          </ol>
+        </details>
+      ) : null}
       {state.retake.allowed ? (
         <div>
           <Button variant="outline" onClick={onRetake} disabled={busy} data-testid="test-retake">
