@@ -397,4 +397,79 @@ describeEachDatabase("assessments API", (t) => {
       expect(json<TTestState>(await l.browser.post(url.retake(PLAN))).attemptNumber).toBe(2);
     });
   });
+
+  describe("authors: statistics and imports", () => {
+    const admin = async () => (await learner(t.app, t.db, { roles: ["disciple", "admin"] })).browser;
+
+    it("counts how many chose each variant and the time to answer, for authors only", async () => {
+      const el = await ownTest(twoQuestions());
+      const a = await learner(t.app, t.db);
+      const b = await learner(t.app, t.db);
+      await takeTest(t.db, a.browser, el, 2);
+      await takeTest(t.db, b.browser, el, 0);
+      const stats = json<{
+        attempts: number;
+        questions: Array<{ id: string; answered: number; correct: number; averageMs: number; variants: Array<{ id: string; chosen: number }> }>;
+      }>(await (await admin()).get(`/api/assessments/elements/${el}/statistics?lang=en`));
+      expect(stats.attempts).toBe(2);
+      expect(stats.questions[0]).toMatchObject({
+        id: "a",
+        answered: 2,
+        correct: 1,
+        variants: [
+          { id: "y", chosen: 1 },
+          { id: "n", chosen: 1 },
+        ],
+      });
+      expect(stats.questions[0].averageMs).toBeGreaterThanOrEqual(0);
+      const leader = await learner(t.app, t.db, { roles: ["disciple", "mp-leader"] });
+      json(await leader.browser.get(`/api/assessments/elements/${el}/statistics?lang=en`));
+      expectError(await a.browser.get(`/api/assessments/elements/${el}/statistics?lang=en`), 403, "AUTHORS-ONLY");
+      expectError(await new Browser(t.app).get(`/api/assessments/elements/${el}/statistics?lang=en`), 403, "REGISTRATION-REQUIRED");
+      expectError(await (await admin()).get(`/api/assessments/elements/rf-slow-reading/statistics?lang=en`), 404, "TEST-NOT-FOUND");
+    });
+
+    it("imports CSV and GIFT; a bad line refuses the whole import with every line named", async () => {
+      const c = await upsertCourse(t.db, { portalId: t.config.PORTAL_ID, title: { en: "I" }, arbitraryWalkthrough: true });
+      const e = await upsertElement(t.db, { courseId: c.id, type: "test", title: { en: "Imported" }, index: 0 });
+      const b = await admin();
+      const path = `/api/assessments/elements/${e.id}/import`;
+      const csv = "kind,question,variants,correct\nsingle,Pick one,a|b,2\ntext,Say twelve,,12|twelve";
+      expect(json(await b.post(path, { format: "csv", text: csv, lang: "en", settings: { passMark: 50 } }))).toEqual({
+        elementId: e.id,
+        imported: 2,
+        questions: 2,
+      });
+      const gift = "Which? {=right ~wrong}\n\nTrue? {T}";
+      expect(json(await b.post(path, { format: "gift", text: gift, lang: "en" }))).toEqual({ elementId: e.id, imported: 2, questions: 4 });
+      const def = await definitionOf(t.db, e.id);
+      expect(def.passMark).toBe(50);
+      expect(def.questions.map((q) => q.id)).toEqual(["q1", "q2", "q3", "q4"]);
+      // A learner can take the imported test.
+      const l = await learner(t.app, t.db);
+      expect((await takeTest(t.db, l.browser, e.id)).state.passed).toBe(true);
+
+      const bad = expectError(await b.post(path, { format: "gift", text: "Fine {=a ~b}\n\nBroken {a}\n\nEmpty {}", lang: "en" }), 400, "IMPORT-INVALID");
+      expect(bad.details).toEqual({
+        errors: [
+          { line: 3, message: "each answer starts with = (right) or ~ (wrong)" },
+          { line: 5, message: "the answer block is empty (essay questions cannot be graded)" },
+        ],
+      });
+      expectError(
+        await b.post(path, { format: "csv", text: "kind,question,variants,correct\nsingle,x,a|b,1", lang: "en", settings: { draw: 50 } }),
+        400,
+        "IMPORT-INVALID",
+      );
+      expect((await definitionOf(t.db, e.id)).questions).toHaveLength(4);
+      expect(json(await b.post(path, { format: "csv", text: csv, lang: "en", mode: "replace" }))).toMatchObject({ questions: 2 });
+
+      expectError(await b.post(path, { format: "csv", text: "kind\u0000", lang: "en" }), 400, "VALIDATION");
+      expectError(await b.post(path, { format: "xml", text: "x", lang: "en" }), 400, "VALIDATION");
+      expectError(await b.post(path, { format: "csv", text: "x".repeat(200_001), lang: "en" }), 400, "VALIDATION");
+      expectError(await b.post(path, { format: "csv", text: "x", lang: "xx" }), 400, "UNSUPPORTED-LANG");
+      expectError(await l.browser.post(path, { format: "csv", text: csv, lang: "en" }), 403, "AUTHORS-ONLY");
+      expectError(await b.post(`/api/assessments/elements/rf-slow-reading/import`, { format: "csv", text: csv, lang: "en" }), 404, "TEST-NOT-FOUND");
+    });
+  });
 });

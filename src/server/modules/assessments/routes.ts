@@ -13,6 +13,8 @@ import {
   ZTestResult,
   ZTestState,
 } from "../../../domain/assessment/public";
+import { ZImportReply, ZImportRequest, ZTestStatistics } from "../../../domain/assessment/authoring";
+import { IMPORT_MAX_CHARS } from "../../../domain/assessment/import";
 import { ZLang } from "../../../domain/course";
 import { ZElementId } from "../../../domain/element";
 import { AppError } from "../../../domain/errors";
@@ -197,5 +199,39 @@ export const assessmentsRoutes =
         },
       },
       async (req) => assessments.review(await account(req), req.params.attemptId, req.params.questionId, req.body),
+    );
+
+    app.get(
+      "/assessments/elements/:elementId/statistics",
+      {
+        schema: {
+          tags: ["assessments"],
+          operationId: "getTestStatistics",
+          summary: "Per-question statistics for authors: answers, correct answers, how many chose each variant, average time to answer",
+          description: "Portal admins, mp-admin and mp-leader only (403 AUTHORS-ONLY).",
+          params: element,
+          querystring: lang,
+          response: { 200: ZTestStatistics, ...errors },
+        },
+      },
+      async (req) => assessments.statistics(await account(req), req.params.elementId, req.query.lang),
+    );
+
+    app.post(
+      "/assessments/elements/:elementId/import",
+      {
+        // The text is at most IMPORT_MAX_CHARS characters; UTF-8 needs up to 4 bytes each, JSON escapes add some.
+        bodyLimit: IMPORT_MAX_CHARS * 4 + 16 * 1024,
+        schema: {
+          tags: ["assessments"],
+          operationId: "importTestQuestions",
+          summary: "Import questions from CSV or GIFT (Moodle) into a test element's test, appended or replacing",
+          description: "Any bad line refuses the whole import: 400 IMPORT-INVALID with details.errors [{line, message}]. Authors only.",
+          params: element,
+          body: ZImportRequest,
+          response: { 200: ZImportReply, ...errors },
+        },
+      },
+      async (req) => assessments.importQuestions(await account(req), req.params.elementId, req.body),
     );
   };

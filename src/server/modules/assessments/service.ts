@@ -21,6 +21,7 @@ import type { ViewerProgress } from "../progress/service";
 import { feedbackOf, presentResult, presentState, type Lang } from "./present";
 import type { AssessmentsRepo, AttemptRow } from "./repo";
 import { createReviews, type ReviewDeps } from "./reviews";
+import { createAuthoring } from "./authoring";
 
 export interface AssessmentsDeps {
   repo: AssessmentsRepo;
@@ -86,6 +87,7 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
     // A parallel start or retake made it first: the unique indexes keep one.
     await repo.insertAttempt({ id: base32Id("tat_"), userId, elementId, courseId, number, questionIds, lang, startedAt: now() });
   }
+  const authoring = createAuthoring({ repo, courses });
   const reviews = createReviews({ repo, courses, notifications: deps.notifications, bus: deps.bus, packs: deps.packs, now });
 
   return {
@@ -93,6 +95,9 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
     /** The mentors' queue of free-text answers, and their reviews (./reviews.ts). */
     reviewQueue: reviews.queue,
     review: reviews.review,
+    /** Authors: per-question statistics and imports from CSV and GIFT (./authoring.ts). */
+    statistics: authoring.statistics,
+    importQuestions: authoring.import,
 
     /** The learner's test state (GET, and the element page's loader). */
     async state(viewer: TViewer, elementId: string, lang: string): Promise<TTestState> {
