@@ -105,8 +105,30 @@ export const ERROR_CODES = {
   RESULT_KEY_CONFLICT: { status: 409, key: "errors:codes.RESULT_KEY_CONFLICT" },
   /** A guest's result needs the browser's guest session id (seed 3 sessionId). */
   GUEST_SESSION_REQUIRED: { status: 400, key: "errors:codes.GUEST_SESSION_REQUIRED" },
-  /** Identify needs an account whose profile has that e-mail (seed 7). */
+  /** Quiz- and test-results identify: the e-mail is not the caller's profile e-mail, or there is none (seed 7). */
   IDENTIFY_EMAIL_MISMATCH: { status: 403, key: "errors:codes.IDENTIFY_EMAIL_MISMATCH" },
+  /* Tests that grade (issue 13): src/server/modules/assessments. */
+  /** The element has no test, or is not a test. */
+  TEST_NOT_FOUND: { status: 404, key: "errors:codes.TEST_NOT_FOUND" },
+  /** Not there, or another learner's: the two are not told apart (no probing of ids). */
+  TEST_ATTEMPT_NOT_FOUND: { status: 404, key: "errors:codes.TEST_ATTEMPT_NOT_FOUND" },
+  TEST_ANSWER_INVALID: { status: 400, key: "errors:codes.TEST_ANSWER_INVALID" },
+  TEST_ALREADY_ANSWERED: { status: 409, key: "errors:codes.TEST_ALREADY_ANSWERED" },
+  /** The attempt is submitted: no more answers, no second submission. */
+  TEST_ATTEMPT_CLOSED: { status: 409, key: "errors:codes.TEST_ATTEMPT_CLOSED" },
+  TEST_INCOMPLETE: { status: 409, key: "errors:codes.TEST_INCOMPLETE" },
+  TEST_ALREADY_PASSED: { status: 409, key: "errors:codes.TEST_ALREADY_PASSED" },
+  TEST_ATTEMPTS_EXHAUSTED: { status: 409, key: "errors:codes.TEST_ATTEMPTS_EXHAUSTED" },
+  TEST_COOLDOWN: { status: 429, key: "errors:codes.TEST_COOLDOWN" },
+  TEST_AWAITING_MENTOR: { status: 409, key: "errors:codes.TEST_AWAITING_MENTOR" },
+  /** Finishing a test element needs a passed attempt (the server checks). */
+  TEST_NOT_PASSED: { status: 403, key: "errors:codes.TEST_NOT_PASSED" },
+  REVIEW_NOT_FOUND: { status: 404, key: "errors:codes.REVIEW_NOT_FOUND" },
+  REVIEW_DONE: { status: 409, key: "errors:codes.REVIEW_DONE" },
+  /** Authoring of tests (statistics, imports): admins, mp-admin and mp-leader. */
+  AUTHORS_ONLY: { status: 403, key: "errors:codes.AUTHORS_ONLY" },
+  /** An import with bad lines: details name each line and what is wrong; nothing is written. */
+  IMPORT_INVALID: { status: 400, key: "errors:codes.IMPORT_INVALID" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -16,6 +16,7 @@ import type { UsersService } from "./modules/users/service";
 import type { CoursesService } from "./modules/courses/service";
 import type { MicrocoursesService } from "./modules/microcourses/service";
 import type { ProgressService } from "./modules/progress/service";
+import type { AssessmentsService } from "./modules/assessments/service";
 import type { VideoEventsService } from "./modules/video-events/service";
 import type { SubscriptionsService } from "./modules/subscriptions/service";
 import type { Mailer } from "./platform/mail";
@@ -53,6 +54,8 @@ export interface Services {
   results: ResultsService;
   courses: CoursesService;
   progress: ProgressService;
+  /** Tests that grade: attempts, answers, results (issue 13). */
+  assessments: AssessmentsService;
   microcourses: MicrocoursesService;
   videoEvents: VideoEventsService;
   portal: PortalService;

@@ -36,6 +36,9 @@ import { createMicrocoursesRepo } from "./modules/microcourses/repo";
 import { microcoursesRoutes } from "./modules/microcourses/routes";
 import { createMicrocoursesService } from "./modules/microcourses/service";
 import { createProgressRepo } from "./modules/progress/repo";
+import { createAssessmentsRepo } from "./modules/assessments/repo";
+import { assessmentsRoutes } from "./modules/assessments/routes";
+import { createAssessmentsService } from "./modules/assessments/service";
 import { progressRoutes } from "./modules/progress/routes";
 import { createProgressService, createViewerProgress } from "./modules/progress/service";
 import { createRewardLetters } from "./modules/rewards/letters";
@@ -196,13 +199,24 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimits,
   });
-  // Awards and completion gifts (docs/decisions/0038): finishing a course grants its awards.
+  // Tests that grade (issue 13): finishing a test element asks them for a passed attempt.
+  const notifications = createNotificationsService({ repo: createNotificationsRepo(database.db), bus });
+  const assessments = createAssessmentsService({
+    repo: createAssessmentsRepo(database.db),
+    courses,
+    viewerProgress: createViewerProgress({ repo: progressRepo }),
+    notifications,
+    bus,
+    packs,
+  });
+  auth.onGuestAttached((userId, email) => assessments.guestAttached(userId, email));
   const progress = createProgressService({
     repo: progressRepo,
     courses,
     users,
     portalId: config.PORTAL_ID,
-    // Called only after start-up, when `rewards` below exists.
+    finishGate: (learnerId, element) => assessments.assertMayFinish(learnerId, element),
+    // Awards and completion gifts (docs/decisions/0038); called only after start-up, when `rewards` below exists.
     onCourseFinished: (userId, courseId) => rewards.courseFinished(userId, courseId),
   });
   const rewardLetters = createRewardLetters({ mailer, packs }, () => publicOrigin({ protocol: "http", host: "" }));
@@ -235,8 +249,7 @@ export async function createServices(config: Config, database: Database): Promis
     paymentsPublicUrl: config.PAYMENTS_PUBLIC_URL,
     publicOrigin,
   });
-  // Mentor chat and notifications (issue 12, docs/decisions/0033).
-  const notifications = createNotificationsService({ repo: createNotificationsRepo(database.db), bus });
+  // Mentor chat and notifications (issue 12, docs/decisions/0033); notifications are made above (tests tell of gradings too).
   const chat = createChatService({
     repo: createChatRepo(database.db),
     portalId: config.PORTAL_ID,
@@ -265,6 +278,7 @@ export async function createServices(config: Config, database: Database): Promis
   });
   return {
     results,
+    assessments,
     chat,
     notifications,
     rewards,
@@ -413,6 +427,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       );
       await api.register(coursesRoutes({ courses: services.courses, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(progressRoutes(services.progress));
+      await api.register(assessmentsRoutes(services.assessments));
       await api.register(microcoursesRoutes(services.microcourses));
       await api.register(videoEventsRoutes(services.videoEvents));
       await api.register(subscriptionsRoutes(services.subscriptions, config.RATE_LIMIT_WINDOW_MS));

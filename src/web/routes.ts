@@ -20,6 +20,8 @@ export default [
       route("pages/:alias", "routes/page.tsx"),
       route("courses", "routes/courses.tsx", { id: "courses" }),
       route("gift/:token", "routes/gift.tsx", { id: "gift" }),
+      // The mentors' review queue of mentor-verified tests (issue 13); before the inbox's optional chat id.
+      route("mentor/reviews", "routes/mentor-reviews.tsx", { id: "mentor-reviews" }),
       // The mentors' inbox (issue 12): the list alone, or the list and one chat.
       route("mentor/:chatId?", "routes/mentor-inbox.tsx", { id: "mentor-inbox" }),
       route(":type", "routes/policy.tsx", { id: "privacy-policy" }),

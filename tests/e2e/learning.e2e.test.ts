@@ -8,6 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useE2E, waitForHydration } from "./fixtures";
+import { takeTestOnPage } from "./test-steps";
 
 const e2e = useE2E();
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`);
@@ -81,10 +82,13 @@ describe("learning in the browser", () => {
     await page.getByTestId("auth-success").waitFor();
     await dialog.getByRole("button", { name: "Continue" }).click();
     await page.locator('[data-testid="element-page"][data-element="rf-check-main-idea"]').waitFor();
+    // A test element is finished after a passed attempt (issue 13; tests/e2e/assessments.e2e.test.ts goes further).
+    expect(await takeTestOnPage(page, e2e.database.db, "rf-check-main-idea")).toBe(true);
 
     await finishAndExpect(page, `${READING}/webinar/rf-reading-circle`);
     await finishAndExpect(page, `${READING}/lesson/rf-between-lines`);
     await finishAndExpect(page, `${READING}/test/rf-final-check`);
+    expect(await takeTestOnPage(page, e2e.database.db, "rf-final-check")).toBe(true);
     expect(await page.getByTestId("element-finish").textContent()).toContain("Finish the course");
     await finishAndExpect(page, READING);
     await expect.poll(() => marker(page)).toEqual({ name: "finished", element: "rf-slow-reading" });

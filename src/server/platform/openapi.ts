@@ -63,6 +63,10 @@ export const API_TAGS = [
   { name: "users", description: "The signed-in user: profile, consent, deletion and portal membership." },
   { name: "courses", description: "The course catalogue, courses, their elements and reviews." },
   { name: "progress", description: "Learners' progress in courses and elements." },
+  {
+    name: "assessments",
+    description: "Tests that grade: attempts, answers with feedback, submission, retakes, results; mentors' reviews and authors' statistics and imports.",
+  },
   { name: "microcourses", description: "Microcourses: short courses on one page." },
   { name: "video events", description: "Video events and their episodes." },
   { name: "subscriptions", description: "Mailing-topic subscriptions." },

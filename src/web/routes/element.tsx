@@ -82,9 +82,18 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   // The element lives in another course, or under another kind: this address does not exist.
   if (element.courseId !== course.id || element.type !== asked.type) return throwNotFound(context, lang);
   const page = await modelPage(context, viewer, "element", element.id, lang, { withComponents: false, grant: "checked" });
+  // A test element: the learner's test state (public: no correct answers), null when it has no questions.
+  const test =
+    element.type === "test" && viewer.kind !== "guest" && !element.preview
+      ? await context.services.assessments.state(viewer, element.id, lang).catch((e: unknown) => {
+          if (isAppError(e, "TEST_NOT_FOUND")) return null;
+          throw e;
+        })
+      : null;
   return {
     kind: "element" as const,
     element,
+    test,
     course: courseFacts(course),
     viewer: viewer.kind,
     seo: await learningSeo(context, request, lang, {
@@ -122,5 +131,13 @@ export default function ElementRoute() {
       />
     );
   }
-  return <ElementView element={loaderData.element} course={loaderData.course} backTo={coursePath(lang, loaderData.course.id)} viewer={loaderData.viewer} />;
+  return (
+    <ElementView
+      element={loaderData.element}
+      course={loaderData.course}
+      backTo={coursePath(lang, loaderData.course.id)}
+      viewer={loaderData.viewer}
+      test={loaderData.test}
+    />
+  );
 }

@@ -91,49 +91,11 @@ const mainIdeaQuote = t<[string, string]>({
 
 const checkTitle: L = { tr: "Kontrol: ana fikir", en: "Check: the main idea", ar: "اختبار: الفكرة الرئيسية", ru: "Проверка: главная мысль" };
 const checkIntro = t({
-  en: paras("Three short questions about the last two lessons. Answer them on paper first, then open each one to compare."),
-  tr: paras("Son iki dersle ilgili üç kısa soru. Önce kâğıda yanıtlayın, sonra karşılaştırmak için her birini açın."),
-  ar: paras("ثلاثة أسئلة قصيرة عن الدرسين الأخيرين. أجب عنها على الورق أولاً، ثم افتح كل سؤال لتقارن إجابتك."),
-  ru: paras("Три коротких вопроса по двум последним урокам. Сначала ответьте на бумаге, затем раскройте каждый вопрос, чтобы сравнить."),
+  en: paras("Four short questions about the last two lessons, one at a time. You see whether each answer is right as you go; pass with three of four."),
+  tr: paras("Son iki dersle ilgili dört kısa soru, teker teker. Her yanıtın doğru olup olmadığını hemen görürsünüz; dörtten üçüyle geçersiniz."),
+  ar: paras("أربعة أسئلة قصيرة عن الدرسين الأخيرين، سؤالاً تلو الآخر. ترى صحة كل إجابة فور تقديمها؛ تنجح بثلاث من أربع."),
+  ru: paras("Четыре коротких вопроса по двум последним урокам, по одному. Вы сразу видите, верен ли ответ; для зачёта нужно три из четырёх."),
 });
-const checkItems = t<[string, Array<[string, string]>]>({
-  en: [
-    "Questions",
-    [
-      [
-        "Where does the main idea usually sit?",
-        "Often in the first or the last sentence of a paragraph, but always in the sentence the author could not leave out.",
-      ],
-      ["Why read a passage three times?", "Each pass has its own goal: the story, the words, the open questions."],
-      ["How long should your summary be?", "Twelve words or fewer: short enough to force a choice."],
-    ],
-  ],
-  tr: [
-    "Sorular",
-    [
-      ["Ana fikir genellikle nerededir?", "Çoğu zaman paragrafın ilk ya da son cümlesinde, ama her zaman yazarın çıkaramayacağı cümlededir."],
-      ["Bir metni neden üç kez okuruz?", "Her okumanın kendi amacı vardır: hikâye, kelimeler, açık kalan sorular."],
-      ["Özetiniz ne kadar uzun olmalı?", "En fazla on iki kelime: bir seçim yapmaya zorlayacak kadar kısa."],
-    ],
-  ],
-  ar: [
-    "الأسئلة",
-    [
-      ["أين تقع الفكرة الرئيسية عادةً؟", "غالباً في الجملة الأولى أو الأخيرة من الفقرة، لكنها دائماً في الجملة التي لا يستطيع الكاتب حذفها."],
-      ["لماذا نقرأ المقطع ثلاث مرات؟", "لكل قراءة هدفها: الحكاية، ثم الكلمات، ثم الأسئلة المفتوحة."],
-      ["ما الطول المناسب لملخصك؟", "اثنتا عشرة كلمة أو أقل: قصير بما يكفي ليجبرك على الاختيار."],
-    ],
-  ],
-  ru: [
-    "Вопросы",
-    [
-      ["Где обычно находится главная мысль?", "Часто в первом или последнем предложении абзаца, но всегда в том, без которого автор не обошёлся бы."],
-      ["Зачем читать отрывок трижды?", "У каждого прочтения своя цель: сюжет, слова, открытые вопросы."],
-      ["Какой длины должно быть резюме?", "Не больше двенадцати слов — достаточно коротко, чтобы пришлось выбирать."],
-    ],
-  ],
-});
-
 const circleTitle: L = { tr: "Canlı okuma halkası", en: "Live reading circle", ar: "حلقة قراءة مباشرة", ru: "Живой читательский круг" };
 const circleHtml = t({
   en: paras(
@@ -189,47 +151,18 @@ const linesPhoto = t<[string, string]>({
 const finalTitle: L = { tr: "Son kontrol", en: "Final check", ar: "الاختبار النهائي", ru: "Итоговая проверка" };
 const finalIntro = t({
   en: paras(
-    "Pick a new passage of about one page. Read it three times, find the main idea and one thing it suggests without saying. Then answer the questions below.",
+    "Pick a new passage of about one page. Read it three times, find the main idea and one thing it suggests without saying. Then answer the three questions below, drawn from a larger set.",
   ),
   tr: paras(
-    "Yaklaşık bir sayfalık yeni bir metin seçin. Üç kez okuyun, ana fikri ve söylemeden ima ettiği bir şeyi bulun. Sonra aşağıdaki soruları yanıtlayın.",
+    "Yaklaşık bir sayfalık yeni bir metin seçin. Üç kez okuyun, ana fikri ve söylemeden ima ettiği bir şeyi bulun. Sonra daha geniş bir soru kümesinden seçilen aşağıdaki üç soruyu yanıtlayın.",
   ),
-  ar: paras("اختر مقطعاً جديداً بطول صفحة تقريباً. اقرأه ثلاث مرات، وجد الفكرة الرئيسية وشيئاً واحداً يوحي به دون أن يقوله. ثم أجب عن الأسئلة أدناه."),
+  ar: paras(
+    "اختر مقطعاً جديداً بطول صفحة تقريباً. اقرأه ثلاث مرات، وجد الفكرة الرئيسية وشيئاً واحداً يوحي به دون أن يقوله. ثم أجب عن الأسئلة الثلاثة أدناه، المختارة من مجموعة أكبر.",
+  ),
   ru: paras(
-    "Выберите новый отрывок примерно на страницу. Прочитайте его трижды, найдите главную мысль и то, на что он намекает, не говоря прямо. Затем ответьте на вопросы ниже.",
+    "Выберите новый отрывок примерно на страницу. Прочитайте его трижды, найдите главную мысль и то, на что он намекает, не говоря прямо. Затем ответьте на три вопроса ниже, выбранных из большего набора.",
   ),
 });
-const finalItems = t<[string, Array<[string, string]>]>({
-  en: [
-    "Questions",
-    [
-      ["What is the main idea, in twelve words or fewer?", "Compare with a friend or your mentor: two good summaries can differ."],
-      ["Which detail made you infer something?", "Name the sentence and what you read between its lines."],
-    ],
-  ],
-  tr: [
-    "Sorular",
-    [
-      ["En fazla on iki kelimeyle ana fikir nedir?", "Bir arkadaşınızla ya da mentorunuzla karşılaştırın: iki iyi özet farklı olabilir."],
-      ["Hangi ayrıntı bir çıkarım yapmanızı sağladı?", "Cümleyi ve satır aralarında okuduğunuzu belirtin."],
-    ],
-  ],
-  ar: [
-    "الأسئلة",
-    [
-      ["ما الفكرة الرئيسية في اثنتي عشرة كلمة أو أقل؟", "قارن مع صديق أو مع مرشدك: قد يختلف ملخصان جيدان."],
-      ["أيّ تفصيل جعلك تستنتج شيئاً؟", "سمِّ الجملة وما قرأته بين سطورها."],
-    ],
-  ],
-  ru: [
-    "Вопросы",
-    [
-      ["В чём главная мысль — не более чем в двенадцати словах?", "Сравните с другом или наставником: два хороших резюме могут отличаться."],
-      ["Какая деталь подтолкнула вас к догадке?", "Назовите предложение и то, что вы прочитали между его строк."],
-    ],
-  ],
-});
-
 /** The course page shows the short "learning path" animation (lesson, test, webinar, certificate) with captions. */
 const pathVideo = t<{ title: string; description: string; captions: string }>({
   en: {
@@ -373,7 +306,7 @@ export const readingCourse: DemoCourse = {
       type: "test",
       duration: 5,
       title: checkTitle,
-      blocks: (lang) => [text("rf-check-text", checkIntro(lang), checkTitle[lang]), faq("rf-check-faq", ...checkItems(lang))],
+      blocks: (lang) => [text("rf-check-text", checkIntro(lang), checkTitle[lang])],
     },
     {
       id: "rf-reading-circle",
@@ -395,7 +328,7 @@ export const readingCourse: DemoCourse = {
       type: "test",
       duration: 10,
       title: finalTitle,
-      blocks: (lang) => [text("rf-final-text", finalIntro(lang), finalTitle[lang]), faq("rf-final-faq", ...finalItems(lang))],
+      blocks: (lang) => [text("rf-final-text", finalIntro(lang), finalTitle[lang])],
     },
   ],
 };

@@ -11,6 +11,8 @@ import type { DemoCourse } from "./demo-course-kit";
 import { readingCourse } from "./demo-course-reading";
 import { speakingCourse } from "./demo-course-speaking";
 import { demoMicrocourses, demoReviews, demoVideoEvent } from "./demo-learning-extras";
+import { upsertElementTest } from "./assessment-factories";
+import { demoTests } from "./demo-tests";
 
 export const DEMO_COURSES: DemoCourse[] = [readingCourse, habitsCourse, speakingCourse];
 /**
@@ -103,6 +105,8 @@ export async function seedDemoCourses(db: Db, config: Pick<Config, "PORTAL_ID" |
           components: e.blocks(lang),
         });
       }
+      const test = demoTests[e.id];
+      if (test) await upsertElementTest(db, e.id, test);
     }
   }
 

@@ -4,7 +4,7 @@ import type { AccessTokens } from "../../platform/auth/tokens";
 import type { Bus } from "../../platform/bus";
 import type { UsersService } from "../users/service";
 import { authenticate, logout } from "./operations/authenticate";
-import type { AuthContext, IdentityProvider } from "./operations/context";
+import type { AuthContext, GuestAttached, IdentityProvider } from "./operations/context";
 import { createSession } from "./operations/create-session";
 import { login, loginAnonymous } from "./operations/login";
 import { startLoginFlow, takeLoginFlow, type LoginFlow } from "./operations/login-flow";
@@ -32,8 +32,12 @@ export function createAuthService(deps: {
   bus: Pick<Bus, "publish" | "subscribe" | "onLost" | "onResync">;
 }) {
   const revocations = createRevocations({ repo: deps.repo, bus: deps.bus });
-  const ctx: AuthContext = { repo: deps.repo, users: deps.users, tokens: deps.tokens, revocations };
+  const ctx: AuthContext = { repo: deps.repo, users: deps.users, tokens: deps.tokens, revocations, guestAttached: { notify: async () => undefined } };
   return {
+    /** Where a guest's data is attached to an account (registration from a session), other modules hook in. */
+    onGuestAttached(fn: GuestAttached) {
+      ctx.guestAttached.notify = fn;
+    },
     /** Loads the recent session revocations (docs/decisions/0029); until then sessions are checked in the database. */
     start: () => revocations.start(),
     createSession: () => createSession(ctx),

@@ -5,6 +5,7 @@ import { ZCourseProgress, ZElementProgress, ZFinishReply } from "../../../domain
 import { courseProgress, courses, elementProgress } from "../../db/schema/courses";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
 import { signUpBody } from "../../../../tests/support/factories";
+import { passedAttempt, takeTest } from "../../../../tests/support/assessments";
 import { Browser, expectError, json } from "../../../../tests/support/http";
 import { learner, patchUser, sessionBrowser } from "../../../../tests/support/sign-in";
 import { changeContent } from "../../platform/content-version";
@@ -70,6 +71,8 @@ describeEachDatabase("progress API", (t) => {
       expect(await marker()).toMatchObject({ id: "rf-slow-reading", name: "start" });
       let last: Finish | undefined;
       for (const [i, id] of READING_IDS.entries()) {
+        // Test elements are finished after a passed attempt (issue 13).
+        if (id.includes("check")) await takeTest(t.db, l.browser, id);
         last = json<Finish>(await l.browser.post(`/api/progress/elements/${id}/finish`));
         if (i < READING_IDS.length - 1) {
           expect(last.opened?.id).toBe(READING_IDS[i + 1]);
@@ -104,6 +107,8 @@ describeEachDatabase("progress API", (t) => {
     it("finishing opens nothing new, any element can be finished, and the marker follows", async () => {
       const l = await learner(t.app, t.db);
       expect(await states(l.browser, HABITS)).toEqual(["opened", "opened", "opened", "opened"]);
+      // The plan is a mentor-verified test (issue 13): a passed attempt lets it finish.
+      await passedAttempt(t.db, l.userId, "lh-plan", HABITS);
       const r = json<Finish>(await l.browser.post("/api/progress/elements/lh-plan/finish"));
       expect(r.opened).toBeNull();
       expect(r.openedElement).toMatchObject({ id: "lh-start-small", name: "continue" });
@@ -267,6 +272,9 @@ describeEachDatabase("progress API", (t) => {
       expect(reg.statusCode, reg.body).toBe(200);
       expect(reg.json().userId).toBe(s.userId);
       expect(await states(s.browser)).toEqual(["done", "done", "opened", null, null, null]);
+      // Now the test opens for the account; finishing it needs a passed attempt (issue 13).
+      expectError(await s.browser.post("/api/progress/elements/rf-check-main-idea/finish"), 403, "TEST-NOT-PASSED");
+      await takeTest(t.db, s.browser, "rf-check-main-idea");
       expect(json<Finish>(await s.browser.post("/api/progress/elements/rf-check-main-idea/finish")).opened?.id).toBe("rf-reading-circle");
     });
 

@@ -1,3 +1,4 @@
+import type { FinishGate } from "../../../domain/assessment/rules";
 import { tracksProgress, type TViewer } from "../../../domain/learning-access";
 import type { ProgressMap, TSyncBody, TVariableValue } from "../../../domain/progress";
 import type { CoursesService } from "../courses/service";
@@ -41,14 +42,16 @@ export interface ProgressServiceDeps {
   portalId: string;
   now?: () => Date;
   onCourseFinished?: ProgressContext["onCourseFinished"];
+  /** The finishing rule of tests (modules/assessments); without it nothing is held back. */
+  finishGate?: FinishGate;
 }
 
 /**
  * The learner's path through content: the progress operations of seed 000 §7 (operations/*.ts).
  * The server is the source of truth: every write re-derives the states under a row lock.
  */
-export function createProgressService({ now = () => new Date(), ...deps }: ProgressServiceDeps) {
-  const ctx: ProgressContext = { ...deps, now };
+export function createProgressService({ now = () => new Date(), finishGate = async () => undefined, ...deps }: ProgressServiceDeps) {
+  const ctx: ProgressContext = { ...deps, now, finishGate };
   return {
     openedElement: (viewer: TViewer, courseId: string) => getOpenedElement(ctx, viewer, courseId),
     elementProgress: (viewer: TViewer, elementId: string, userId?: string) => getElementProgress(ctx, viewer, elementId, userId),

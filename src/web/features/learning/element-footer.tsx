@@ -18,13 +18,15 @@ export interface ElementFooterProps {
   tracksProgress: boolean;
   /** A visitor without any account: finishing first starts the free lesson (a session, or the login). */
   guest: boolean;
+  /** A test not passed yet: finishing waits for a pass (issue 13). */
+  finishBlocked?: boolean;
 }
 
 /**
  * Below an element: previous and next (the server never offers a locked one) and the finish action,
  * which marks the element done on the server and then opens the element that finishing opened.
  */
-export function ElementFooter({ element, course, tracksProgress, guest }: ElementFooterProps) {
+export function ElementFooter({ element, course, tracksProgress, guest, finishBlocked = false }: ElementFooterProps) {
   const { t } = useTranslation("learn");
   const { t: tAny, i18n } = useTranslation();
   const lang = useLang();
@@ -92,10 +94,23 @@ export function ElementFooter({ element, course, tracksProgress, guest }: Elemen
               {t(`element.doneMark.${element.type}`)}
             </span>
           ) : (
-            <Button size="lg" onClick={onFinish} disabled={busy} data-testid="element-finish">
-              <Icon name="check" className="size-5" />
-              {element.isLast ? t("element.finishCourse") : t(`element.finish.${element.type}`)}
-            </Button>
+            <div className="flex flex-col items-center gap-1">
+              <Button
+                size="lg"
+                onClick={onFinish}
+                disabled={busy || finishBlocked}
+                aria-describedby={finishBlocked ? "element-finish-hint" : undefined}
+                data-testid="element-finish"
+              >
+                <Icon name="check" className="size-5" />
+                {element.isLast ? t("element.finishCourse") : t(`element.finish.${element.type}`)}
+              </Button>
+              {finishBlocked ? (
+                <p id="element-finish-hint" className="text-sm text-muted" data-testid="element-finish-hint">
+                  {t("test.finishHint")}
+                </p>
+              ) : null}
+            </div>
           )
         ) : null}
         <div className="min-w-0">

@@ -42,6 +42,9 @@ export function InboxPage({ viewer, chatId }: { viewer: InboxViewer; chatId: str
           {t("title")}
         </h1>
         <div className="flex flex-wrap items-center gap-3">
+          <Link to={`/${lang}/mentor/reviews/`} className="font-medium text-primary-strong hover:underline" data-testid="inbox-reviews-link">
+            {t("reviews.link")}
+          </Link>
           <AvailabilityToggle portalId={viewer.portalId} userId={viewer.id} />
           {viewer.leader ? <SettingsButton /> : null}
         </div>

@@ -13,7 +13,12 @@ export interface AuthContext {
   tokens: AccessTokens;
   /** Which sessions ended, in memory; every revocation goes through it (docs/decisions/0029). */
   revocations: Revocations;
+  /** Told when a guest's session user became an account (its results get the account's e-mail). */
+  guestAttached: { notify: GuestAttached };
 }
+
+/** What other modules do when a guest's data becomes an account's (set through the auth service). */
+export type GuestAttached = (userId: string, email: string | null) => Promise<void>;
 
 /** Identity providers accounts are keyed by (provider + the provider's user id). */
 export type IdentityProvider = "google" | "facebook" | Messenger;
@@ -50,7 +55,7 @@ export async function completeSignIn(ctx: AuthContext, user: UserRecord, method:
  * its progress, and the anonymous session's tokens end (new session id at sign-up).
  */
 export async function createOrConvertAccount(
-  { repo, users, revocations }: AuthContext,
+  { repo, users, revocations, guestAttached }: AuthContext,
   current: TUser | undefined,
   fields: Partial<UserRecord>,
   link: string,
@@ -60,5 +65,6 @@ export async function createOrConvertAccount(
   const links = existing?.links.includes(link) ? existing.links : [...(existing?.links ?? []), link];
   const row = await users.update(current.id, { ...fields, roles: ["disciple"], links });
   await revocations.revoked(await repo.revokeAllOf(current.id));
+  await guestAttached.notify(row.id, row.email ?? null);
   return row;
 }

@@ -1,4 +1,5 @@
 import type { TAwardRef } from "../../../../domain/award-ref";
+import type { FinishGate } from "../../../../domain/assessment/rules";
 import { AppError } from "../../../../domain/errors";
 import type { TViewer } from "../../../../domain/learning-access";
 import { elementStates, openedElement, type ProgressMap, type TCourseProgress, type TElementProgress, type WithState } from "../../../../domain/progress";
@@ -17,6 +18,8 @@ export interface ProgressContext {
   now: () => Date;
   /** What finishing a course earns (modules/rewards): the awards this finish granted. */
   onCourseFinished?: (userId: string, courseId: string) => Promise<TAwardRef[]>;
+  /** The finishing rule of tests: a test element needs a passed attempt (modules/assessments). */
+  finishGate: FinishGate;
 }
 
 export type Tracked = Exclude<TViewer, { kind: "guest" }>;

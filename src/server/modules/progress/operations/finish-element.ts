@@ -1,6 +1,6 @@
 import { AppError } from "../../../../domain/errors";
 import { assertMayOpen, isAdmin, type TViewer } from "../../../../domain/learning-access";
-import { finishElement as finishedMap, openedElement } from "../../../../domain/progress";
+import { finishElement as finishedMap, isOpen, openedElement } from "../../../../domain/progress";
 import { assertTracked } from "../policy";
 import { elementProgressOf, ref, statesOf, write, type ProgressContext } from "./context";
 
@@ -12,6 +12,13 @@ import { elementProgressOf, ref, statesOf, write, type ProgressContext } from ".
 export async function finishElement(ctx: ProgressContext, viewer: TViewer, elementId: string) {
   assertTracked(viewer);
   const s = await ctx.courses.elementStructure(elementId, { unpublished: isAdmin(viewer) });
+  // Refusals in their order before the test rule: open first (read outside the write, which re-checks),
+  // then a test needs a passed attempt. The gate reads before the transaction: PGlite has one connection.
+  const before = statesOf(s, await ctx.repo.loadMap(viewer.id, s.course.id)).find((e) => e.id === elementId)?.state ?? null;
+  assertMayOpen(viewer, s.course, s.element, before);
+  if (!isOpen(before) && !isAdmin(viewer)) throw new AppError("ELEMENT_LOCKED", `Element ${elementId} is not open`, { courseId: s.course.id, elementId });
+  // An element already done stays done (finishing again only records it); a new finish of a test needs a pass.
+  if (before !== "done") await ctx.finishGate(viewer.id, s.element);
   const done = await write(ctx, viewer, s, async ({ map, states }, tx) => {
     const state = states.find((e) => e.id === elementId)?.state ?? null;
     assertMayOpen(viewer, s.course, s.element, state);
