@@ -63,7 +63,11 @@ export function ElementView({ element, course, backTo, viewer, test = null }: El
         </p>
         <h1 className={repeatsTitle ? "sr-only" : "font-title text-3xl font-extrabold text-ink sm:text-4xl"}>{element.title}</h1>
       </header>
-      {element.components.length > 0 ? <PageRenderer blocks={element.components} place={{ courseId: course.id, elementId: element.id }} /> : test ? null : <p className="text-muted">{t("element.empty")}</p>}
+      {element.components.length > 0 ? (
+        <PageRenderer blocks={element.components} place={{ courseId: course.id, elementId: element.id }} />
+      ) : test ? null : (
+        <p className="text-muted">{t("element.empty")}</p>
+      )}
       {test && !element.preview ? (
         <Suspense fallback={null}>
           <TestRunner elementId={element.id} initial={test} onPassed={onPassed} />
