@@ -29,6 +29,7 @@ import type { StudioService } from "./modules/studio/service";
 import type { OrdersService } from "./modules/orders/service";
 import type { ChatService } from "./modules/chat/service";
 import type { NotificationsService } from "./modules/notifications/service";
+import type { CertificatesService } from "./modules/certificates/service";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
 export interface Services {
@@ -45,6 +46,8 @@ export interface Services {
   /** Mentor chat: profiles, the learner's chat, the mentors' inbox, the periodic jobs (docs/decisions/0033). */
   chat: ChatService;
   notifications: NotificationsService;
+  /** Certificates of finished courses: issue, verify, files, revoke (docs/decisions/0037). */
+  certificates: CertificatesService;
   courses: CoursesService;
   progress: ProgressService;
   microcourses: MicrocoursesService;

@@ -97,6 +97,10 @@ import { createChatService } from "./modules/chat/service";
 import { createNotificationsRepo } from "./modules/notifications/repo";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { createNotificationsService } from "./modules/notifications/service";
+import { createCertificatesRepo } from "./modules/certificates/repo";
+import { certificatesRoutes } from "./modules/certificates/routes";
+import { createCertificatesService } from "./modules/certificates/service";
+import { localized } from "../domain/localized";
 
 export const ROOT_DIR = process.cwd();
 /** Answered from memory per content version (platform/public-replies.ts): the same for every client. */
@@ -188,7 +192,27 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimitWindowMs: config.RATE_LIMIT_WINDOW_MS,
     rateLimits,
   });
-  const progress = createProgressService({ repo: progressRepo, courses, users, portalId: config.PORTAL_ID });
+  // A finish that completes a course issues its certificate (issue 13, docs/decisions/0037).
+  const progress = createProgressService({
+    repo: progressRepo,
+    courses,
+    users,
+    portalId: config.PORTAL_ID,
+    onCourseFinished: (viewer, courseId) => certificates.courseFinished(viewer, courseId),
+  });
+  const certificates = createCertificatesService({
+    repo: createCertificatesRepo(database.db),
+    courses,
+    users,
+    finished: (userId, courseId) => progress.hasFinished(userId, courseId),
+    packs,
+    portalLangs,
+    issuerName: async (lang) => {
+      const { portal: p } = await portal.getSettings();
+      return localized(p.title, lang, p.i18n.primaryLang) || "Mentora";
+    },
+    configuredKey: config.CERTIFICATE_SIGNING_KEY,
+  });
   const microcourses = createMicrocoursesService({ repo: createMicrocoursesRepo(database.db), courses, users, portalId: config.PORTAL_ID, cache: cache(500) });
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
@@ -226,6 +250,7 @@ export async function createServices(config: Config, database: Database): Promis
     log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj), error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
   return {
+    certificates,
     chat,
     notifications,
     orders,
@@ -379,6 +404,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
       await api.register(notificationsRoutes(services.notifications));
+      await api.register(certificatesRoutes(services.certificates, { publicOrigin: services.publicOrigin, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);

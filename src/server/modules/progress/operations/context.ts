@@ -14,6 +14,8 @@ export interface ProgressContext {
   users: Pick<UsersService, "ensureProgress" | "findLearner">;
   portalId: string;
   now: () => Date;
+  /** Told after a finish that completes a course has committed (modules/certificates issues there). */
+  onCourseFinished?: (viewer: Tracked, courseId: string) => Promise<void>;
 }
 
 export type Tracked = Exclude<TViewer, { kind: "guest" }>;

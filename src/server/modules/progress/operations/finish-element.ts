@@ -8,7 +8,7 @@ import { elementProgressOf, ref, statesOf, write, type ProgressContext } from ".
 export async function finishElement(ctx: ProgressContext, viewer: TViewer, elementId: string) {
   assertTracked(viewer);
   const s = await ctx.courses.elementStructure(elementId, { unpublished: isAdmin(viewer) });
-  return write(ctx, viewer, s, async ({ map, states }, tx) => {
+  const result = await write(ctx, viewer, s, async ({ map, states }, tx) => {
     const state = states.find((e) => e.id === elementId)?.state ?? null;
     assertMayOpen(viewer, s.course, s.element, state);
     const r = finishedMap(s.elements, map, elementId, s.course.arbitraryWalkthrough, ctx.now());
@@ -26,4 +26,7 @@ export async function finishElement(ctx: ProgressContext, viewer: TViewer, eleme
       courseFinished: after.every((e) => e.state === "done"),
     };
   });
+  // After the commit: what is notified of a finished course reads the finished progress.
+  if (result.courseFinished) await ctx.onCourseFinished?.(viewer, s.course.id);
+  return result;
 }
