@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
-import { type FontFamily, visualSegments } from "./bidi-line";
-import { fontData, fontName, type FontWeight } from "./fonts";
+import type { GlyphRun } from "fontkit";
+import { isArabicScript, type VisualSegment, visualSegments } from "./bidi-line";
+import { fontData, fontName, type FontWeight, shaper, TEXT_LAYER_FONT, textLayerFontData } from "./fonts";
 import { qrModules } from "./qr";
 
 /** Everything printed on a certificate, already in the learner's language. */
@@ -30,22 +31,77 @@ const INK = "#1f2937";
 const ACCENT = "#0f766e";
 const MUTED = "#4b5563";
 
-/** One line centred at y, run by run in visual order, each in the font of its script. */
+/**
+ * The glyphs an Arabic-font run is drawn with: fontkit's OpenType layout (joining forms, ligatures,
+ * mark positioning), left to right. pdf.test.ts checks them against HarfBuzz.
+ */
+export function arabicGlyphs(text: string, weight: FontWeight): GlyphRun {
+  return shaper("arabic", weight).layout(text);
+}
+
+/** Draws a shaped run as outlines from x on the baseline; answers its width. */
+function outlines(doc: PDFKit.PDFDocument, text: string, x: number, baseline: number, size: number, weight: FontWeight, color: string): number {
+  const font = shaper("arabic", weight);
+  const run = arabicGlyphs(text, weight);
+  const scale = size / font.unitsPerEm;
+  let pen = x;
+  run.glyphs.forEach((glyph, i) => {
+    const p = run.positions[i];
+    const path = glyph.path.toSVG();
+    if (path) {
+      doc
+        .save()
+        .translate(pen + p.xOffset * scale, baseline - p.yOffset * scale)
+        .scale(scale, -scale)
+        .path(path)
+        .fill(color)
+        .restore();
+    }
+    pen += p.xAdvance * scale;
+  });
+  return pen - x;
+}
+
+/** The invisible text over a run drawn as outlines, stretched to its width (docs/decisions/0037). */
+function textLayer(doc: PDFKit.PDFDocument, text: string, x: number, baseline: number, size: number, width: number) {
+  const natural = doc.font(TEXT_LAYER_FONT).fontSize(size).widthOfString(text, { features: [] });
+  doc.save().fillOpacity(0);
+  doc.text(text, x, baseline, {
+    lineBreak: false,
+    features: [],
+    baseline: "alphabetic",
+    horizontalScaling: natural > 0 ? (width / natural) * 100 : 100,
+  } as PDFKit.Mixins.TextOptions);
+  doc.restore();
+}
+
+const runWidth = (doc: PDFKit.PDFDocument, s: VisualSegment, size: number, weight: FontWeight) => {
+  if (s.font === "arabic") {
+    const run = arabicGlyphs(s.text, weight);
+    return (run.positions.reduce((n, p) => n + p.xAdvance, 0) * size) / shaper("arabic", weight).unitsPerEm;
+  }
+  // `features` (even empty) makes pdfkit lay out the whole run at once rather than word by word.
+  return doc.font(fontName(s.font, weight)).fontSize(size).widthOfString(s.text, { features: [] });
+};
+
+/** One line centred at y, run by run in visual order: Latin and Cyrillic as text, Arabic as shaped outlines plus a text layer. */
 function centredLine(doc: PDFKit.PDFDocument, text: string, y: number, size: number, weight: FontWeight, dir: "ltr" | "rtl", color = INK) {
   const segments = visualSegments(text, dir);
-  // `features` (even empty) makes pdfkit lay out the whole run at once; without it, it cuts the text at
-  // spaces and lays out word by word, which loses the spaces of a right-to-left run.
-  const width = (s: { text: string; font: FontFamily }) => doc.font(fontName(s.font, weight)).fontSize(size).widthOfString(s.text, { features: [] });
-  const total = segments.reduce((n, s) => n + width(s), 0);
-  let x = (A4_LANDSCAPE.width - total) / 2;
+  const widths = segments.map((s) => runWidth(doc, s, size, weight));
+  let x = (A4_LANDSCAPE.width - widths.reduce((n, w) => n + w, 0)) / 2;
   // One baseline for every run: the Latin and Arabic fonts have different ascenders.
   const baseline = y + size;
-  doc.fillColor(color);
-  for (const s of segments) {
-    const w = width(s);
-    doc.font(fontName(s.font, weight)).fontSize(size).text(s.text, x, baseline, { lineBreak: false, features: [], baseline: "alphabetic" });
-    x += w;
-  }
+  segments.forEach((s, i) => {
+    if (s.font === "arabic") {
+      outlines(doc, s.text, x, baseline, size, weight, color);
+      // The text layer's font has no layout tables, so nothing reverses its glyphs: it gets the visual order.
+      textLayer(doc, isArabicScript(s.text) ? [...s.text].reverse().join("") : s.text, x, baseline, size, widths[i]);
+    } else {
+      doc.fillColor(color);
+      doc.font(fontName(s.font, weight)).fontSize(size).text(s.text, x, baseline, { lineBreak: false, features: [], baseline: "alphabetic" });
+    }
+    x += widths[i];
+  });
 }
 
 /** The QR code as vector squares (one path, filled once). */
@@ -71,9 +127,8 @@ export function renderCertificatePdf(page: CertificatePage): Promise<Buffer> {
     displayTitle: true,
     info: { Title: page.title, Author: "Mentora", Subject: page.courseTitle, CreationDate: page.issuedAt },
   });
-  for (const family of ["latin", "arabic"] as const) {
-    for (const weight of ["regular", "bold"] as const) doc.registerFont(fontName(family, weight), fontData(family, weight));
-  }
+  for (const weight of ["regular", "bold"] as const) doc.registerFont(fontName("latin", weight), fontData("latin", weight));
+  doc.registerFont(TEXT_LAYER_FONT, textLayerFontData());
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
