@@ -94,6 +94,12 @@ export const ZCertificate = ZPublicCertificate.extend({
 });
 export type TCertificate = z.infer<typeof ZCertificate>;
 
+/** The verification page's data: the files and LinkedIn's link only for the owner and admins. */
+export interface TCertificatePage {
+  certificate: TPublicCertificate;
+  files: { pdfUrl: string; credentialUrl: string; linkedInUrl: string } | null;
+}
+
 export const ZCertificateList = z.object({ certificates: z.array(ZCertificate) });
 
 /** Seed 000 §7 creator API "certificate request (object payload)": idempotent, answers the one certificate. */

@@ -10,6 +10,9 @@ import { ownProgress, profileUser } from "../features/learning/profile.server";
 import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { inTab } from "../features/learning/rules";
 import { MyOrders } from "../features/orders/my-orders";
+import { MyCertificates } from "../features/certificates/my-certificates";
+import { certificateDate, type TCertificate } from "../../domain/certificate";
+import { viewerOf } from "../../domain/learning-access";
 import { useScenario } from "../features/scenario/use-scenario";
 import type { PacksHandle } from "../i18n/page-packs";
 import { useLang } from "../root-data";
@@ -22,8 +25,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const t = await learnT(context, lang);
   // Orders belong to registered accounts (an anonymous session cannot buy).
   const orders = isSignedIn(user) ? await context.services.orders.listMyOrders(user, lang) : null;
+  // Certificates too (an anonymous session earns none: no name to print).
+  const certificates = isSignedIn(user) ? await context.services.certificates.mine(viewerOf(user), lang, context.origin) : null;
   return {
     orders,
+    certificates,
+    certificateDates: Object.fromEntries((certificates ?? []).map((c: TCertificate) => [c.number, certificateDate(lang, new Date(c.issuedAt))])),
     user: { fullName: user.fullName, email: user.email, phone: user.phone, username: user.username, signedIn: isSignedIn(user) },
     active: progress.courses.filter((c) => inTab("active", c)).slice(0, 3),
     courseCount: progress.courses.length,
@@ -33,11 +40,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 
-/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md): the orders list's. */
-export const handle: PacksHandle = { packs: ["orders"] };
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md): the orders and certificates lists'. */
+export const handle: PacksHandle = { packs: ["orders", "certificates"] };
 
 export default function Profile() {
-  const { user, active, courseCount, orders: myOrders } = useLoaderData<typeof loader>();
+  const { user, active, courseCount, orders: myOrders, certificates, certificateDates } = useLoaderData<typeof loader>();
+  const certificatesT = useTranslation("certificates").t;
   const { t } = useTranslation("learn");
   const lang = useLang();
   const engine = useScenario();
@@ -91,6 +99,14 @@ export default function Profile() {
         </div>
         {active.length === 0 ? <p className="text-muted">{t("profile.nothingActive")}</p> : <ProgressCourseList courses={active} headingLevel={3} />}
       </section>
+      {certificates ? (
+        <section aria-labelledby="profile-certificates" className="flex flex-col gap-4" data-testid="profile-certificates">
+          <h2 id="profile-certificates" className="font-title text-2xl font-bold text-ink">
+            {certificatesT("profile.heading")}
+          </h2>
+          <MyCertificates certificates={certificates} dates={certificateDates} />
+        </section>
+      ) : null}
       {myOrders ? (
         <section aria-labelledby="profile-orders" className="flex flex-col gap-4" data-testid="profile-orders">
           <h2 id="profile-orders" className="font-title text-2xl font-bold text-ink">

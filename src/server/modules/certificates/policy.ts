@@ -25,9 +25,12 @@ export function assertMayEarn(viewer: TViewer): asserts viewer is Signed & { kin
  * Its files (PDF, preview, credential) are for its owner and certificate admins; anyone else is
  * refused. The number itself is public (the verification page), so refusing tells nothing new.
  */
+export function mayDownload(viewer: TViewer, certificate: { userId: string }): boolean {
+  return viewer.kind !== "guest" && (viewer.id === certificate.userId || isCertificateAdmin(viewer));
+}
 export function assertMayDownload(viewer: TViewer, certificate: { userId: string }): void {
   if (viewer.kind === "guest") throw new AppError("UNAUTHORIZED", "Sign in to download your certificate");
-  if (viewer.id !== certificate.userId && !isCertificateAdmin(viewer)) throw new AppError("AUTH_DENY", "This certificate is not yours");
+  if (!mayDownload(viewer, certificate)) throw new AppError("AUTH_DENY", "This certificate is not yours");
 }
 
 /** Revoking: certificate admins only. */

@@ -5,6 +5,8 @@ import {
   certificatePath,
   certificateStatus,
   CERTIFICATE_NUMBER_LENGTH,
+  linkedInAddUrl,
+  type TCertificatePage,
   expiryAfter,
   type TCertificate,
   type TCredentialVerdict,
@@ -19,7 +21,7 @@ import type { CoursesService } from "../courses/service";
 import type { UsersService } from "../users/service";
 import { credentialNumber, issuerKey, type IssuerKey, newIssuerJwk, signCredential } from "./credential";
 import { renderCertificatePdf } from "./pdf/render";
-import { assertMayDownload, assertMayEarn, assertMayRevoke, assertSignedIn } from "./policy";
+import { assertMayDownload, assertMayEarn, assertMayRevoke, assertSignedIn, mayDownload } from "./policy";
 import { certificatePreviewSvg } from "./preview";
 import type { CertificateRow, CertificatesRepo } from "./repo";
 
@@ -181,6 +183,25 @@ export function createCertificatesService({
     async verify(number: string, lang: string, origin: string): Promise<TPublicCertificate> {
       await courses.lang(lang);
       return present(await byNumber(number), lang, origin);
+    },
+    /**
+     * The verification page: what anyone sees, and for its owner (and admins) the downloads and
+     * LinkedIn's add-to-profile link.
+     */
+    async page(viewer: TViewer, number: string, lang: string, origin: string): Promise<TCertificatePage> {
+      await courses.lang(lang);
+      const row = await byNumber(number);
+      const certificate = await presentOwn(row, lang, origin);
+      const linkedInUrl = linkedInAddUrl({
+        name: certificate.courseTitle,
+        organization: await issuerName(lang),
+        issuedAt: row.issuedAt,
+        expiresAt: row.expiresAt,
+        number: row.number,
+        url: certificate.url,
+      });
+      const { pdfUrl, previewUrl: _preview, credentialUrl, ...shown } = certificate;
+      return { certificate: shown, files: mayDownload(viewer, row) ? { pdfUrl, credentialUrl, linkedInUrl } : null };
     },
     async pdf(viewer: TViewer, number: string, lang: string | undefined, origin: string): Promise<Buffer> {
       const row = await downloadable(viewer, number);
