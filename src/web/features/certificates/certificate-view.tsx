@@ -67,7 +67,13 @@ export function CertificateView({ page, dates }: { page: TCertificatePage; dates
           <a href={page.files.credentialUrl} download className={buttonClass("outline", "md")} data-testid="certificate-credential">
             {t("page.downloadCredential")}
           </a>
-          <a href={page.files.linkedInUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "md")} data-testid="certificate-linkedin">
+          <a
+            href={page.files.linkedInUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("outline", "md")}
+            data-testid="certificate-linkedin"
+          >
             <Icon name="external" className="size-4" />
             {t("page.linkedIn")}
           </a>

@@ -12,8 +12,19 @@ export function MyCertificates({ certificates, dates }: { certificates: TCertifi
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {certificates.map((c) => (
-        <li key={c.number} className="flex flex-col gap-3 rounded-component border border-line bg-surface p-4 shadow-sm" data-testid="my-certificate" data-number={c.number}>
-          <img src={c.previewUrl} alt={t("profile.preview", { course: c.courseTitle })} width={320} height={226} className="h-auto w-full rounded-component border border-line" />
+        <li
+          key={c.number}
+          className="flex flex-col gap-3 rounded-component border border-line bg-surface p-4 shadow-sm"
+          data-testid="my-certificate"
+          data-number={c.number}
+        >
+          <img
+            src={c.previewUrl}
+            alt={t("profile.preview", { course: c.courseTitle })}
+            width={320}
+            height={226}
+            className="h-auto w-full rounded-component border border-line"
+          />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-title text-lg font-bold text-ink">{c.courseTitle}</h3>
             <Badge tone={TONE[c.status]}>{t(`statusLabel.${c.status}`)}</Badge>
