@@ -97,7 +97,8 @@ export function createCertificatesService({
         number: certificateNumberFrom(randomBytes(CERTIFICATE_NUMBER_LENGTH)),
         userId,
         courseId,
-        learnerName: user.fullName || user.username || user.email || "",
+        // Never the e-mail address: the name is shown on the public verification page.
+        learnerName: user.fullName || user.username || "",
         courseTitle: course.title,
         lang,
         issuedAt,
