@@ -54,5 +54,6 @@ export const LANGUAGE_PACKAGES = [
   "chat",
   "mentor",
   "notifications",
+  "certificates",
 ] as const;
 export type LanguagePackage = (typeof LANGUAGE_PACKAGES)[number];

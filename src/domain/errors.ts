@@ -71,6 +71,14 @@ export const ERROR_CODES = {
   GIFT_OTHER_EMAIL: { status: 403, key: "errors:codes.GIFT_OTHER_EMAIL" },
   GIFT_ALREADY_CLAIMED: { status: 409, key: "errors:codes.GIFT_ALREADY_CLAIMED" },
   GIFT_CANCELLED: { status: 410, key: "errors:codes.GIFT_CANCELLED" },
+  /* Certificates (issue 13, docs/decisions/0037). */
+  /** No certificate has this number (or it is not the viewer's to download). */
+  CERTIFICATE_NOT_FOUND: { status: 404, key: "errors:codes.CERTIFICATE_NOT_FOUND" },
+  /** The course does not give a certificate (or is not there). */
+  CERTIFICATE_NOT_OFFERED: { status: 404, key: "errors:codes.CERTIFICATE_NOT_OFFERED" },
+  /** The learner has not finished every element of the course yet. */
+  CERTIFICATE_NOT_EARNED: { status: 409, key: "errors:codes.CERTIFICATE_NOT_EARNED" },
+  CERTIFICATE_ALREADY_REVOKED: { status: 409, key: "errors:codes.CERTIFICATE_ALREADY_REVOKED" },
   /* The realtime socket (docs/decisions/0032): sent in its frames, never as HTTP replies. */
   REALTIME_TOPIC_UNKNOWN: { status: 404, key: "errors:codes.REALTIME_TOPIC_UNKNOWN" },
   /** Not the viewer's, or not there: the two are not told apart (no probing of ids). */

@@ -64,6 +64,24 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Signs access tokens; when unset a key is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /**
+   * Signs the certificates' Open Badges credentials: an Ed25519 private key as a JWK (JSON with kty
+   * OKP, crv Ed25519, d and x). When unset a key is generated once and kept in the database.
+   */
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .refine(
+      (v) => {
+        try {
+          const k = JSON.parse(v) as Record<string, unknown>;
+          return k.kty === "OKP" && k.crv === "Ed25519" && typeof k.d === "string" && typeof k.x === "string";
+        } catch {
+          return false;
+        }
+      },
+      { message: "CERTIFICATE_SIGNING_KEY must be an Ed25519 private key as a JWK (kty OKP, crv Ed25519, d, x)" },
+    )
+    .optional(),
   /** smtp://user:pass@host:port or smtps://...; when unset, mail goes to the outbox shown on /{lang}/dev. */
   SMTP_URL: z
     .string()

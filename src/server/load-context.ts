@@ -32,6 +32,7 @@ import type { ChatService } from "./modules/chat/service";
 import type { NotificationsService } from "./modules/notifications/service";
 import type { RewardsService } from "./modules/rewards/service";
 import type { ResultsService } from "./modules/results/service";
+import type { CertificatesService } from "./modules/certificates/service";
 
 /** What SSR loaders and actions receive: the same services the API routes call, in process. */
 export interface Services {
@@ -52,6 +53,8 @@ export interface Services {
   rewards: RewardsService;
   /** Quiz and interaction results: grading, aggregates, identify (issue 13). */
   results: ResultsService;
+  /** Certificates of finished courses: issue, verify, files, revoke (docs/decisions/0037). */
+  certificates: CertificatesService;
   courses: CoursesService;
   progress: ProgressService;
   /** Tests that grade: attempts, answers, results (issue 13). */

@@ -108,6 +108,10 @@ import { createResultsRepo } from "./modules/results/repo";
 import { resultsRoutes } from "./modules/results/routes";
 import { createResultsService } from "./modules/results/service";
 import { GUEST_SESSION_COOKIE, ZGuestSessionId } from "../domain/results";
+import { createCertificatesRepo } from "./modules/certificates/repo";
+import { certificatesRoutes } from "./modules/certificates/routes";
+import { createCertificatesService } from "./modules/certificates/service";
+import { localized } from "../domain/localized";
 
 export const ROOT_DIR = process.cwd();
 /** Answered from memory per content version (platform/public-replies.ts): the same for every client. */
@@ -216,8 +220,12 @@ export async function createServices(config: Config, database: Database): Promis
     users,
     portalId: config.PORTAL_ID,
     finishGate: (learnerId, element) => assessments.assertMayFinish(learnerId, element),
-    // Awards and completion gifts (docs/decisions/0038); called only after start-up, when `rewards` below exists.
-    onCourseFinished: (userId, courseId) => rewards.courseFinished(userId, courseId),
+    // A finish that completes a course issues its certificate (docs/decisions/0037) and grants its awards
+    // (0038); called only after start-up, when both services below exist.
+    onCourseFinished: async (viewer, courseId) => {
+      await certificates.courseFinished(viewer, courseId);
+      return rewards.courseFinished(viewer.id, courseId);
+    },
   });
   const rewardLetters = createRewardLetters({ mailer, packs }, () => publicOrigin({ protocol: "http", host: "" }));
   const rewards = createRewardsService({
@@ -230,6 +238,19 @@ export async function createServices(config: Config, database: Database): Promis
     },
     portalId: config.PORTAL_ID,
     log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj) },
+  });
+  const certificates = createCertificatesService({
+    repo: createCertificatesRepo(database.db),
+    courses,
+    users,
+    finished: (userId, courseId) => progress.hasFinished(userId, courseId),
+    packs,
+    portalLangs,
+    issuerName: async (lang) => {
+      const { portal: p } = await portal.getSettings();
+      return localized(p.title, lang, p.i18n.primaryLang) || "Mentora";
+    },
+    configuredKey: config.CERTIFICATE_SIGNING_KEY,
   });
   const microcourses = createMicrocoursesService({ repo: createMicrocoursesRepo(database.db), courses, users, portalId: config.PORTAL_ID, cache: cache(500) });
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
@@ -279,6 +300,7 @@ export async function createServices(config: Config, database: Database): Promis
   return {
     results,
     assessments,
+    certificates,
     chat,
     notifications,
     rewards,
@@ -442,6 +464,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(notificationsRoutes(services.notifications));
       await api.register(rewardsRoutes(services.rewards));
       await api.register(resultsRoutes(services.results, config.RATE_LIMIT_WINDOW_MS));
+      await api.register(certificatesRoutes(services.certificates, { publicOrigin: services.publicOrigin, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all("/*", { schema: { hide: true } }, async (req) => {
         throw new AppError("NOT_FOUND", `No API route ${req.method} ${req.url}`);

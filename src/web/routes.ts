@@ -34,6 +34,8 @@ export default [
       route("microcourse/:id?", "routes/microcourse.tsx", { id: "microcourse" }),
       route("video-event/:id", "routes/video-event.tsx", { id: "video-event" }),
       route("progress/:userId/:elementId/:envId", "routes/learner-progress.tsx", { id: "progress" }),
+      // A certificate's public verification page (issue 13, docs/decisions/0037).
+      route("certificates/:number", "routes/certificate.tsx", { id: "certificate" }),
     ]),
     layout("layouts/minimal.tsx", [
       route("order-result/:id?", "routes/order-result.tsx", { id: "order-result" }),

@@ -11,6 +11,9 @@ import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { inTab } from "../features/learning/rules";
 import { MyOrders } from "../features/orders/my-orders";
 import { MyRewards } from "../features/rewards/my-rewards";
+import { MyCertificates } from "../features/certificates/my-certificates";
+import { certificateDate, type TCertificate } from "../../domain/certificate";
+import { viewerOf } from "../../domain/learning-access";
 import { useScenario } from "../features/scenario/use-scenario";
 import type { PacksHandle } from "../i18n/page-packs";
 import { useLang } from "../root-data";
@@ -24,9 +27,13 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   // Orders belong to registered accounts (an anonymous session cannot buy).
   const orders = isSignedIn(user) ? await context.services.orders.listMyOrders(user, lang) : null;
   const rewards = await context.services.rewards.mine(user, lang);
+  // Certificates too (an anonymous session earns none: no name to print).
+  const certificates = isSignedIn(user) ? await context.services.certificates.mine(viewerOf(user), lang, context.origin) : null;
   return {
     orders,
     rewards,
+    certificates,
+    certificateDates: Object.fromEntries((certificates ?? []).map((c: TCertificate) => [c.number, certificateDate(lang, new Date(c.issuedAt))])),
     user: { fullName: user.fullName, email: user.email, phone: user.phone, username: user.username, signedIn: isSignedIn(user) },
     active: progress.courses.filter((c) => inTab("active", c)).slice(0, 3),
     courseCount: progress.courses.length,
@@ -36,11 +43,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 
-/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md): the orders list's. */
-export const handle: PacksHandle = { packs: ["orders"] };
+/** The language packs this screen adds to the page's (docs/decisions/0020-lean-client.md): the orders and certificates lists'. */
+export const handle: PacksHandle = { packs: ["orders", "certificates"] };
 
 export default function Profile() {
-  const { user, active, courseCount, orders: myOrders, rewards } = useLoaderData<typeof loader>();
+  const { user, active, courseCount, orders: myOrders, rewards, certificates, certificateDates } = useLoaderData<typeof loader>();
+  const certificatesT = useTranslation("certificates").t;
   const { t } = useTranslation("learn");
   const lang = useLang();
   const engine = useScenario();
@@ -94,6 +102,14 @@ export default function Profile() {
         </div>
         {active.length === 0 ? <p className="text-muted">{t("profile.nothingActive")}</p> : <ProgressCourseList courses={active} headingLevel={3} />}
       </section>
+      {certificates ? (
+        <section aria-labelledby="profile-certificates" className="flex flex-col gap-4" data-testid="profile-certificates">
+          <h2 id="profile-certificates" className="font-title text-2xl font-bold text-ink">
+            {certificatesT("profile.heading")}
+          </h2>
+          <MyCertificates certificates={certificates} dates={certificateDates} />
+        </section>
+      ) : null}
       <MyRewards rewards={rewards} />
       {myOrders ? (
         <section aria-labelledby="profile-orders" className="flex flex-col gap-4" data-testid="profile-orders">

@@ -44,6 +44,10 @@ export const courses = pgTable(
     index: integer("index").notNull().default(0),
     /** sha256 of the creator preview secret; null turns preview off. */
     previewSecretHash: text("preview_secret_hash"),
+    /** A certificate is issued to learners who finish the course (modules/certificates). */
+    certificateEnabled: boolean("certificate_enabled").notNull().default(false),
+    /** Months a certificate stays valid after its issue; null = it does not expire. */
+    certificateValidityMonths: integer("certificate_validity_months"),
     dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
     /** Bumped when the course or its elements change; progress upgrades compare against it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +56,7 @@ export const courses = pgTable(
     index("courses_portal_listing").on(t.portalId, t.published, t.hidden, t.index),
     check("courses_paid_has_price", sql`${t.type} = 'free' or (${t.price} is not null and ${t.currency} is not null)`),
     check("courses_price_not_negative", sql`${t.price} is null or ${t.price} >= 0`),
+    check("courses_certificate_validity", sql`${t.certificateValidityMonths} is null or ${t.certificateValidityMonths} between 1 and 1200`),
   ],
 );
 

@@ -32,6 +32,8 @@ export interface DemoCourse {
   buttonText: L;
   buttonTextBuy: L;
   index: number;
+  /** A certificate for finishing the course (validity in months; null: it does not expire). */
+  certificate?: { validityMonths: number | null };
   /** The course page's blocks in one language. */
   page: (lang: DemoLang) => TBlock[];
   elements: DemoElement[];

@@ -235,6 +235,7 @@ const pageTexts = t<{ title: string; html: string; faq: [string, Array<[string, 
 export const readingCourse: DemoCourse = {
   id: "reading-foundations",
   type: "free",
+  certificate: { validityMonths: null },
   arbitraryWalkthrough: false,
   requiresRegistration: false,
   duration: 60,

@@ -67,6 +67,8 @@ export async function seedDemoCourses(db: Db, config: Pick<Config, "PORTAL_ID" |
       buttonTextBuy: c.buttonTextBuy,
       alignContent: "center",
       index: c.index,
+      certificateEnabled: !!c.certificate,
+      certificateValidityMonths: c.certificate?.validityMonths ?? null,
       ...(c === readingCourse ? { previewSecret: DEMO_PREVIEW_SECRET } : {}),
     });
     for (const lang of DEMO_LANGS) {

@@ -3,7 +3,7 @@ import { tracksProgress, type TViewer } from "../../../domain/learning-access";
 import type { ProgressMap, TSyncBody, TVariableValue } from "../../../domain/progress";
 import type { CoursesService } from "../courses/service";
 import type { UsersService } from "../users/service";
-import type { ProgressContext } from "./operations/context";
+import { statesOf, type ProgressContext } from "./operations/context";
 import { finishElement } from "./operations/finish-element";
 import { getCourseProgress, getElementProgress, getOpenedElement, listUserProgress } from "./operations/read-progress";
 import { setVariable } from "./operations/set-variable";
@@ -62,6 +62,12 @@ export function createProgressService({ now = () => new Date(), finishGate = asy
     sync: (viewer: TViewer, elementId: string, body: TSyncBody) => syncElement(ctx, viewer, elementId, body),
     setVariable: (viewer: TViewer, courseId: string, name: string, value: TVariableValue) => setVariable(ctx, viewer, courseId, name, value),
     upgrade: (viewer: TViewer, body: { courseId?: string; force: boolean }) => upgradeProgress(ctx, viewer, body),
+    /** Every visible element of the published course is done for the learner ("course finished"). */
+    async hasFinished(userId: string, courseId: string): Promise<boolean> {
+      const s = await ctx.courses.structure(courseId, { unpublished: false });
+      const states = statesOf(s, await ctx.repo.loadMap(userId, courseId));
+      return states.length > 0 && states.every((e) => e.state === "done");
+    },
   };
 }
 export type ProgressService = ReturnType<typeof createProgressService>;

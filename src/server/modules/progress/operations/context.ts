@@ -16,8 +16,11 @@ export interface ProgressContext {
   users: Pick<UsersService, "ensureProgress" | "findLearner">;
   portalId: string;
   now: () => Date;
-  /** What finishing a course earns (modules/rewards): the awards this finish granted. */
-  onCourseFinished?: (userId: string, courseId: string) => Promise<TAwardRef[]>;
+  /**
+   * Told after a finish that completes a course has committed: modules/certificates issues there,
+   * modules/rewards grants what it earns and answers the awards this finish granted.
+   */
+  onCourseFinished?: (viewer: Tracked, courseId: string) => Promise<TAwardRef[]>;
   /** The finishing rule of tests: a test element needs a passed attempt (modules/assessments). */
   finishGate: FinishGate;
 }

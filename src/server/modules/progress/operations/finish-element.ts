@@ -37,6 +37,6 @@ export async function finishElement(ctx: ProgressContext, viewer: TViewer, eleme
       courseFinished: after.every((e) => e.state === "done"),
     };
   });
-  const awards = done.courseFinished && ctx.onCourseFinished ? await ctx.onCourseFinished(viewer.id, s.course.id) : [];
+  const awards = done.courseFinished && ctx.onCourseFinished ? await ctx.onCourseFinished(viewer, s.course.id) : [];
   return { ...done, awards };
 }

@@ -1,0 +1,120 @@
+/**
+ * The certificate PDF in Latin, Turkish, Cyrillic and Arabic script (docs/decisions/0037): its text, as
+ * pdf.js extracts it, holds the learner's name, the course and the date; Arabic is shaped exactly as
+ * HarfBuzz shapes it (joining forms, not the letters' nominal glyphs) and laid out right to left.
+ */
+import { readFileSync } from "node:fs";
+import * as hb from "harfbuzzjs";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
+import { certificateDate } from "../../../../domain/certificate";
+import { arabicGlyphs, renderCertificatePdf } from "./render";
+import { visualSegments } from "./bidi-line";
+import { fontData, shaper } from "./fonts";
+
+const ISSUED = new Date("2026-11-24T10:00:00Z");
+const NUMBER = "MNT-7KQ2M9XH4TZP3WNB";
+const CASES = {
+  en: { name: "Ann Lee", course: "Foundations of Reading" },
+  tr: { name: "Ayşe Yılmaz Çağrı Işık", course: "Okumanın Temelleri" },
+  ru: { name: "Иван Петров", course: "Основы чтения" },
+  ar: { name: "محمد أحمد", course: "أساسيات القراءة" },
+} as const;
+type Lang = keyof typeof CASES;
+
+const fill = (t: string, v: Record<string, string>) => t.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? "");
+const pack = (lang: Lang) => (JSON.parse(readFileSync(`locales/${lang}/certificates.json`, "utf8")) as { pdf: Record<string, string> }).pdf;
+
+function render(lang: Lang) {
+  const t = pack(lang);
+  const url = `http://localhost:3600/${lang}/certificates/${NUMBER}`;
+  return renderCertificatePdf({
+    lang,
+    dir: lang === "ar" ? "rtl" : "ltr",
+    title: fill(t.title!, { course: CASES[lang].course }),
+    heading: t.heading!,
+    certifies: t.certifies!,
+    learnerName: CASES[lang].name,
+    completed: t.completed!,
+    courseTitle: CASES[lang].course,
+    issued: fill(t.issued!, { date: certificateDate(lang, ISSUED) }),
+    numberLine: fill(t.number!, { number: NUMBER }),
+    verifyLine: fill(t.verify!, { url }),
+    url,
+    issuedAt: ISSUED,
+  });
+}
+
+async function textOf(pdf: Buffer): Promise<{ items: string[]; pages: number }> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true }).promise;
+  const page = await doc.getPage(1);
+  const items = (await page.getTextContent()).items.map((i) => ("str" in i ? i.str : "")).filter((s) => s.trim());
+  const pages = doc.numPages;
+  await doc.destroy();
+  return { items, pages };
+}
+
+describe("certificate PDF", () => {
+  it.each(["en", "tr", "ru"] as const)(
+    "%s: one page whose text has the name, the course, the date (MMM d, yyyy in the language) and the number",
+    async (lang) => {
+      const pdf = await render(lang);
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+      const { items, pages } = await textOf(pdf);
+      expect(pages).toBe(1);
+      const text = items.join("\n");
+      expect(items).toContain(CASES[lang].name);
+      expect(items).toContain(CASES[lang].course);
+      expect(text).toContain(certificateDate(lang, ISSUED));
+      expect(text).toContain(NUMBER);
+      expect(text).toContain(`/${lang}/certificates/${NUMBER}`);
+    },
+  );
+
+  it("dates are 'MMM d, yyyy' as each language writes it", () => {
+    expect(certificateDate("en", ISSUED)).toBe("Nov 24, 2026");
+    expect(certificateDate("tr", ISSUED)).toBe("24 Kas 2026");
+    expect(certificateDate("ru", ISSUED)).toMatch(/^24 нояб\. 2026/);
+    expect(certificateDate("ar", ISSUED)).toMatch(/نوفمبر/);
+  });
+
+  it("ar: the text layer reads back in logical order: the name, the course, every part of the date, the number", async () => {
+    const { items } = await textOf(await render("ar"));
+    expect(items).toContain(CASES.ar.name);
+    expect(items).toContain(CASES.ar.course);
+    for (const part of certificateDate("ar", ISSUED).split(/\s+/)) expect(items).toContain(part);
+    expect(items).toContain(NUMBER);
+    expect(items).toContain("شهادة إتمام");
+  });
+
+  it("ar: the glyphs drawn are HarfBuzz's shaping (joined forms), not the letters' nominal glyphs", async () => {
+    const data = fontData("arabic", "bold");
+    const face = new hb.Face(new hb.Blob(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer));
+    const font = new hb.Font(face);
+    for (const text of [CASES.ar.name, CASES.ar.course, "شهادة إتمام", "لا إله"]) {
+      const buffer = new hb.Buffer();
+      buffer.addText(text);
+      buffer.guessSegmentProperties();
+      hb.shape(font, buffer);
+      const harfbuzz = buffer.getGlyphInfos().map((g) => g.codepoint);
+      const drawn = arabicGlyphs(text, "bold").glyphs.map((g) => g.id);
+      expect(drawn).toEqual(harfbuzz);
+      const nominal = [...text].map((c) => shaper("arabic", "bold").glyphForCodePoint(c.codePointAt(0)!).id);
+      // Right to left and joined: neither the nominal glyphs in logical order nor in reverse.
+      expect(drawn).not.toEqual(nominal);
+      expect(drawn).not.toEqual([...nominal].reverse());
+    }
+  });
+
+  it("bidi: a line mixing Arabic, Latin and digits is cut into runs in visual order", () => {
+    expect(visualSegments("رقم الشهادة MNT-7KQ2", "rtl")).toEqual([
+      { text: "MNT-7KQ2", font: "latin", rtl: false },
+      // The space takes the font of the Arabic before it; fontkit lays the run out right to left.
+      { text: "رقم الشهادة ", font: "arabic", rtl: true },
+    ]);
+    expect(visualSegments("Certificate (MNT-7KQ2)", "ltr")).toEqual([{ text: "Certificate (MNT-7KQ2)", font: "latin", rtl: false }]);
+    // Seen left to right: "مرحبا (١٢)". Brackets at a right-to-left level are mirrored; the Arabic run is
+    // handed over in logical order (fontkit reverses it), the Arabic-Indic digits pre-reversed for the same reason.
+    expect(visualSegments("(١٢) مرحبا", "rtl").map((s) => s.text)).toEqual(["( مرحبا", "٢١", ")"]);
+  });
+});

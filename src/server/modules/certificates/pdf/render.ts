@@ -1,0 +1,173 @@
+import PDFDocument from "pdfkit";
+import type { GlyphRun } from "fontkit";
+import { isArabicScript, type VisualSegment, visualSegments } from "./bidi-line";
+import { fontData, fontName, type FontWeight, shaper, TEXT_LAYER_FONT, textLayerFontData } from "./fonts";
+import { qrModules } from "./qr";
+
+/** Everything printed on a certificate, already in the learner's language. */
+export interface CertificatePage {
+  lang: string;
+  dir: "ltr" | "rtl";
+  heading: string;
+  certifies: string;
+  learnerName: string;
+  completed: string;
+  courseTitle: string;
+  /** "Issued on Nov 24, 2026" (and the expiry when there is one). */
+  issued: string;
+  /** "Certificate number MNT-…". */
+  numberLine: string;
+  /** "Verify at https://…". */
+  verifyLine: string;
+  /** The verification page's address: the QR code's content. */
+  url: string;
+  /** Document metadata title. */
+  title: string;
+  issuedAt: Date;
+}
+
+const A4_LANDSCAPE = { width: 841.89, height: 595.28 };
+const INK = "#1f2937";
+const ACCENT = "#0f766e";
+const MUTED = "#4b5563";
+
+/**
+ * The glyphs an Arabic-font run is drawn with: fontkit's OpenType layout (joining forms, ligatures,
+ * mark positioning), left to right. pdf.test.ts checks them against HarfBuzz.
+ */
+export function arabicGlyphs(text: string, weight: FontWeight): GlyphRun {
+  return shaper("arabic", weight).layout(text);
+}
+
+/** Draws a shaped run as outlines from x on the baseline; answers its width. */
+function outlines(doc: PDFKit.PDFDocument, text: string, x: number, baseline: number, size: number, weight: FontWeight, color: string): number {
+  const font = shaper("arabic", weight);
+  const run = arabicGlyphs(text, weight);
+  const scale = size / font.unitsPerEm;
+  let pen = x;
+  run.glyphs.forEach((glyph, i) => {
+    const p = run.positions[i];
+    const path = glyph.path.toSVG();
+    if (path) {
+      doc
+        .save()
+        .translate(pen + p.xOffset * scale, baseline - p.yOffset * scale)
+        .scale(scale, -scale)
+        .path(path)
+        .fill(color)
+        .restore();
+    }
+    pen += p.xAdvance * scale;
+  });
+  return pen - x;
+}
+
+/** The invisible text over a run drawn as outlines, stretched to its width (docs/decisions/0037). */
+function textLayer(doc: PDFKit.PDFDocument, text: string, x: number, baseline: number, size: number, width: number) {
+  const natural = doc.font(TEXT_LAYER_FONT).fontSize(size).widthOfString(text, { features: [] });
+  doc.save().fillOpacity(0);
+  doc.text(text, x, baseline, {
+    lineBreak: false,
+    features: [],
+    baseline: "alphabetic",
+    horizontalScaling: natural > 0 ? (width / natural) * 100 : 100,
+  } as PDFKit.Mixins.TextOptions);
+  doc.restore();
+}
+
+const runWidth = (doc: PDFKit.PDFDocument, s: VisualSegment, size: number, weight: FontWeight) => {
+  if (s.font === "arabic") {
+    const run = arabicGlyphs(s.text, weight);
+    return (run.positions.reduce((n, p) => n + p.xAdvance, 0) * size) / shaper("arabic", weight).unitsPerEm;
+  }
+  // `features` (even empty) makes pdfkit lay out the whole run at once rather than word by word.
+  return doc.font(fontName(s.font, weight)).fontSize(size).widthOfString(s.text, { features: [] });
+};
+
+/** One line centred at y, run by run in visual order: Latin and Cyrillic as text, Arabic as shaped outlines plus a text layer. */
+function centredLine(doc: PDFKit.PDFDocument, text: string, y: number, size: number, weight: FontWeight, dir: "ltr" | "rtl", color = INK) {
+  const segments = visualSegments(text, dir);
+  const widths = segments.map((s) => runWidth(doc, s, size, weight));
+  let x = (A4_LANDSCAPE.width - widths.reduce((n, w) => n + w, 0)) / 2;
+  // One baseline for every run: the Latin and Arabic fonts have different ascenders.
+  const baseline = y + size;
+  segments.forEach((s, i) => {
+    if (s.font === "arabic") {
+      outlines(doc, s.text, x, baseline, size, weight, color);
+      // The text layer's font has no layout tables, so nothing reverses its glyphs: it gets the visual order.
+      textLayer(doc, isArabicScript(s.text) ? [...s.text].reverse().join("") : s.text, x, baseline, size, widths[i]);
+    } else {
+      doc.fillColor(color);
+      doc.font(fontName(s.font, weight)).fontSize(size).text(s.text, x, baseline, { lineBreak: false, features: [], baseline: "alphabetic" });
+    }
+    x += widths[i];
+  });
+}
+
+/** The QR code as vector squares (one path, filled once). */
+function qrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {
+  const { size, dark } = qrModules(text);
+  const cell = side / size;
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) if (dark(col, row)) doc.rect(x + col * cell, y + row * cell, cell, cell);
+  }
+  doc.fillColor("#000000").fill();
+}
+
+/**
+ * The certificate as a one-page A4 landscape PDF: fonts embedded as subsets (so its text can be
+ * selected, searched and read aloud), the QR code drawn as vectors.
+ */
+export function renderCertificatePdf(page: CertificatePage): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: 0,
+    lang: page.lang,
+    displayTitle: true,
+    info: { Title: page.title, Author: "Mentora", Subject: page.courseTitle, CreationDate: page.issuedAt },
+  });
+  for (const weight of ["regular", "bold"] as const) doc.registerFont(fontName("latin", weight), fontData("latin", weight));
+  doc.registerFont(TEXT_LAYER_FONT, textLayerFontData());
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const { width, height } = A4_LANDSCAPE;
+  doc
+    .rect(24, 24, width - 48, height - 48)
+    .lineWidth(3)
+    .strokeColor(ACCENT)
+    .stroke();
+  doc
+    .rect(34, 34, width - 68, height - 68)
+    .lineWidth(0.8)
+    .strokeColor(ACCENT)
+    .stroke();
+
+  centredLine(doc, page.heading, 78, 30, "bold", page.dir, ACCENT);
+  centredLine(doc, page.certifies, 150, 14, "regular", page.dir, MUTED);
+  centredLine(doc, page.learnerName, 180, 34, "bold", page.dir);
+  doc
+    .moveTo(width / 2 - 180, 238)
+    .lineTo(width / 2 + 180, 238)
+    .lineWidth(0.8)
+    .strokeColor(ACCENT)
+    .stroke();
+  centredLine(doc, page.completed, 258, 14, "regular", page.dir, MUTED);
+  centredLine(doc, page.courseTitle, 286, 24, "bold", page.dir);
+  centredLine(doc, page.issued, 350, 13, "regular", page.dir);
+  centredLine(doc, page.numberLine, 374, 11, "regular", page.dir, MUTED);
+
+  // The QR code and the link under it, in the corner where a line of this direction ends.
+  const side = 96;
+  const qrX = page.dir === "rtl" ? 70 : width - 70 - side;
+  qrCode(doc, page.url, qrX, height - 70 - side - 16, side);
+  centredLine(doc, page.verifyLine, height - 78, 9, "regular", page.dir, MUTED);
+
+  doc.end();
+  return done;
+}
