@@ -27,6 +27,8 @@ async function learnerAtTest(lang: string): Promise<SignedIn> {
   }
   await e2e.open(`/${lang}/courses/reading-foundations/test/${CHECK}`, { page: who.page });
   await who.page.getByTestId("test-runner").waitFor();
+  // The runner is a lazy chunk: its boundary hydrates after the page does. A key press before that does nothing.
+  await expect.poll(() => who.page.getByTestId("test-runner").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
   return who;
 }
 

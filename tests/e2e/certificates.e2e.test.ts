@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema/users";
+import { passedAttempt } from "../support/assessments";
 import { type SignedIn, useE2E } from "./fixtures";
 
 const e2e = useE2E();
@@ -25,8 +26,12 @@ const PDFJS_ORIGIN = "http://pdfjs.test";
 let learner: SignedIn;
 let number = "";
 
-async function finishCourse(context: BrowserContext) {
+/** The course's tests are taken elsewhere (assessments e2e): here their passed attempts are written directly. */
+const READING_TESTS = new Set(["rf-check-main-idea", "rf-final-check"]);
+
+async function finishCourse(context: BrowserContext, userId: string) {
   for (const id of READING_IDS) {
+    if (READING_TESTS.has(id)) await passedAttempt(e2e.database.db, userId, id, "reading-foundations");
     const res = await context.request.post(e2e.url(`/api/progress/elements/${id}/finish`), { headers: { origin: e2e.baseURL } });
     expect(res.status(), await res.text()).toBe(200);
   }
@@ -76,7 +81,7 @@ describe("certificates", () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     learner = await e2e.signIn("disciple", { firstName: "Ayşe", lastName: "Yılmaz" });
-    await finishCourse(learner.context);
+    await finishCourse(learner.context, learner.userId);
   });
 
   it.each(["en", "ar"] as const)("%s: the profile lists the certificate with its preview; its PDF renders with the name and the course", async (lang) => {
@@ -104,7 +109,7 @@ describe("certificates", () => {
   it("an Arabic name is printed shaped and reads back as written", async () => {
     const other = await e2e.signIn("disciple", { firstName: "Deniz", lastName: "Kaya" });
     await e2e.database.db.update(users).set({ firstName: "محمد", lastName: "أحمد" }).where(eq(users.id, other.userId));
-    await finishCourse(other.context);
+    await finishCourse(other.context, other.userId);
     const page = await e2e.open("/ar/profile", { page: other.page });
     await page.getByTestId("my-certificate").waitFor();
     const shown = await renderPdf(other.context, await download(page, "my-certificate-pdf"));

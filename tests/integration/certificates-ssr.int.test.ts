@@ -12,17 +12,23 @@ import { certificates } from "../../src/server/db/schema/certificates";
 import { Browser, json } from "../support/http";
 import { learner, patchUser, register, type Registered } from "../support/sign-in";
 import { useSsrApp } from "../support/ssr-app";
+import { passedAttempt } from "../support/assessments";
 
 const ssr = useSsrApp();
 const guest = () => new Browser(ssr.app);
 const READING = "reading-foundations";
 const READING_IDS = ["rf-slow-reading", "rf-main-idea", "rf-check-main-idea", "rf-reading-circle", "rf-between-lines", "rf-final-check"];
+const READING_TESTS = new Set(["rf-check-main-idea", "rf-final-check"]);
 const TITLE = { en: "Foundations of Reading", ar: "أساسيات القراءة" } as const;
 
 /** A learner who finished the demo course through the progress API: the last finish issues the certificate. */
 async function graduate(): Promise<Registered & { certificate: TCertificate }> {
   const l = await learner(ssr.app, ssr.database.db, { firstName: "Ayşe", lastName: "Yılmaz" });
-  for (const id of READING_IDS) expect((await l.browser.post(`/api/progress/elements/${id}/finish`)).statusCode).toBe(200);
+  for (const id of READING_IDS) {
+    // The course's tests are taken elsewhere (assessments tests): here their passed attempts are written directly.
+    if (READING_TESTS.has(id)) await passedAttempt(ssr.database.db, l.userId, id, READING);
+    expect((await l.browser.post(`/api/progress/elements/${id}/finish`)).statusCode).toBe(200);
+  }
   const mine = json<{ certificates: TCertificate[] }>(await l.browser.get("/api/certificates?lang=en")).certificates;
   expect(mine.map((c) => c.courseId)).toEqual([READING]);
   return { ...l, certificate: mine[0]! };

@@ -78,6 +78,7 @@ export const API_TAGS = [
   { name: "mentor", description: "The mentors' inbox: waiting and assigned chats, assignment, resolving, availability and the chat's timers." },
   { name: "notifications", description: "The account's notifications (a mentor's reply, a chat given to a mentor) and marking them read." },
   { name: "certificates", description: "Certificates of finished courses: request, verification by number, PDF, preview, Open Badges credential, revocation." },
+  { name: "rewards", description: "Awards granted for finishing courses and the gifts courses give on completion." },
   { name: "admin", description: "The back office: every order of the portal and its coupons (admins)." },
   { name: "results", description: "Quiz results graded on the server, their aggregates, interaction results and identify (guest results to the account)." },
 ];

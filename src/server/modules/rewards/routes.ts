@@ -28,6 +28,8 @@ export const rewardsRoutes =
           tags: ["rewards"],
           operationId: "myRewards",
           summary: "The caller's awards (newest first) and the gifts they received, in the language asked for",
+          description:
+            "Any signed-in caller (an anonymous session holds the awards it earns); also the gifts of finished courses not yet received. A guest is 403 REGISTRATION-REQUIRED.",
           querystring: ZRewardsQuery,
           response: { 200: ZMyRewards, ...errors },
         },
