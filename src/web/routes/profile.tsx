@@ -25,10 +25,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const progress = await ownProgress(context, user, lang);
   const t = await learnT(context, lang);
   // Orders belong to registered accounts (an anonymous session cannot buy).
-  const orders = isSignedIn(user) ? await context.services.orders.listMyOrders(user, lang) : null;
-  const rewards = await context.services.rewards.mine(user, lang);
   // Certificates too (an anonymous session earns none: no name to print).
-  const certificates = isSignedIn(user) ? await context.services.certificates.mine(viewerOf(user), lang, context.origin) : null;
+  const [orders, rewards, certificates] = await Promise.all([
+    isSignedIn(user) ? context.services.orders.listMyOrders(user, lang) : null,
+    context.services.rewards.mine(user, lang),
+    isSignedIn(user) ? context.services.certificates.mine(viewerOf(user), lang, context.origin) : null,
+  ]);
   return {
     orders,
     rewards,

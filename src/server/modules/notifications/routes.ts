@@ -1,18 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZNotificationList, ZNotificationListQuery, ZNotificationsReadRequest } from "../../../domain/notification";
-import type { FastifyRequest } from "fastify";
-import { AppError } from "../../../domain/errors";
+import { requireSignedIn } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import type { NotificationsService } from "./service";
-
-/** A registered account: a bad token is 401, a guest 403 REGISTRATION-REQUIRED (the service refuses anonymous sessions). */
-async function account(req: FastifyRequest) {
-  const a = await req.auth();
-  if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
-  if (a.kind === "guest") throw new AppError("REGISTRATION_REQUIRED", "Sign up to read notifications");
-  return a.user;
-}
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
@@ -32,7 +23,7 @@ export const notificationsRoutes =
           response: { 200: ZNotificationList, ...errors },
         },
       },
-      async (req) => notifications.list(await account(req), req.query),
+      async (req) => notifications.list(await requireSignedIn(req, "Sign up to read notifications"), req.query),
     );
 
     app.post(
@@ -47,6 +38,6 @@ export const notificationsRoutes =
           response: { 200: z.object({ unreadCount: z.number().int() }), ...errors },
         },
       },
-      async (req) => notifications.markRead(await account(req), req.body),
+      async (req) => notifications.markRead(await requireSignedIn(req, "Sign up to read notifications"), req.body),
     );
   };

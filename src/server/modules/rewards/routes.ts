@@ -1,19 +1,10 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCourseId } from "../../../domain/course";
-import { AppError } from "../../../domain/errors";
 import { ZMyRewards, ZReceivedGift, ZRewardsQuery } from "../../../domain/rewards";
+import { requireSignedIn } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import type { RewardsService } from "./service";
-
-/** A signed-in caller (an anonymous session included): a bad token is 401, a guest 403 REGISTRATION-REQUIRED. */
-async function caller(req: FastifyRequest) {
-  const a = await req.auth();
-  if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
-  if (a.kind === "guest") throw new AppError("REGISTRATION_REQUIRED", "Sign in to see your awards and gifts");
-  return a.user;
-}
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 
@@ -34,7 +25,7 @@ export const rewardsRoutes =
           response: { 200: ZMyRewards, ...errors },
         },
       },
-      async (req) => rewards.mine(await caller(req), req.query.lang),
+      async (req) => rewards.mine(await requireSignedIn(req, "Sign in to see your awards and gifts"), req.query.lang),
     );
 
     app.post(
@@ -51,6 +42,6 @@ export const rewardsRoutes =
           response: { 200: ZReceivedGift, ...errors },
         },
       },
-      async (req) => rewards.requestGift(await caller(req), req.params.courseId, req.query.lang),
+      async (req) => rewards.requestGift(await requireSignedIn(req, "Sign in to see your awards and gifts"), req.params.courseId, req.query.lang),
     );
   };

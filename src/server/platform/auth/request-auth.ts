@@ -85,6 +85,17 @@ export function installRequestAuth(app: FastifyInstance, auth: RequestAuthentica
   }
 }
 
+/**
+ * The signed-in (or session) user of an area a guest is shown the sign-in door for: TOKEN-BAD (401)
+ * for a bad token, REGISTRATION-REQUIRED (403) for a guest, with `why` as the log message.
+ */
+export async function requireSignedIn(req: FastifyRequest, why: string) {
+  const a = await req.auth();
+  if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
+  if (a.kind === "guest") throw new AppError("REGISTRATION_REQUIRED", why);
+  return a.user;
+}
+
 /** The signed-in (or session) user, or the seed's 401: TOKEN-BAD for a bad token, else UNAUTHORIZED. */
 export async function requireUser(req: FastifyRequest) {
   const a = await req.auth();

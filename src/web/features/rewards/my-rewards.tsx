@@ -54,13 +54,7 @@ export function MyRewards({ rewards }: { rewards: TMyRewards }) {
             {rewards.gifts.map((g) => (
               <li key={`received-${g.courseId}`}>
                 <Card className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="flex min-w-0 items-center gap-3">
-                    <Icon name="gift" className="size-6 text-primary-strong" />
-                    <div className="min-w-0">
-                      <p className="font-semibold text-ink">{g.title}</p>
-                      <p className="text-sm text-muted">{t("rewards.fromCourse", { course: g.courseTitle })}</p>
-                    </div>
-                  </div>
+                  <GiftName title={g.title} note={t("rewards.fromCourse", { course: g.courseTitle })} />
                   <a
                     href={g.link}
                     {...(g.kind === "file" ? { download: "" } : {})}
@@ -77,6 +71,18 @@ export function MyRewards({ rewards }: { rewards: TMyRewards }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+function GiftName({ title, note }: { title: string; note: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Icon name="gift" className="size-6 text-primary-strong" />
+      <div className="min-w-0">
+        <p className="font-semibold text-ink">{title}</p>
+        <p className="text-sm text-muted">{note}</p>
+      </div>
+    </div>
   );
 }
 
@@ -104,13 +110,7 @@ function OfferedGift({ gift }: { gift: TOfferedGift }) {
   return (
     <Card className="flex flex-col gap-3 border-primary">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <Icon name="gift" className="size-6 text-primary-strong" />
-          <div className="min-w-0">
-            <p className="font-semibold text-ink">{gift.title}</p>
-            <p className="text-sm text-muted">{t("rewards.offeredFor", { course: gift.courseTitle })}</p>
-          </div>
-        </div>
+        <GiftName title={gift.title} note={t("rewards.offeredFor", { course: gift.courseTitle })} />
         <Button size="sm" onClick={() => void receive()} disabled={busy} data-testid="gift-receive">
           {t("rewards.receive")}
         </Button>
