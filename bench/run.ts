@@ -78,10 +78,10 @@ function partFailed(what: string, e: unknown) {
 }
 
 /** A load scenario: one response noted, then warm-up and measured load. */
-async function scenario(row: Row, url: string, headers?: RequestHeaders): Promise<void> {
+async function scenario(row: Row, url: string, serverPid: number, headers?: RequestHeaders): Promise<void> {
   process.stdout.write(`bench: ${row.scenario} … `);
   row.response = await responseFacts(url, headers);
-  row.measurement = await measure(url, loadOptions, headers);
+  row.measurement = await measure(url, loadOptions, headers, serverPid);
   console.log(`${Math.round(row.measurement.reqPerSec)} req/s`);
   results.rows.push(row);
 }
@@ -101,7 +101,9 @@ async function onServer(name: string, db: Db | undefined, start: () => Promise<R
 }
 
 async function baseline(id: BaselineId, start: () => Promise<RunningServer>, pagePath: string, headers?: RequestHeaders) {
-  await onServer(BASELINE_LABELS[id], undefined, start, (server) => scenario({ scenario: BASELINE_LABELS[id], id }, server.url + pagePath, headers));
+  await onServer(BASELINE_LABELS[id], undefined, start, (server) =>
+    scenario({ scenario: BASELINE_LABELS[id], id }, server.url + pagePath, server.pid, headers),
+  );
 }
 
 /** Each part of the bench on one Mentora server; a part that fails is noted and the next one still runs. */
@@ -112,7 +114,7 @@ async function mentora(db: Db, start: () => Promise<RunningServer>): Promise<voi
       if (options.parts.has("load")) {
         const learner: SignedInLearner = await signInLearner(url);
         for (const s of MENTORA_SCENARIOS) {
-          await scenario({ scenario: `${s.label} · ${db}`, id: s.id, db, baseline: s.baseline }, url + s.path, s.headers(learner));
+          await scenario({ scenario: `${s.label} · ${db}`, id: s.id, db, baseline: s.baseline }, url + s.path, pid, s.headers(learner));
         }
       }
       if (db === browserDb && options.parts.has("weight")) {

@@ -1,5 +1,6 @@
 import http from "node:http";
 import autocannon from "autocannon";
+import { processTreeCpu } from "./cpu";
 
 export interface MeasureOptions {
   connections: number;
@@ -19,6 +20,13 @@ export interface Measurement {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** Milliseconds of server CPU (its process tree, all threads) per response of the measured load. */
+  serverCpuMsPerRequest?: number;
+  /**
+   * Share of one core the load generator (this process) used while it measured: near 1, it was the
+   * bottleneck and req/s is a floor of what the server can do.
+   */
+  loadGeneratorBusy: number;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -41,10 +49,17 @@ async function load(url: string, connections: number, duration: number, latencie
   return await instance;
 }
 
-export async function measure(url: string, opts: MeasureOptions, headers?: RequestHeaders): Promise<Measurement> {
+/** `serverPid`: the server's process, whose CPU time (with its children's) is read around the measured load. */
+export async function measure(url: string, opts: MeasureOptions, headers?: RequestHeaders, serverPid?: number): Promise<Measurement> {
   if (opts.warmup > 0) await load(url, opts.connections, opts.warmup, undefined, headers);
   const latencies: number[] = [];
+  const serverBefore = serverPid === undefined ? undefined : await processTreeCpu(serverPid);
+  const ownBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   const result = await load(url, opts.connections, opts.duration, latencies, headers);
+  const own = process.cpuUsage(ownBefore);
+  const wallMs = performance.now() - wallBefore;
+  const serverSeconds = serverPid === undefined || serverBefore === undefined ? undefined : (await processTreeCpu(serverPid)) - serverBefore;
   const sorted = Float64Array.from(latencies).sort();
   return {
     requests: result.requests.total,
@@ -57,6 +72,8 @@ export async function measure(url: string, opts: MeasureOptions, headers?: Reque
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+    serverCpuMsPerRequest: serverSeconds === undefined || result.requests.total === 0 ? undefined : (serverSeconds * 1000) / result.requests.total,
+    loadGeneratorBusy: (own.user + own.system) / 1000 / wallMs,
   };
 }
 

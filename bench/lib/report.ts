@@ -1,6 +1,6 @@
 import { CHROME_FLAGS } from "./lighthouse";
 import { FRESH_ANSWER_WITHIN_MS } from "./overload";
-import { baselineOf, failure, type BenchResults } from "./results";
+import { baselineOf, cpuRatio, failure, type BenchResults } from "./results";
 import { BASELINE_LABELS, BROWSER_PAGE_HEADERS } from "./scenarios";
 import { GROWTH_LIMIT_MB_PER_MIN } from "./soak";
 import { counts, kB, mb, ms, ratio, type Table } from "./table";
@@ -8,10 +8,24 @@ import { counts, kB, mb, ms, ratio, type Table } from "./table";
 /** The tables of one run, in the order they are printed and written: load, JS weight, Lighthouse, overload, memory. */
 
 export function loadTable(results: BenchResults): Table {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "vs", "req/s vs base", "p50 vs base", "p99 vs base", "response", "result"];
+  const header = [
+    "scenario",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "vs",
+    "req/s vs base",
+    "p50 vs base",
+    "p99 vs base",
+    "server CPU ms/req",
+    "CPU/req: base ÷ this",
+    "generator busy",
+    "response",
+    "result",
+  ];
   const rows = results.rows.map(({ scenario, measurement: m, skipped, baseline, response }) => {
     const answer = response ? `${response.status} ${response.encoding} ${kB(response.bytes)}` : "—";
-    if (!m) return [scenario, "—", "—", "—", "—", "—", "—", "—", answer, `not run: ${skipped ?? "unknown"}`];
+    if (!m) return [scenario, "—", "—", "—", "—", "—", "—", "—", "—", "—", "—", answer, `not run: ${skipped ?? "unknown"}`];
     const b = baseline ? baselineOf(results, baseline) : m;
     return [
       scenario,
@@ -22,6 +36,9 @@ export function loadTable(results: BenchResults): Table {
       b ? ratio(m.reqPerSec / b.reqPerSec) : "—",
       b ? ratio(m.p50 / b.p50) : "—",
       b ? ratio(m.p99 / b.p99) : "—",
+      m.serverCpuMsPerRequest === undefined ? "—" : m.serverCpuMsPerRequest.toPrecision(2),
+      b ? ratio(cpuRatio(m, b)) : "—",
+      `${Math.round(m.loadGeneratorBusy * 100)}%`,
       answer,
       failure(m) ? `FAILED: ${failure(m)}` : `ok (${m.requests} requests)`,
     ];
@@ -30,12 +47,14 @@ export function loadTable(results: BenchResults): Table {
     title: "Load scenarios",
     header,
     rows,
-    numeric: [1, 2, 3, 5, 6, 7],
+    numeric: [1, 2, 3, 5, 6, 7, 8, 9, 10],
     notes: [
       `vs: hello = ${BASELINE_LABELS.hello}; trivial = ${BASELINE_LABELS.trivial} (same adapter and Fastify set-up as Mentora).`,
       `SSR pages are requested with ${Object.entries(BROWSER_PAGE_HEADERS)
         .map(([k, v]) => `\`${k}: ${v}\``)
         .join(", ")}; "response" is one answer fetched before the load: status, Content-Encoding, bytes on the wire.`,
+      `server CPU: user + system time of the server's processes and threads over the measured load, per response; "base ÷ this" reads like req/s vs base (1× = as cheap as the baseline).`,
+      `generator busy: the share of one core autocannon (in the bench's process) used; near 100% it was the bottleneck and req/s is a floor of what the server does, so read the CPU column too (docs/decisions/0041).`,
     ],
   };
 }

@@ -71,3 +71,8 @@ export function baselineOf(results: BenchResults, id: BaselineId): Measurement |
 export function rowOf(results: BenchResults, id: ScenarioId, db: Db): Row | undefined {
   return results.rows.find((r) => r.id === id && r.db === db);
 }
+
+/** How many times cheaper in server CPU per response `base` is than `m` inverted: 1 = as cheap as the baseline, like a req/s ratio. */
+export function cpuRatio(m: Measurement, base: Measurement): number {
+  return m.serverCpuMsPerRequest && base.serverCpuMsPerRequest ? base.serverCpuMsPerRequest / m.serverCpuMsPerRequest : Number.NaN;
+}

@@ -39,7 +39,8 @@ export interface RssReading {
   processes: number;
 }
 
-export async function processTreeRss(pid: number): Promise<RssReading> {
+/** The process and every process below it (cluster workers, helpers), alive now. */
+export async function processTree(pid: number): Promise<Set<number>> {
   const parentOf = await parents();
   const tree = new Set([pid]);
   // Descendants in any order: repeat until no process joins.
@@ -52,6 +53,11 @@ export async function processTreeRss(pid: number): Promise<RssReading> {
       }
     }
   }
+  return tree;
+}
+
+export async function processTreeRss(pid: number): Promise<RssReading> {
+  const tree = await processTree(pid);
   let bytes = 0;
   let processes = 0;
   for (const p of tree) {
