@@ -8,7 +8,7 @@ import * as hb from "harfbuzzjs";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { certificateDate } from "../../../../domain/certificate";
-import { arabicGlyphs, renderCertificatePdf } from "./render";
+import { arabicGlyphs, type CertificatePage, renderCertificatePdf } from "./render";
 import { visualSegments } from "./bidi-line";
 import { fontData, shaper } from "./fonts";
 
@@ -26,9 +26,13 @@ const fill = (t: string, v: Record<string, string>) => t.replace(/\{\{(\w+)\}\}/
 const pack = (lang: Lang) => (JSON.parse(readFileSync(`locales/${lang}/certificates.json`, "utf8")) as { pdf: Record<string, string> }).pdf;
 
 function render(lang: Lang) {
+  return renderCertificatePdf(base(lang));
+}
+
+function base(lang: Lang): CertificatePage {
   const t = pack(lang);
   const url = `http://localhost:3600/${lang}/certificates/${NUMBER}`;
-  return renderCertificatePdf({
+  return {
     lang,
     dir: lang === "ar" ? "rtl" : "ltr",
     title: fill(t.title!, { course: CASES[lang].course }),
@@ -42,7 +46,7 @@ function render(lang: Lang) {
     verifyLine: fill(t.verify!, { url }),
     url,
     issuedAt: ISSUED,
-  });
+  };
 }
 
 async function textOf(pdf: Buffer): Promise<{ items: string[]; pages: number }> {
@@ -85,6 +89,15 @@ describe("certificate PDF", () => {
     for (const part of certificateDate("ar", ISSUED).split(/\s+/)) expect(items).toContain(part);
     expect(items).toContain(NUMBER);
     expect(items).toContain("شهادة إتمام");
+  });
+
+  it("ar: marks read back on their letters: a shadda inside a word and one on the last letter before a space", async () => {
+    const pdf = await renderCertificatePdf({ ...base("ar"), learnerName: "ليلى حسّان", courseTitle: "مُحَمَّد والقراءة" });
+    const { items } = await textOf(pdf);
+    expect(items).toContain("ليلى حسّان");
+    expect(items).toContain("مُحَمَّد والقراءة");
+    // The certificate's own line: "قد أتمّ الدورة" (a shadda on the last letter of أتمّ).
+    expect(items).toContain(pack("ar").completed);
   });
 
   it("ar: the glyphs drawn are HarfBuzz's shaping (joined forms), not the letters' nominal glyphs", async () => {

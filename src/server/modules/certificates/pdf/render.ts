@@ -62,16 +62,33 @@ function outlines(doc: PDFKit.PDFDocument, text: string, x: number, baseline: nu
   return pen - x;
 }
 
-/** The invisible text over a run drawn as outlines, stretched to its width (docs/decisions/0037). */
+/** Where a space is followed by a mark in visual order: after the last letter of a word that carries one (أتمّ). */
+const SPACE_BEFORE_MARK = /(?<= )(?=\p{Mn})/u;
+
+/**
+ * The invisible text over a run drawn as outlines, in visual order, stretched to the run's width
+ * (docs/decisions/0037). Two things keep marks (shadda, fatha…) reading back where they belong:
+ * - The stretch is a horizontal scale of the graphics state around x, not the text's horizontal
+ *   scaling (Tz): pdfkit moves to a mark that fontkit offsets with absolute text matrices computed
+ *   without Tz, so under Tz the glyphs after a mark sat apart and pdf.js read a space there.
+ * - pdf.js does not advance past a zero-width mark: a mark right after a space made it count that
+ *   space twice, once before the mark and once after it. The text is cut there and the next piece
+ *   starts where the space began, so the space is in the text once and its width is not seen twice.
+ */
 function textLayer(doc: PDFKit.PDFDocument, text: string, x: number, baseline: number, size: number, width: number) {
-  const natural = doc.font(TEXT_LAYER_FONT).fontSize(size).widthOfString(text, { features: [] });
+  doc.font(TEXT_LAYER_FONT).fontSize(size);
+  const pieces = text.split(SPACE_BEFORE_MARK);
+  const space = doc.widthOfString(" ", { features: [] });
+  const advances = pieces.map((p, i) => doc.widthOfString(p, { features: [] }) - (i < pieces.length - 1 ? space : 0));
+  const natural = advances.reduce((n, w) => n + w, 0);
+  const stretch = natural > 0 ? width / natural : 1;
   doc.save().fillOpacity(0);
-  doc.text(text, x, baseline, {
-    lineBreak: false,
-    features: [],
-    baseline: "alphabetic",
-    horizontalScaling: natural > 0 ? (width / natural) * 100 : 100,
-  } as PDFKit.Mixins.TextOptions);
+  doc.transform(stretch, 0, 0, 1, x * (1 - stretch), 0);
+  let pen = x;
+  pieces.forEach((piece, i) => {
+    doc.text(piece, pen, baseline, { lineBreak: false, features: [], baseline: "alphabetic" });
+    pen += advances[i];
+  });
   doc.restore();
 }
 
