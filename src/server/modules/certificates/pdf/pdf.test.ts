@@ -91,6 +91,12 @@ describe("certificate PDF", () => {
     expect(items).toContain("شهادة إتمام");
   });
 
+  it("ar: a Latin name on a right-to-left page reads back as written", async () => {
+    const { items } = await textOf(await renderCertificatePdf({ ...base("ar"), learnerName: "Ayşe Yılmaz" }));
+    expect(items).toContain("Ayşe Yılmaz");
+    expect(items).toContain(CASES.ar.course);
+  });
+
   it("ar: marks read back on their letters: a shadda inside a word and one on the last letter before a space", async () => {
     const pdf = await renderCertificatePdf({ ...base("ar"), learnerName: "ليلى حسّان", courseTitle: "مُحَمَّد والقراءة" });
     const { items } = await textOf(pdf);
