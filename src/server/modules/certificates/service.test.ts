@@ -1,7 +1,10 @@
 /**
  * Certificate numbers come from node:crypto's randomBytes (16 bytes, one per character), never from
- * Math.random or anything derived from the learner, the course or the time.
+ * Math.random or anything derived from the learner, the course or the time. The PDF the service
+ * answers carries the learner's name in whatever script it is written (docs/decisions/0037).
  */
+import { readFileSync } from "node:fs";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it, vi } from "vitest";
 
 const drawn: number[] = [];
@@ -53,5 +56,58 @@ describe("certificate numbers", () => {
     expect(new Set(counts.values())).toEqual(new Set([8]));
     expect(CERTIFICATE_ALPHABET).toHaveLength(32);
     expect(CERTIFICATE_ALPHABET).not.toMatch(/[01IO]/);
+  });
+});
+
+describe("the certificate PDF through the service", () => {
+  const NUMBER = "MNT-7KQ2M9XH4TZP3WNB";
+  const row = (learnerName: string) => ({
+    id: "crt-1",
+    number: NUMBER,
+    userId: "usr-1",
+    courseId: "reading",
+    learnerName,
+    courseTitle: { en: "Foundations of Reading", ar: "أساسيات القراءة" },
+    lang: "en",
+    issuedAt: new Date("2026-11-24T10:00:00Z"),
+    expiresAt: null,
+    revokedAt: null,
+    revokedReason: null,
+    revokedBy: null,
+  });
+  const serviceFor = (learnerName: string) =>
+    createCertificatesService({
+      repo: { findByNumber: async (n: string) => (n === NUMBER ? row(learnerName) : null) } as never,
+      courses: { lang: async (lang: string) => ({ lang, primaryLang: "en" }) } as never,
+      users: {} as never,
+      finished: async () => true,
+      packs: { get: async (lang: string) => JSON.parse(readFileSync(`locales/${lang}/certificates.json`, "utf8")) as Record<string, unknown> },
+      portalLangs: async () => ({ primaryLang: "en" }),
+      issuerName: async () => "Mentora",
+    });
+  const owner = { kind: "user", id: "usr-1", roles: ["disciple"], orderedCourses: [], teamId: null } as const;
+
+  async function lines(pdf: Buffer): Promise<string[]> {
+    const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, disableFontFace: true }).promise;
+    const items = (await (await doc.getPage(1)).getTextContent()).items.flatMap((i) => ("str" in i ? [i] : []));
+    await doc.destroy();
+    return items
+      .map((i) => i.str + (i.hasEOL ? "\n" : ""))
+      .join("")
+      .split("\n");
+  }
+
+  it.each([
+    ["Hebrew", "דוד לוי"],
+    ["Chinese", "王芳"],
+    ["Japanese", "佐藤 みゆき"],
+    ["Korean", "박서연"],
+  ])("a %s name is printed and reads back, in English and in Arabic", async (_, name) => {
+    const service = serviceFor(name);
+    for (const lang of ["en", "ar"]) {
+      const pdf = await service.pdf(owner as never, NUMBER, lang, "http://localhost:3600");
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(await lines(pdf), lang).toContain(name);
+    }
   });
 });

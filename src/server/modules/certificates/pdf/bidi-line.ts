@@ -1,4 +1,5 @@
 import bidiFactory from "bidi-js";
+import { covers, type FontId, fontFor } from "./fonts";
 
 /**
  * One line of certificate text in visual order (docs/decisions/0037). pdfkit draws a string through
@@ -6,18 +7,16 @@ import bidiFactory from "bidi-js";
  * against HarfBuzz in pdf.test.ts) and lays an Arabic-script string out right to left; what neither
  * does is the Unicode bidirectional algorithm: the order of runs in a line that mixes scripts, digits
  * and punctuation. bidi-js gives the embedding levels (UAX #9); this module cuts the line into runs
- * by level and by font, puts them in visual order (rule L2) and prepares each run's text so that
- * fontkit's own direction gives the right glyph order.
+ * by level and by font (the first font that has the character's glyph), puts them in visual order
+ * (rule L2) and prepares each run's text so that fontkit's own direction gives the right glyph order.
  */
 
 const bidi = bidiFactory();
 
-export type FontFamily = "latin" | "arabic";
-
 export interface VisualSegment {
   /** What to hand to the text drawer (for a right-to-left run: logical order, mirrored brackets). */
   text: string;
-  font: FontFamily;
+  font: FontId;
   /** The run's embedding level is odd. */
   rtl: boolean;
 }
@@ -28,6 +27,15 @@ const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\uFB50-\uFDFF\uFE70-\uFE
 const NEUTRAL = /[\s\p{P}\p{S}]/u;
 
 export const isArabicScript = (text: string) => ARABIC.test(text);
+
+/** A character of a script of its own (fontkit skips Common and Inherited ones when it guesses a run's script). */
+const SCRIPTED = /[^\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
+const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+/** fontkit lays a run out right to left when its first character of a script of its own is of a right-to-left script. */
+function fontkitReverses(text: string): boolean {
+  const first = SCRIPTED.exec(text)?.[0];
+  return first !== undefined && RTL_SCRIPT.test(first);
+}
 
 /** A paragraph's base direction from its first strong character (UAX #9 P2–P3). */
 export function baseDirection(text: string): "ltr" | "rtl" {
@@ -71,15 +79,19 @@ function visualOrder(runs: Run[]): Run[] {
   return out;
 }
 
-/** Cuts a run's text into pieces of one font; neutrals join the font next to them. */
-function byFont(text: string): Array<{ text: string; font: FontFamily }> {
+/**
+ * Cuts a run's text into pieces of one font, each character in the first font that has its glyph.
+ * Neutrals (spaces, punctuation) join the font before them when it has them, so a name is one piece;
+ * a character no font has stays with its neighbours (and prints as their .notdef box).
+ */
+function byFont(text: string): Array<{ text: string; font: FontId }> {
   const chars = [...text];
-  const fonts: Array<FontFamily | null> = chars.map((c) => (ARABIC.test(c) ? "arabic" : NEUTRAL.test(c) ? null : "latin"));
-  const firstStrong = fonts.find((f) => f !== null) ?? "latin";
-  let current: FontFamily = firstStrong;
-  const pieces: Array<{ text: string; font: FontFamily }> = [];
+  const fonts: Array<FontId | null> = chars.map((c) => (NEUTRAL.test(c) ? null : fontFor(c.codePointAt(0)!)));
+  let current: FontId = fonts.find((f) => f !== null) ?? "latin";
+  const pieces: Array<{ text: string; font: FontId }> = [];
   chars.forEach((c, i) => {
-    current = fonts[i] ?? current;
+    const cp = c.codePointAt(0)!;
+    current = fonts[i] ?? (covers(current, cp) ? current : (fontFor(cp) ?? current));
     const last = pieces.at(-1);
     if (last && last.font === current) last.text += c;
     else pieces.push({ text: c, font: current });
@@ -90,9 +102,9 @@ function byFont(text: string): Array<{ text: string; font: FontFamily }> {
 const reverse = (text: string) => [...text].reverse().join("");
 
 /**
- * The line's segments from left to right. A right-to-left segment in the Arabic font keeps its
- * logical order (fontkit reverses an Arabic-script run itself); any other segment is handed over in
- * the order it is drawn, so right-to-left Latin and left-to-right Arabic digits are reversed here.
+ * The line's segments from left to right. A right-to-left segment of Arabic or Hebrew letters keeps its
+ * logical order (fontkit reverses a run of a right-to-left script itself); any other segment is handed
+ * over in the order it is drawn, so right-to-left Latin and left-to-right Arabic digits are reversed here.
  */
 export function visualSegments(text: string, direction: "ltr" | "rtl" | "auto" = "auto"): VisualSegment[] {
   if (!text) return [];
@@ -106,8 +118,7 @@ export function visualSegments(text: string, direction: "ltr" | "rtl" | "auto" =
     const rtl = run.level % 2 === 1;
     const pieces = byFont(logical.slice(run.start, run.end));
     for (const p of rtl ? pieces.reverse() : pieces) {
-      const fontkitReverses = isArabicScript(p.text);
-      out.push({ text: rtl === fontkitReverses ? p.text : reverse(p.text), font: p.font, rtl });
+      out.push({ text: rtl === fontkitReverses(p.text) ? p.text : reverse(p.text), font: p.font, rtl });
     }
   }
   return out;

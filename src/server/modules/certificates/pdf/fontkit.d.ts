@@ -22,6 +22,7 @@ declare module "fontkit" {
     unitsPerEm: number;
     layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
     glyphForCodePoint(codePoint: number): Glyph;
+    hasGlyphForCodePoint(codePoint: number): boolean;
   }
   export function create(data: Buffer | Uint8Array): Font;
 }
