@@ -212,6 +212,8 @@ export async function createServices(config: Config, database: Database): Promis
     notifications,
     bus,
     packs,
+    // A test graded with full marks grants its awards (docs/decisions/0038); called only after start-up.
+    onFullMarks: (userId, courseId, elementId) => rewards.testFullMarks(userId, courseId, elementId),
   });
   auth.onGuestAttached((userId, email) => assessments.guestAttached(userId, email));
   const progress = createProgressService({

@@ -1,6 +1,7 @@
 /**
- * The test element in Chromium (issue 13): take and fail a test, retake and pass, finish the
- * element, in English and Arabic (right to left); axe and keyboard-only use on the test page.
+ * The test element in Chromium (issue 13): take and fail a test, retake and pass with full marks
+ * (the award-popup opens), finish the element, in English and Arabic (right to left); axe and
+ * keyboard-only use on the test page.
  * Screenshots go to /work/shots/tests/.
  */
 import { mkdirSync } from "node:fs";
@@ -58,6 +59,14 @@ describe("tests that grade, in the browser", () => {
       await page.screenshot({ path: `${SHOTS}/failed-${lang}.png`, fullPage: true });
 
       expect(await takeTestOnPage(page, e2e.database.db, CHECK)).toBe(true);
+      // Every answer right: the award-popup for full marks opens over the result, once.
+      const popup = page.getByTestId("award-popup");
+      await popup.waitFor();
+      expect(await page.getByRole("dialog").textContent()).toContain(lang === "ar" ? "العلامة الكاملة" : "Full marks");
+      await e2e.axeCheck(page, `${lang} full-marks award popup`);
+      await page.screenshot({ path: `${SHOTS}/award-${lang}.png`, fullPage: true });
+      await page.keyboard.press("Escape");
+      await popup.waitFor({ state: "detached" });
       await page.screenshot({ path: `${SHOTS}/passed-${lang}.png`, fullPage: true });
       await expect.poll(() => finishButton(page).isDisabled()).toBe(false);
       // The pass is the server's: after a reload the page still knows it.
