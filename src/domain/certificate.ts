@@ -102,6 +102,25 @@ export interface TCertificatePage {
 
 export const ZCertificateList = z.object({ certificates: z.array(ZCertificate) });
 
+/**
+ * A course's certificate as the learner stands with it (the course page's "Get your certificate"):
+ * `none` (the course gives none, the learner has not finished it, or cannot earn one: a guest or an
+ * anonymous session), `available` (finished, none issued: a learner who finished before the course's
+ * certificate was switched on, or before registering), `issued` (its verification page's path).
+ */
+export const COURSE_CERTIFICATE_STATUSES = ["none", "available", "issued"] as const;
+export const ZCourseCertificate = z.object({
+  courseId: z.string(),
+  status: z.enum(COURSE_CERTIFICATE_STATUSES),
+  /** The verification page of the learner's certificate (issued only). */
+  path: z.string().nullable(),
+});
+export type TCourseCertificate = z.infer<typeof ZCourseCertificate>;
+
+/** A course the learner finished whose certificate they may ask for now (the profile's list). */
+export const ZOfferedCertificate = z.object({ courseId: z.string(), courseTitle: z.string() });
+export type TOfferedCertificate = z.infer<typeof ZOfferedCertificate>;
+
 /** Seed 000 §7 creator API "certificate request (object payload)": idempotent, answers the one certificate. */
 export const ZCertificateRequest = z.object({ courseId: ZCourseId, lang: ZLang }).strict();
 export const ZRevokeBody = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZCourseId, ZLang } from "./course";
+import { ZElementId } from "./element";
 import { ZLocalized } from "./portal";
 import { ZText } from "./validation/safe-text";
 
@@ -17,11 +18,13 @@ export const ZAwardId = z
 
 /**
  * What earns an award. Rules are checked where their event happens, through awardsFor(); a new kind
- * (a test passed with full marks, a first discussion answer) adds a branch here and an event.
+ * (a first discussion answer) adds a branch here and an event.
  */
 export const ZAwardRule = z.discriminatedUnion("kind", [
   /** Finishing a course: the one named, or any course. */
   z.object({ kind: z.literal("course-finished"), courseId: ZCourseId.optional() }),
+  /** A test graded with every drawn question right (score 100): of the course or the test element named, or any. */
+  z.object({ kind: z.literal("test-full-marks"), courseId: ZCourseId.optional(), elementId: ZElementId.optional() }),
 ]);
 export type TAwardRule = z.infer<typeof ZAwardRule>;
 
@@ -37,11 +40,22 @@ export const ZAwardDefinition = z.object({
 export type TAwardDefinition = z.infer<typeof ZAwardDefinition>;
 
 /** Something that happened to a learner that an award rule may answer. */
-export type RewardEvent = { kind: "course-finished"; courseId: string };
+export type RewardEvent = { kind: "course-finished"; courseId: string } | { kind: "test-full-marks"; courseId: string; elementId: string };
+
+/** Whether one rule answers one event: the same kind, and every id the rule names is the event's. */
+function matches(rule: TAwardRule, event: RewardEvent): boolean {
+  if (rule.courseId !== undefined && rule.courseId !== event.courseId) return false;
+  switch (rule.kind) {
+    case "course-finished":
+      return event.kind === "course-finished";
+    case "test-full-marks":
+      return event.kind === "test-full-marks" && (rule.elementId === undefined || rule.elementId === event.elementId);
+  }
+}
 
 /** The definitions an event earns (the caller grants each at most once). */
 export function awardsFor(definitions: readonly TAwardDefinition[], event: RewardEvent): TAwardDefinition[] {
-  return definitions.filter(({ rule }) => rule.kind === event.kind && (rule.courseId === undefined || rule.courseId === event.courseId));
+  return definitions.filter(({ rule }) => matches(rule, event));
 }
 
 /** An award a learner holds, in their language. */

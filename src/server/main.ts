@@ -107,7 +107,7 @@ import { createNotificationsService } from "./modules/notifications/service";
 import { createResultsRepo } from "./modules/results/repo";
 import { resultsRoutes } from "./modules/results/routes";
 import { createResultsService } from "./modules/results/service";
-import { GUEST_SESSION_COOKIE, ZGuestSessionId } from "../domain/results";
+import { guestSessionOf } from "./platform/guest-session";
 import { createCertificatesRepo } from "./modules/certificates/repo";
 import { certificatesRoutes } from "./modules/certificates/routes";
 import { createCertificatesService } from "./modules/certificates/service";
@@ -212,8 +212,21 @@ export async function createServices(config: Config, database: Database): Promis
     notifications,
     bus,
     packs,
+    // A test graded with full marks grants its awards (docs/decisions/0038); called only after start-up.
+    onFullMarks: (userId, courseId, elementId) => rewards.testFullMarks(userId, courseId, elementId),
   });
   auth.onGuestAttached((userId, email) => assessments.guestAttached(userId, email));
+  // An address verified without a new sign-in (a profile change, an anonymous account adding one): the
+  // account's test results get it, and the guest sessions' quiz and interaction results join the account,
+  // as at a sign-in (seed 000 §7 identify). A failure is logged: the address stays verified.
+  auth.onEmailAdded(async (userId, email, guestSessions) => {
+    try {
+      await assessments.guestAttached(userId, email);
+      for (const session of guestSessions) await results.attachGuestSession(userId, session);
+    } catch (err) {
+      console.warn("mentora: guest results not attached after an e-mail was verified", { err, userId });
+    }
+  });
   const progress = createProgressService({
     repo: progressRepo,
     courses,
@@ -400,11 +413,11 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   app.addHook("onSend", (req, _reply, payload, done) => {
     const userId = req.signedInUserId;
     if (!userId) return done(null, payload);
-    const guestSession = ZGuestSessionId.safeParse(req.cookies[GUEST_SESSION_COOKIE]);
+    const guestSession = guestSessionOf(req);
     Promise.all([
       services.users.recordArrival(userId, arrivalFromCookies(req.cookies)).catch((err: unknown) => req.log.warn({ err }, "arrival not recorded")),
-      guestSession.success
-        ? services.results.attachGuestSession(userId, guestSession.data).catch((err: unknown) => req.log.warn({ err }, "guest results not attached"))
+      guestSession
+        ? services.results.attachGuestSession(userId, guestSession).catch((err: unknown) => req.log.warn({ err }, "guest results not attached"))
         : undefined,
     ]).then(() => done(null, payload), done);
   });
@@ -442,7 +455,8 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
           limits: services.rateLimits,
           // Sent after replying: waiting for SMTP only for a free address would tell it by timing.
           requestEmailChange: async (req, userId, email, hint) => {
-            const letter = await services.auth.requestEmailChange(userId, email);
+            // The asking browser's guest session goes with the link: its results join the account once the address is verified.
+            const letter = await services.auth.requestEmailChange(userId, email, guestSessionOf(req));
             if (letter) services.verifyMail.send(req, letter, hint).catch((e: unknown) => req.log.error(e, "verification mail failed"));
           },
         }),

@@ -2,8 +2,9 @@
  * One walk to the certificate in Chromium (issue 13 robustness), in English and in Arabic (rtl): a
  * visitor opens the free sequential course (Foundations of Reading) from the catalogue, registers in
  * the login popup (an Arabic name in the Arabic walk), goes through every element in order, fails the
- * first test, retakes and passes it, passes the final test, finishes the course, follows the
- * award-popup to the profile and downloads the certificate PDF through its link; pdf.js renders it to
+ * first test, retakes and passes it with full marks (the award-popup for full marks opens), passes the
+ * final test, finishes the course, follows the award-popup to the profile and downloads the
+ * certificate PDF through its link; pdf.js renders it to
  * PNG and the learner's name must be on it, in ink. Nothing is written to the database behind the
  * browser's back: the stored test definitions are only read, to know the right answers. axe on every
  * page walked. Screenshots go to /work/shots/walk/.
@@ -36,6 +37,7 @@ const WALKS = [
     firstName: "Ayşe",
     lastName: "Yılmaz",
     failedScore: "Score: 25% (pass mark 75%)",
+    fullMarks: "Full marks",
     finishCourse: "Finish the course",
   },
   {
@@ -44,6 +46,7 @@ const WALKS = [
     firstName: "ليلى",
     lastName: "حسّان",
     failedScore: "النتيجة: 25% (علامة النجاح 75%)",
+    fullMarks: "العلامة الكاملة",
     finishCourse: "إنهاء الدورة",
   },
 ] as const;
@@ -84,7 +87,7 @@ async function register(page: Page, who: { firstName: string; lastName: string; 
 }
 
 /** The first test: nothing tells the answers, a fail keeps the element open, a retake passes it. */
-async function failThenPass(page: Page, lang: string, failedScore: string) {
+async function failThenPass(page: Page, lang: string, failedScore: string, fullMarks: string) {
   // Loaded as a document, so that the server-rendered page and its loader data are what is searched.
   const path = `/${lang}/courses/${COURSE}/test/${FIRST_TEST}`;
   await e2e.open(path, { page });
@@ -108,6 +111,14 @@ async function failThenPass(page: Page, lang: string, failedScore: string) {
   await shot(page, `test-failed-${lang}`);
 
   expect(await takeTestOnPage(page, e2e.database.db, FIRST_TEST)).toBe(true);
+  // Every answer right: the award-popup for full marks opens over the result (once: the final test's full marks earn nothing new).
+  const popup = page.getByTestId("award-popup");
+  await popup.waitFor();
+  expect(await page.getByRole("dialog").textContent()).toContain(fullMarks);
+  await e2e.axeCheck(page, `${lang} full-marks award popup`);
+  await shot(page, `award-full-marks-${lang}`);
+  await page.keyboard.press("Escape");
+  await popup.waitFor({ state: "detached" });
   await expect.poll(() => finishButton(page).isDisabled()).toBe(false);
   await shot(page, `test-passed-${lang}`);
   // The pass is the server's: after a reload the page still knows it.
@@ -124,7 +135,7 @@ describe("the walk to the certificate, in the browser only", () => {
 
     it(
       `${lang}: register, every element in order, fail and retake a test, finish the course, download the certificate with the name`,
-      { timeout: 90_000 },
+      { timeout: 180_000 },
       async () => {
         const page = await e2e.open(`/${lang}/courses/`);
         expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
@@ -141,7 +152,7 @@ describe("the walk to the certificate, in the browser only", () => {
           await page.waitForURL((u) => u.pathname === `${course}/${element.type}/${element.id}`);
           await elementPage(page, element.id).waitFor();
           if (element.id === FIRST_TEST) {
-            await failThenPass(page, lang, walk.failedScore);
+            await failThenPass(page, lang, walk.failedScore, walk.fullMarks);
           } else if (element.type === "test") {
             await runnerReady(page);
             await e2e.axeCheck(page, `${lang} ${element.id}`);

@@ -3,12 +3,17 @@
  * verification page in its three states (valid, expired, revoked with the reason) in English and
  * Arabic (rtl), an unknown or malformed number as a 404 that says so, the downloads and LinkedIn link
  * only for the owner, and the profile's certificates with their preview. The demo's free sequential
- * course (reading-foundations) gives the certificate. Runs on the built app.
+ * course (reading-foundations) gives the certificate. A learner who finished a course before its
+ * certificate was switched on sees "Get your certificate" on the course page and in the profile.
+ * Runs on the built app.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TCertificate } from "../../src/domain/certificate";
 import { certificates } from "../../src/server/db/schema/certificates";
+import { courses } from "../../src/server/db/schema/courses";
+import { upsertCourse, upsertElement } from "../../src/server/db/seed/course-factories";
+import { changeContent } from "../../src/server/platform/content-version";
 import { Browser, json } from "../support/http";
 import { learner, patchUser, register, type Registered } from "../support/sign-in";
 import { useSsrApp } from "../support/ssr-app";
@@ -123,5 +128,48 @@ describe("profile", () => {
     const svg = await g.browser.get(`/api/certificates/${g.certificate.number}.svg?lang=en`);
     expect(svg.statusCode).toBe(200);
     expect(svg.body).toContain("Foundations of Reading");
+  });
+});
+
+describe("a course whose certificate was switched on after the learner finished it", () => {
+  /** A course of two lessons, finished by a new learner while it gave no certificate; then switched on. */
+  async function finishedBefore() {
+    const db = ssr.database.db;
+    const c = await upsertCourse(db, { portalId: ssr.config.PORTAL_ID, title: { en: "Late certificate", ar: "شهادة متأخرة" } });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await upsertElement(db, { courseId: c.id, type: "lesson", title: { en: `L${i}` }, index: i, visible: true })).id);
+    const l = await learner(ssr.app, db, { firstName: "Leyla", lastName: "Kaya" });
+    const halfway = await learner(ssr.app, db);
+    for (const id of ids) expect((await l.browser.post(`/api/progress/elements/${id}/finish`)).statusCode).toBe(200);
+    expect((await halfway.browser.post(`/api/progress/elements/${ids[0]}/finish`)).statusCode).toBe(200);
+    await changeContent(db, async (tx) => {
+      await tx.update(courses).set({ certificateEnabled: true }).where(eq(courses.id, c.id));
+    });
+    return { id: c.id, l, halfway };
+  }
+  const REQUEST = 'data-testid="course-certificate-request"';
+  const LINK = 'data-testid="course-certificate-link"';
+
+  it.each(["en", "ar"] as const)("%s: the course page and the profile offer it; after the request both link to it instead", async (lang) => {
+    const { id, l, halfway } = await finishedBefore();
+    const course = await page(l.browser, `/${lang}/courses/${id}`);
+    expect(course).toContain(REQUEST);
+    expect(course).toMatch(/data-testid="course-certificate" data-course="[^"]+" data-status="available"/);
+    expect(course).toContain(lang === "ar" ? "احصل على شهادتك" : "Get your certificate");
+    expect(await page(l.browser, `/${lang}/profile`)).toContain(REQUEST);
+    // Nobody else is offered it: the learner halfway through, and a guest.
+    for (const html of [await page(halfway.browser, `/${lang}/courses/${id}`), await page(guest(), `/${lang}/courses/${id}`)]) {
+      expect(html).not.toContain('data-testid="course-certificate"');
+    }
+    expect(await page(halfway.browser, `/${lang}/profile`)).not.toContain(REQUEST);
+
+    const cert = json<TCertificate>(await l.browser.post("/api/certificates/requests", { courseId: id, lang }));
+    const after = await page(l.browser, `/${lang}/courses/${id}`);
+    expect(after).not.toContain(REQUEST);
+    expect(after).toContain(LINK);
+    expect(after).toContain(`href="/${lang}/certificates/${cert.number}"`);
+    const profile = await page(l.browser, `/${lang}/profile`);
+    expect(profile).not.toContain(REQUEST);
+    expect(profile).toContain(`data-number="${cert.number}"`);
   });
 });

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { TQuestionDef, TTestDefinition } from "../../src/domain/assessment/definition";
 import type { TTestState } from "../../src/domain/assessment/public";
+import type { TAwardRef } from "../../src/domain/award-ref";
 import type { Db } from "../../src/server/db/client";
 import { elementTests, testAttempts } from "../../src/server/db/schema/assessments";
 import type { Browser } from "./http";
@@ -53,7 +54,7 @@ export async function takeTest(db: Db, b: Browser, elementId: string, rightCount
   }
   const sub = await b.post(url.submit(state.session!));
   expect(sub.statusCode, sub.body).toBe(200);
-  return sub.json() as { state: TTestState; result: { id: string; passed: boolean | null; score: number } };
+  return sub.json() as { state: TTestState; result: { id: string; passed: boolean | null; score: number }; awards: TAwardRef[] };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAwardRef } from "../award-ref";
 import { TEST_LIMITS, ZAssessmentId, ZQuestionKind, ZVerificationType } from "./definition";
 import { ZText } from "../validation/safe-text";
 
@@ -117,7 +118,8 @@ export const ZTestResult = z.object({
 });
 export type TTestResult = z.infer<typeof ZTestResult>;
 
-export const ZSubmitReply = z.object({ state: ZTestState, result: ZTestResult });
+/** `awards`: what this submission earned (a test passed with full marks), for the award-popup; empty on a repeat. */
+export const ZSubmitReply = z.object({ state: ZTestState, result: ZTestResult, awards: z.array(ZAwardRef) });
 
 /** Seed 000 §7 test-results identify: payload email and sessionId. */
 export const ZIdentifyRequest = z.object({ email: ZText.min(3).max(254), sessionId: ZText.min(1).max(100) }).strict();

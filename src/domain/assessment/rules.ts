@@ -50,6 +50,12 @@ export function scoreOf(correct: Array<boolean | null>): number {
 
 export const passes = (score: number, passMark: number) => score >= passMark;
 
+/** The score of an attempt with every drawn question right. */
+export const FULL_MARKS = 100;
+
+/** Graded with full marks (what the award rule "test-full-marks" answers); an attempt waiting for a mentor is not yet. */
+export const hasFullMarks = (a: { status: string; score: number | null }) => a.status === "graded" && a.score === FULL_MARKS;
+
 /**
  * The questions of a new attempt: all in order without a bank; with `draw`, N of the bank, those
  * the learner has not seen in earlier attempts first, then the least recently seen; `random` picks

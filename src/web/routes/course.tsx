@@ -10,6 +10,7 @@ import { learningFailure, learningSeo, modelPage, requestViewer } from "../featu
 import { coursePath } from "../features/learning/rules";
 import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 import { awardPopupOf } from "../features/rewards/award-popup-state";
+import { courseCertificate } from "../features/certificates/certificates.server";
 
 /** /{lang}/courses/{courseId}: the course page from its page blocks, with the caller's element states. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -22,9 +23,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   } catch (e) {
     return learningFailure(e, context, lang);
   }
-  const page = await modelPage(context, viewer, "course", course.id, lang, { withComponents: true, grant: "checked" });
+  const [page, certificate] = await Promise.all([
+    modelPage(context, viewer, "course", course.id, lang, { withComponents: true, grant: "checked" }),
+    courseCertificate(context, viewer, course, lang),
+  ]);
   return {
     course,
+    certificate,
     blocks: modelPageBlocks(page),
     seo: await learningSeo(context, request, lang, {
       kind: "course",
@@ -49,7 +54,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   const award = awardPopupOf(useLocation().state);
   return (
     <>
-      <CourseView course={loaderData.course} blocks={loaderData.blocks} />
+      <CourseView course={loaderData.course} blocks={loaderData.blocks} certificate={loaderData.certificate} />
       {award ? (
         <Suspense fallback={null}>
           <AwardPopup award={award} />

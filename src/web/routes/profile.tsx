@@ -26,15 +26,19 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const t = await learnT(context, lang);
   // Orders belong to registered accounts (an anonymous session cannot buy).
   // Certificates too (an anonymous session earns none: no name to print).
-  const [orders, rewards, certificates] = await Promise.all([
+  // A finished course whose certificate is not issued (switched on after the finish) offers it here.
+  const finished = progress.courses.filter((c) => c.total > 0 && c.doneCount === c.total).map((c) => c.courseId);
+  const [orders, rewards, ownCertificates] = await Promise.all([
     isSignedIn(user) ? context.services.orders.listMyOrders(user, lang) : null,
     context.services.rewards.mine(user, lang),
-    isSignedIn(user) ? context.services.certificates.mine(viewerOf(user), lang, context.origin) : null,
+    isSignedIn(user) ? context.services.certificates.overview(viewerOf(user), lang, context.origin, finished) : null,
   ]);
+  const certificates = ownCertificates?.certificates ?? null;
   return {
     orders,
     rewards,
     certificates,
+    offeredCertificates: ownCertificates?.offered ?? [],
     certificateDates: Object.fromEntries((certificates ?? []).map((c: TCertificate) => [c.number, certificateDate(lang, new Date(c.issuedAt))])),
     user: { fullName: user.fullName, email: user.email, phone: user.phone, username: user.username, signedIn: isSignedIn(user) },
     active: progress.courses.filter((c) => inTab("active", c)).slice(0, 3),
@@ -49,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 export const handle: PacksHandle = { packs: ["orders", "certificates"] };
 
 export default function Profile() {
-  const { user, active, courseCount, orders: myOrders, rewards, certificates, certificateDates } = useLoaderData<typeof loader>();
+  const { user, active, courseCount, orders: myOrders, rewards, certificates, offeredCertificates, certificateDates } = useLoaderData<typeof loader>();
   const certificatesT = useTranslation("certificates").t;
   const { t } = useTranslation("learn");
   const lang = useLang();
@@ -109,7 +113,7 @@ export default function Profile() {
           <h2 id="profile-certificates" className="font-title text-2xl font-bold text-ink">
             {certificatesT("profile.heading")}
           </h2>
-          <MyCertificates certificates={certificates} dates={certificateDates} />
+          <MyCertificates certificates={certificates} offered={offeredCertificates} dates={certificateDates} />
         </section>
       ) : null}
       <MyRewards rewards={rewards} />

@@ -48,6 +48,11 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     /** email-verify: the address the link proves; a link for an address since replaced proves nothing. */
     email: text("email"),
+    /**
+     * email-verify: the guest session of the browser that asked for the address (its cookie). When the
+     * address is verified, that session's results join the account, wherever the link is opened.
+     */
+    guestSession: text("guest_session"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("one_time_tokens_user").on(t.userId, t.kind)],

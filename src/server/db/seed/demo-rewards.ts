@@ -2,7 +2,7 @@ import type { Db } from "../client";
 import { awards, courseGifts } from "../schema/rewards";
 import { ZAwardDefinition, ZCourseGift, type TAwardDefinition, type TCourseGift } from "../../../domain/rewards";
 
-/** The demo's award: finishing any course (issue 13 "one award"). */
+/** The demo's award for finishing any course (issue 13 "one award"). */
 export const DEMO_AWARD: TAwardDefinition = {
   id: "first-finish",
   badge: "trophy",
@@ -14,6 +14,20 @@ export const DEMO_AWARD: TAwardDefinition = {
     ar: "أتممت دورة كاملة بكل دروسها واختباراتها وندواتها.",
   },
   rule: { kind: "course-finished" },
+};
+
+/** The demo's award for a test passed with full marks (any test of any course). */
+export const DEMO_FULL_MARKS_AWARD: TAwardDefinition = {
+  id: "full-marks",
+  badge: "trophy",
+  title: { en: "Full marks", tr: "Tam puan", ru: "Высший балл", ar: "العلامة الكاملة" },
+  description: {
+    en: "You passed a test with every answer right.",
+    tr: "Bir testi tüm soruları doğru yanıtlayarak geçtiniz.",
+    ru: "Вы прошли тест, ответив верно на все вопросы.",
+    ar: "اجتزت اختبارًا وأجبت عن كل أسئلته إجابة صحيحة.",
+  },
+  rule: { kind: "test-full-marks" },
 };
 
 /** The demo's completion gift: the free sequential course gives a printable reading checklist. */
@@ -30,7 +44,7 @@ export const DEMO_GIFT: { courseId: string; gift: TCourseGift } = {
 export async function seedDemoRewards(db: Db, portalId: string): Promise<void> {
   await db
     .insert(awards)
-    .values({ portalId, id: DEMO_AWARD.id, definition: ZAwardDefinition.parse(DEMO_AWARD) })
+    .values([DEMO_AWARD, DEMO_FULL_MARKS_AWARD].map((a) => ({ portalId, id: a.id, definition: ZAwardDefinition.parse(a) })))
     .onConflictDoNothing();
   await db
     .insert(courseGifts)

@@ -12,7 +12,7 @@ import { mailPack } from "../../platform/letters";
 import type { CoursesService } from "../courses/service";
 import type { NotificationsService } from "../notifications/service";
 import { mayReview } from "./policy";
-import type { AssessmentsRepo } from "./repo";
+import type { AssessmentsRepo, AttemptRow } from "./repo";
 
 export interface ReviewDeps {
   repo: AssessmentsRepo;
@@ -21,6 +21,8 @@ export interface ReviewDeps {
   bus: Pick<Bus, "publish">;
   packs: LanguagePacks;
   now: () => Date;
+  /** Grants the awards of an attempt graded with full marks (after the commit). */
+  fullMarks: (a: Pick<AttemptRow, "userId" | "courseId" | "elementId" | "status" | "score">) => Promise<unknown>;
 }
 
 interface AssessmentsMailPack {
@@ -109,7 +111,11 @@ export function createReviews(deps: ReviewDeps) {
         );
         return { status: "graded" as const, score, passed };
       });
-      if (graded.status === "graded") await deps.bus.publish({ topic: USER_TOPIC(attempt.userId), kind: "unread", id: attempt.userId });
+      if (graded.status === "graded") {
+        await deps.bus.publish({ topic: USER_TOPIC(attempt.userId), kind: "unread", id: attempt.userId });
+        // The learner's award for full marks; they see it in the profile (the popup belongs to their own submission).
+        await deps.fullMarks({ ...attempt, status: graded.status, score: graded.score });
+      }
       return { attemptId, questionId, ...graded };
     },
   };

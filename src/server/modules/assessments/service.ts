@@ -1,9 +1,11 @@
 import type { TTestDefinition } from "../../../domain/assessment/definition";
 import type { TAnswerRequest, TTestResult, TTestState } from "../../../domain/assessment/public";
+import type { TAwardRef } from "../../../domain/award-ref";
 import {
   answerProblem,
   drawQuestions,
   gradeAnswer,
+  hasFullMarks,
   mayFinishElement,
   passes,
   retakeRefusal,
@@ -30,6 +32,8 @@ export interface AssessmentsDeps {
   notifications: ReviewDeps["notifications"];
   bus: ReviewDeps["bus"];
   packs: ReviewDeps["packs"];
+  /** Told after a grading commits with full marks (modules/rewards grants); answers the awards this call granted. */
+  onFullMarks?: FullMarksHook;
   now?: () => Date;
   random?: () => number;
 }
@@ -88,7 +92,13 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
     await repo.insertAttempt({ id: base32Id("tat_"), userId, elementId, courseId, number, questionIds, lang, startedAt: now() });
   }
   const authoring = createAuthoring({ repo, courses });
-  const reviews = createReviews({ repo, courses, notifications: deps.notifications, bus: deps.bus, packs: deps.packs, now });
+  /**
+   * An attempt graded with full marks earns its awards. Asked on every submission of such an attempt,
+   * not only the grading one: the grant is idempotent, and a repeat heals a grant lost after the commit.
+   */
+  const fullMarks = (a: Pick<AttemptRow, "userId" | "courseId" | "elementId" | "status" | "score">): Promise<TAwardRef[]> =>
+    hasFullMarks(a) && deps.onFullMarks ? deps.onFullMarks(a.userId, a.courseId, a.elementId) : Promise.resolve([]);
+  const reviews = createReviews({ repo, courses, notifications: deps.notifications, bus: deps.bus, packs: deps.packs, now, fullMarks });
 
   return {
     openTest,
@@ -171,14 +181,14 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
      * Submit: graded on the server from the stored answers; the test result is made once per attempt
      * (parallel submissions queue on the attempt's row lock; the later ones return the same result).
      */
-    async submit(viewer: TViewer, attemptId: string, lang: string, who: Submitter): Promise<{ state: TTestState; result: TTestResult }> {
+    async submit(viewer: TViewer, attemptId: string, lang: string, who: Submitter): Promise<{ state: TTestState; result: TTestResult; awards: TAwardRef[] }> {
       const l = await courses.lang(lang);
       const attempt = await ownAttempt(viewer, attemptId);
       const t = await openTest(viewer, attempt.elementId);
-      await repo.transaction(async (tx) => {
+      const graded = await repo.transaction(async (tx) => {
         const locked = await tx.lockAttempt(attemptId);
         if (!locked) throw new AppError("TEST_ATTEMPT_NOT_FOUND", "No such attempt");
-        if (locked.status !== "in-progress") return;
+        if (locked.status !== "in-progress") return locked;
         const answers = new Map((await tx.answers(attemptId)).map((a) => [a.questionId, a]));
         const missing = locked.questionIds.filter((id) => !answers.has(id));
         if (missing.length > 0) throw new AppError("TEST_INCOMPLETE", `${missing.length} questions are not answered`, { missing });
@@ -187,14 +197,9 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
         const score = scoreOf(correct);
         const passed = pending.length > 0 ? null : passes(score, t.def.passMark);
         const at = now();
+        const status = pending.length > 0 ? ("awaiting-mentor" as const) : ("graded" as const);
         await tx.markAwaitingReview(attemptId, pending);
-        await tx.updateAttempt(attemptId, {
-          status: pending.length > 0 ? "awaiting-mentor" : "graded",
-          score,
-          passed,
-          submittedAt: at,
-          gradedAt: pending.length > 0 ? null : at,
-        });
+        await tx.updateAttempt(attemptId, { status, score, passed, submittedAt: at, gradedAt: pending.length > 0 ? null : at });
         const given = locked.questionIds.map((id) => ({ questionId: id, variants: answers.get(id)!.variants, text: answers.get(id)!.text }));
         await tx.insertResult({
           id: base32Id("trs_"),
@@ -214,9 +219,11 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
           score,
           createdAt: at,
         });
+        return { ...locked, status, score };
       });
+      const awards = await fullMarks(graded);
       const result = await repo.result(attemptId);
-      return { state: await stateOf(t.viewer.id, attempt.elementId, t.def, l), result: presentResult(result!) };
+      return { state: await stateOf(t.viewer.id, attempt.elementId, t.def, l), result: presentResult(result!), awards };
     },
 
     /** The learner's own test results, newest first. */
@@ -258,3 +265,5 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
   };
 }
 export type AssessmentsService = ReturnType<typeof createAssessmentsService>;
+/** What main.ts wires to the rewards service: the learner, the attempt's course and test element. */
+export type FullMarksHook = (userId: string, courseId: string, elementId: string) => Promise<TAwardRef[]>;

@@ -8,6 +8,7 @@ import { issuesOf } from "../../../domain/validation/messages";
 import { buildRegistrationSchema, type TRegistrationField } from "../../../domain/validation/registration-fields";
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
+import { guestSessionOf } from "../../platform/guest-session";
 import { createWindowCounter, PER_ACCOUNT_LIMITS, RATE_LIMITS, rateLimit, type RateLimitStore } from "../../platform/rate-limit";
 import { requireUser } from "../../platform/auth/request-auth";
 import { isSignedIn } from "../../../domain/user";
@@ -278,7 +279,8 @@ export const authRoutes =
       async (req) => {
         const current = await req.auth();
         const signedInAs = current.kind === "user" && isSignedIn(current.user) ? current.user.id : undefined;
-        const user = await auth.verifyEmail(req.body.token, signedInAs);
+        // The browser opening the link: its guest results join the account with the address.
+        const user = await auth.verifyEmail(req.body.token, signedInAs, guestSessionOf(req));
         return { state: "verified" as const, email: user.email! };
       },
     );
@@ -301,7 +303,7 @@ export const authRoutes =
       async (req) => {
         const { user } = await requireUser(req);
         await resendPerAccount.hit(user.id);
-        const letter = await auth.startEmailVerification(user.id);
+        const letter = await auth.startEmailVerification(user.id, guestSessionOf(req));
         if (!letter) throw new AppError("EMAIL_ALREADY_VERIFIED", "There is no address waiting for verification");
         verifyMail.send(req, letter, { website: req.body?.website, lang: req.body?.lang }).catch((e: unknown) => req.log.error(e, "verification mail failed"));
         return { state: "sent" as const };

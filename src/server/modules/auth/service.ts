@@ -4,7 +4,7 @@ import type { AccessTokens } from "../../platform/auth/tokens";
 import type { Bus } from "../../platform/bus";
 import type { UsersService } from "../users/service";
 import { authenticate, logout } from "./operations/authenticate";
-import type { AuthContext, GuestAttached, IdentityProvider } from "./operations/context";
+import type { AuthContext, EmailAdded, GuestAttached, IdentityProvider } from "./operations/context";
 import { createSession } from "./operations/create-session";
 import { login, loginAnonymous } from "./operations/login";
 import { startLoginFlow, takeLoginFlow, type LoginFlow } from "./operations/login-flow";
@@ -32,11 +32,22 @@ export function createAuthService(deps: {
   bus: Pick<Bus, "publish" | "subscribe" | "onLost" | "onResync">;
 }) {
   const revocations = createRevocations({ repo: deps.repo, bus: deps.bus });
-  const ctx: AuthContext = { repo: deps.repo, users: deps.users, tokens: deps.tokens, revocations, guestAttached: { notify: async () => undefined } };
+  const ctx: AuthContext = {
+    repo: deps.repo,
+    users: deps.users,
+    tokens: deps.tokens,
+    revocations,
+    guestAttached: { notify: async () => undefined },
+    emailAdded: { notify: async () => undefined },
+  };
   return {
     /** Where a guest's data is attached to an account (registration from a session), other modules hook in. */
     onGuestAttached(fn: GuestAttached) {
       ctx.guestAttached.notify = fn;
+    },
+    /** Where an account gains a verified e-mail without signing in (the link of a profile change), other modules hook in. */
+    onEmailAdded(fn: EmailAdded) {
+      ctx.emailAdded.notify = fn;
     },
     /** Loads the recent session revocations (docs/decisions/0029); until then sessions are checked in the database. */
     start: () => revocations.start(),
@@ -45,9 +56,10 @@ export function createAuthService(deps: {
     registerAnonymous: (username: string, password: string, current?: TUser) => registerAnonymous(ctx, username, password, current),
     login: (email: string, password: string) => login(ctx, email, password),
     loginAnonymous: (username: string, password: string) => loginAnonymous(ctx, username, password),
-    startEmailVerification: (userId: string) => startEmailVerification(ctx, userId),
-    requestEmailChange: (userId: string, email: string) => requestEmailChange(ctx, userId, email),
-    verifyEmail: (token: string, signedInAs?: string) => verifyEmail(ctx, token, signedInAs),
+    /** `guestSession`: the asking browser's guest session (its cookie), kept with the link. */
+    startEmailVerification: (userId: string, guestSession?: string | null) => startEmailVerification(ctx, userId, guestSession ?? null),
+    requestEmailChange: (userId: string, email: string, guestSession?: string | null) => requestEmailChange(ctx, userId, email, guestSession ?? null),
+    verifyEmail: (token: string, signedInAs?: string, guestSession?: string | null) => verifyEmail(ctx, token, signedInAs, guestSession ?? null),
     renew: (refreshToken: string, opts: { graceMs?: number } = {}) => renewSession(ctx, refreshToken, opts),
     refresh: (refreshToken: string) => refreshSession(ctx, refreshToken),
     signInWithIdentity: (provider: IdentityProvider, profile: IdentityProfile) => signInWithIdentity(ctx, provider, profile),

@@ -9,9 +9,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, expectError, json } from "../../../../tests/support/http";
 import { learner, patchUser, register, sessionBrowser, type Registered } from "../../../../tests/support/sign-in";
-import { CERTIFICATE_ALPHABET, CERTIFICATE_NUMBER_PATTERN, type TCertificate, type TPublicCertificate } from "../../../domain/certificate";
+import { CERTIFICATE_ALPHABET, CERTIFICATE_NUMBER_PATTERN, ZCourseCertificate, type TCertificate, type TPublicCertificate } from "../../../domain/certificate";
 import { certificates } from "../../db/schema/certificates";
+import { courses } from "../../db/schema/courses";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
+import { changeContent } from "../../platform/content-version";
 
 const TITLE = { tr: "Sertifikalı Kurs", en: "Certified Course", ar: "دورة معتمدة", ru: "Курс с сертификатом" };
 
@@ -135,6 +137,71 @@ describeEachDatabase("certificates", (t) => {
       expectError(await l.browser.post("/api/certificates/requests", { courseId: "x".repeat(5000), lang: "en" }), 400, "VALIDATION");
       expectError(await l.browser.post("/api/certificates/requests", { courseId: course.id, lang: "xx" }), 400, "UNSUPPORTED-LANG");
       expectError(await l.browser.post("/api/certificates/requests", "not json", { "content-type": "application/json" }), 400, "VALIDATION");
+    });
+  });
+
+  describe("a learner who finished before the course's certificate was switched on", () => {
+    const stateOf = async (who: { browser: Browser }, courseId: string, lang = "en") => {
+      const res = await who.browser.get(`/api/certificates/courses/${encodeURIComponent(courseId)}?lang=${lang}`);
+      return ZCourseCertificate.parse(json(res));
+    };
+    const switchOn = (courseId: string) =>
+      changeContent(t.db, async (tx) => {
+        await tx.update(courses).set({ certificateEnabled: true }).where(eq(courses.id, courseId));
+      });
+
+    it("is offered the certificate (available), gets it by the request, and then holds it (issued, with its page)", async () => {
+      const c = await makeCourse({ certificate: false, elements: 2 });
+      const l = await learner(t.app, t.db, { firstName: "Leyla", lastName: "Kaya" });
+      for (const id of c.elements) expect((await finish(l, id)).statusCode).toBe(200);
+      expect(await rows(l.userId, c.id)).toHaveLength(0);
+      expect(await stateOf(l, c.id)).toEqual({ courseId: c.id, status: "none", path: null });
+      await switchOn(c.id);
+      // Switching it on issues nothing by itself: the learner asks.
+      expect(await rows(l.userId, c.id)).toHaveLength(0);
+      expect(await stateOf(l, c.id)).toEqual({ courseId: c.id, status: "available", path: null });
+      const cert = json<TCertificate>(await request(l, c.id, "ar"));
+      expect(cert).toMatchObject({ courseId: c.id, learnerName: "Leyla Kaya", courseTitle: TITLE.ar, status: "valid" });
+      expect(await stateOf(l, c.id, "ar")).toEqual({ courseId: c.id, status: "issued", path: `/ar/certificates/${cert.number}` });
+      expect(await rows(l.userId, c.id)).toHaveLength(1);
+    });
+
+    it("offers nothing before the finish, to guests, anonymous sessions and other learners; refuses unknown courses and bad input", async () => {
+      const c = await makeCourse({ certificate: false, elements: 2 });
+      const done = await learner(t.app, t.db);
+      for (const id of c.elements) expect((await finish(done, id)).statusCode).toBe(200);
+      const s = await sessionBrowser(app);
+      for (const id of c.elements) expect((await s.browser.post(`/api/progress/elements/${id}/finish`)).statusCode).toBe(200);
+      const halfway = await learner(t.app, t.db);
+      expect((await finish(halfway, c.elements[0])).statusCode).toBe(200);
+      await switchOn(c.id);
+      const none = { courseId: c.id, status: "none", path: null };
+      expect(await stateOf(halfway, c.id)).toEqual(none);
+      expect(await stateOf({ browser: new Browser(app) }, c.id)).toEqual(none);
+      expect(await stateOf(s, c.id)).toEqual(none);
+      // The finisher's certificate is theirs alone: another learner's state does not show it.
+      const cert = json<TCertificate>(await request(done, c.id));
+      expect(await stateOf(done, c.id)).toMatchObject({ status: "issued", path: `/en/certificates/${cert.number}` });
+      expect(await stateOf(halfway, c.id)).toEqual(none);
+      expect(await stateOf(await learner(t.app, t.db), c.id)).toEqual(none);
+      expectError(await request(halfway, c.id), 409, "CERTIFICATE-NOT-EARNED");
+      const l = await learner(t.app, t.db);
+      const get = (path: string) => l.browser.get(path);
+      expectError(await get("/api/certificates/courses/no-such-course?lang=en"), 404, "CERTIFICATE-NOT-OFFERED");
+      expectError(await get(`/api/certificates/courses/${c.id}%00?lang=en`), 400, "VALIDATION");
+      expectError(await get(`/api/certificates/courses/${c.id}`), 400, "VALIDATION");
+      expectError(await get(`/api/certificates/courses/${c.id}?lang=e%00n`), 400, "VALIDATION");
+      expectError(await get(`/api/certificates/courses/${c.id}?lang=xx`), 400, "UNSUPPORTED-LANG");
+      // Longer than any id the router takes: no such route.
+      expectError(await get(`/api/certificates/courses/${"x".repeat(200)}?lang=en`), 404, "NOT-FOUND");
+      expectError(await get(`/api/certificates/courses/bad%20id?lang=en`), 400, "VALIDATION");
+      expectError(
+        await app.inject({ method: "GET", url: `/api/certificates/courses/${c.id}?lang=en`, headers: { authorization: "Bearer nope" } }),
+        401,
+        "TOKEN-BAD",
+      );
+      expect(await rows(halfway.userId, c.id)).toHaveLength(0);
+      expect(await rows(s.userId, c.id)).toHaveLength(0);
     });
   });
 

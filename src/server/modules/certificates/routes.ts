@@ -6,13 +6,14 @@ import {
   ZCertificateList,
   ZCertificateNumber,
   ZCertificateRequest,
+  ZCourseCertificate,
   ZCredentialCheck,
   ZCredentialVerdict,
   ZLangQuery,
   ZPublicCertificate,
   ZRevokeBody,
 } from "../../../domain/certificate";
-import { ZLang } from "../../../domain/course";
+import { ZCourseId, ZLang } from "../../../domain/course";
 import { requestViewer } from "../../../domain/learning-access";
 import { ZErrorReply } from "../../platform/errors";
 import { rateLimit } from "../../platform/rate-limit";
@@ -59,6 +60,23 @@ export const certificatesRoutes =
         },
       },
       async (req) => certificates.request(await viewer(req), req.body, origin(req)),
+    );
+
+    app.get(
+      "/certificates/courses/:courseId",
+      {
+        schema: {
+          tags: ["certificates"],
+          operationId: "getCourseCertificate",
+          summary: "Where you stand with a course's certificate: none, available (finished, ask for it) or issued (its page)",
+          description:
+            "A finished learner without a certificate (the course's certificate switched on later) may then request it. Guests and anonymous sessions: none.",
+          params: z.object({ courseId: ZCourseId }),
+          querystring: ZLangRequired,
+          response: { 200: ZCourseCertificate, ...errors },
+        },
+      },
+      async (req) => certificates.forCourse(await viewer(req), req.params.courseId, req.query.lang),
     );
 
     app.get(

@@ -9,6 +9,8 @@ import {
   type TCertificatePage,
   expiryAfter,
   type TCertificate,
+  type TCourseCertificate,
+  type TOfferedCertificate,
   type TCredentialVerdict,
   type TPublicCertificate,
 } from "../../../domain/certificate";
@@ -172,6 +174,51 @@ export function createCertificatesService({
       assertMayEarn(viewer);
       await courses.lang(body.lang);
       return presentOwn(await issue(viewer.id, body.courseId, body.lang), body.lang, origin);
+    },
+    /**
+     * Where the learner stands with a course's certificate (the course page's "Get your certificate"):
+     * one query (the learner's certificate of the course) when the caller knows whether the course is
+     * finished (the course page's loader has every element's state); the course is read from the
+     * content cache. An unknown or unpublished course is CERTIFICATE-NOT-OFFERED.
+     */
+    async forCourse(viewer: TViewer, courseId: string, lang: string, known?: { finished: boolean }): Promise<TCourseCertificate> {
+      const l = await courses.lang(lang);
+      const course = await courseOf(courseId);
+      const none: TCourseCertificate = { courseId, status: "none", path: null };
+      // A guest or an anonymous session cannot earn one (no name to print): nothing to offer.
+      if (viewer.kind !== "user" || !course.certificateEnabled) return none;
+      const row = await repo.findFor(viewer.id, courseId);
+      if (row) return { courseId, status: "issued", path: certificatePath(l.lang, row.number) };
+      const done = known ? known.finished : await finished(viewer.id, courseId);
+      return done ? { courseId, status: "available", path: null } : none;
+    },
+    /**
+     * The profile: the learner's certificates, and the courses among `finishedCourseIds` (from the
+     * learner's progress) that give one not yet issued. One query; the courses come from the cache.
+     */
+    async overview(
+      viewer: TViewer,
+      lang: string,
+      origin: string,
+      finishedCourseIds: readonly string[],
+    ): Promise<{ certificates: TCertificate[]; offered: TOfferedCertificate[] }> {
+      assertSignedIn(viewer);
+      const l = await courses.lang(lang);
+      const rows = await repo.listForUser(viewer.id);
+      const held = new Set(rows.map((r) => r.courseId));
+      const offered: TOfferedCertificate[] = [];
+      if (viewer.kind === "user") {
+        for (const courseId of finishedCourseIds) {
+          if (held.has(courseId)) continue;
+          // A course unpublished or gone since offers nothing.
+          const course = await courseOf(courseId).catch((e: unknown) => {
+            if (isAppError(e, "CERTIFICATE_NOT_OFFERED")) return null;
+            throw e;
+          });
+          if (course?.certificateEnabled) offered.push({ courseId, courseTitle: localized(course.title, l.lang, l.primaryLang) });
+        }
+      }
+      return { certificates: await Promise.all(rows.map((r) => presentOwn(r, lang, origin))), offered };
     },
     /** The signed-in learner's certificates, newest first (the profile). */
     async mine(viewer: TViewer, lang: string, origin: string): Promise<TCertificate[]> {

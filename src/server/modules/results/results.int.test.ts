@@ -8,12 +8,17 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
+import { takeTest } from "../../../../tests/support/assessments";
 import { Browser, expectError, json } from "../../../../tests/support/http";
+import { outboxVerifyToken } from "../../../../tests/support/mail";
 import { openRealtime, type RealtimeSocket } from "../../../../tests/support/realtime";
 import { register, sessionBrowser, type Registered } from "../../../../tests/support/sign-in";
 import type { TBlock } from "../../../domain/page";
 import { GUEST_SESSION_COOKIE, type TQuizAggregate, type TQuizResultReply } from "../../../domain/results";
+import { testResults } from "../../db/schema/assessments";
 import { interactionResults, quizResults } from "../../db/schema/results";
+import { users } from "../../db/schema/users";
+import { upsertElementTest } from "../../db/seed/assessment-factories";
 import { upsertCourse, upsertElement, upsertModelPage } from "../../db/seed/course-factories";
 import { upsertEnvironment, upsertPage, upsertPortal } from "../../db/seed/factories";
 
@@ -342,6 +347,105 @@ describeEachDatabase("quiz and interaction results", (t) => {
       expect((await rowsOf(msgId))[0]!.userId).toBe(ann.userId);
       // Once only: an attached result is not taken again by another account.
       expect(json<{ attached: number }>(await identify(ann.browser, { email: ann.email, sessionId }))).toEqual({ attached: 0 });
+    });
+  });
+
+  describe("identify when an account adds an e-mail (no new sign-in)", () => {
+    /** A test of its own (open to any learner), taken with full marks by the caller. */
+    async function testTaken(b: Browser) {
+      const c = await upsertCourse(t.db, { portalId: t.config.PORTAL_ID, title: { en: "T" }, arbitraryWalkthrough: true, published: true });
+      const e = await upsertElement(t.db, { courseId: c.id, type: "test", title: { en: "Check" }, index: 0, visible: true });
+      await upsertElementTest(t.db, e.id, {
+        passMark: 100,
+        questions: [
+          {
+            id: "a",
+            kind: "single",
+            text: { en: "A?" },
+            variants: [
+              { id: "a", text: { en: "A" } },
+              { id: "b", text: { en: "B" } },
+            ],
+            correct: ["b"],
+          },
+        ],
+      });
+      return (await takeTest(t.db, b, e.id)).result.id;
+    }
+    const testRow = async (id: string) => (await t.db.select().from(testResults).where(eq(testResults.id, id)))[0]!;
+    /**
+     * A guest answers a quiz (its session in the cookie), then makes an anonymous account in the same
+     * browser (a sign-in, but the account has no e-mail: nothing attaches) and takes a test.
+     */
+    async function anonymousWithGuestResults() {
+      const browser = new Browser(app);
+      const sessionId = guestSession();
+      browser.jar[GUEST_SESSION_COOKIE] = sessionId;
+      const msgId = freshQuiz();
+      json(await answer(browser, { msgId, sessionId, answers: [{ id: "b" }] }));
+      const made = await browser.post("/api/auth/anonymous/register", { username: `anon${key().slice(0, 12)}`, password: "correct horse battery" });
+      expect(made.statusCode, made.body).toBe(200);
+      const userId = json<{ id: string }>(await browser.me()).id;
+      expect((await rowsOf(msgId))[0]!.userId).toBeNull();
+      const resultId = await testTaken(browser);
+      expect((await testRow(resultId)).email).toBeNull();
+      return { browser, sessionId, msgId, userId, resultId };
+    }
+    const email = () => `added-${key().slice(0, 10)}@example.com`;
+    const askFor = async (b: Browser, address: string) => {
+      const res = await b.patch("/api/users/me/profile", { core: { email: address }, lang: "en" });
+      expect(res.statusCode, res.body).toBe(200);
+      return outboxVerifyToken(t.db, address);
+    };
+    const verify = (b: Browser, token: string) => b.post("/api/auth/email/verify", { token });
+
+    it("verifying the address in the same browser attaches the guest quiz result and gives the test result the address", async () => {
+      const a = await anonymousWithGuestResults();
+      const address = email();
+      const token = await askFor(a.browser, address);
+      // Asked for, not yet verified: the profile has no e-mail, nothing moves.
+      expect((await rowsOf(a.msgId))[0]!.userId).toBeNull();
+      expect((await testRow(a.resultId)).email).toBeNull();
+      expect(json(await verify(a.browser, token))).toEqual({ state: "verified", email: address });
+      expect((await rowsOf(a.msgId))[0]!.userId).toBe(a.userId);
+      expect((await testRow(a.resultId)).email).toBe(address);
+      // Counted once in the aggregate: the guest's answer is now the account's.
+      expect((await aggregate(a.browser, a.msgId)).total).toBe(1);
+    });
+
+    it("the link opened in another browser (signed out, no cookie) attaches the session of the browser that asked", async () => {
+      const a = await anonymousWithGuestResults();
+      const address = email();
+      const token = await askFor(a.browser, address);
+      expect(json(await verify(new Browser(app), token))).toEqual({ state: "verified", email: address });
+      expect((await rowsOf(a.msgId))[0]!.userId).toBe(a.userId);
+      expect((await testRow(a.resultId)).email).toBe(address);
+      const [row] = await t.db.select().from(users).where(eq(users.id, a.userId));
+      expect(row).toMatchObject({ email: address, pendingEmail: null });
+    });
+
+    it("attaches nothing for a bad link, nor another guest's results, nor another account's", async () => {
+      const a = await anonymousWithGuestResults();
+      const other = await anonymousWithGuestResults();
+      // A third browser's guest result, never seen by this account.
+      const stranger = guestSession();
+      const strangerMsg = freshQuiz();
+      json(await answer(new Browser(app), { msgId: strangerMsg, sessionId: stranger }));
+      const address = email();
+      const token = await askFor(a.browser, address);
+      expectError(await verify(a.browser, `${token}x`), 400, "EMAIL-VERIFY-INVALID");
+      expectError(await verify(a.browser, "bad\u0000token"), 400, "VALIDATION");
+      expect((await rowsOf(a.msgId))[0]!.userId).toBeNull();
+      expect((await testRow(a.resultId)).email).toBeNull();
+      // Opened while signed in to another account: refused, nothing of either moves.
+      expectError(await verify(other.browser, token), 400, "EMAIL-VERIFY-INVALID");
+      expect((await rowsOf(other.msgId))[0]!.userId).toBeNull();
+      expect((await rowsOf(a.msgId))[0]!.userId).toBeNull();
+      json(await verify(a.browser, token));
+      expect((await rowsOf(a.msgId))[0]!.userId).toBe(a.userId);
+      expect((await rowsOf(other.msgId))[0]!.userId).toBeNull();
+      expect((await testRow(other.resultId)).email).toBeNull();
+      expect((await rowsOf(strangerMsg))[0]!.userId).toBeNull();
     });
   });
 

@@ -8,11 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, expectError, json, sleep } from "../../../../tests/support/http";
 import { startSmtp, type SmtpSink } from "../../../../tests/support/mail";
+import { answerFor, definitionOf, takeTest, url } from "../../../../tests/support/assessments";
+import { mentor } from "../../../../tests/support/chat";
 import { register, sessionBrowser, type Registered } from "../../../../tests/support/sign-in";
+import { ZSubmitReply, type TTestState } from "../../../domain/assessment/public";
 import { ZFinishReply } from "../../../domain/progress";
 import { ZMyRewards, ZReceivedGift, type TCourseGift } from "../../../domain/rewards";
+import { upsertElementTest } from "../../db/seed/assessment-factories";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
-import { DEMO_AWARD } from "../../db/seed/demo-rewards";
+import { DEMO_AWARD, DEMO_FULL_MARKS_AWARD } from "../../db/seed/demo-rewards";
 import { courseGifts, giftReceipts, userAwards } from "../../db/schema/rewards";
 import { users } from "../../db/schema/users";
 import { changeContent } from "../../platform/content-version";
@@ -95,6 +99,130 @@ describeEachDatabase("awards and completion gifts", (t) => {
       const l = await register(app);
       expectError(await l.browser.get("/api/rewards/mine?lang=e%00n"), 400, "VALIDATION");
       expectError(await l.browser.get("/api/rewards/mine"), 400, "VALIDATION");
+    });
+  });
+
+  describe("a test passed with full marks", () => {
+    const FULL = DEMO_FULL_MARKS_AWARD.id;
+    const choice = (id: string, correct: string) => ({
+      id,
+      kind: "single" as const,
+      text: { en: `${id}?` },
+      variants: [
+        { id: "y", text: { en: "yes" } },
+        { id: "n", text: { en: "no" } },
+      ],
+      correct: [correct],
+    });
+    /** A course of its own (any element open) with `count` tests of two questions, pass mark 50. */
+    async function testCourse(count = 1) {
+      const c = await upsertCourse(t.db, { portalId: t.config.PORTAL_ID, title: { en: "Tests" }, arbitraryWalkthrough: true, published: true });
+      const tests: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const e = await upsertElement(t.db, { courseId: c.id, type: "test", title: { en: `Test ${i}` }, index: i, visible: true });
+        await upsertElementTest(t.db, e.id, { passMark: 50, questions: [choice("a", "y"), choice("b", "n")] });
+        tests.push(e.id);
+      }
+      return { id: c.id, tests };
+    }
+    /** Starts the test and answers every question (right or not) without submitting. */
+    async function answered(l: { browser: Browser }, elementId: string, right = true) {
+      const def = await definitionOf(t.db, elementId);
+      const st = json<TTestState>(await l.browser.post(url.start(elementId)));
+      for (const q of def.questions) json(await l.browser.post(url.answer(st.session!), answerFor(q, right)));
+      return st.session!;
+    }
+    const submit = (l: { browser: Browser }, attemptId: string) => l.browser.post(url.submit(attemptId));
+
+    it("grants the award once, names it in the submit reply, and lists it in the learner's language", async () => {
+      const c = await testCourse(2);
+      const l = await register(app);
+      const first = ZSubmitReply.parse(json(await submit(l, await answered(l, c.tests[0]))));
+      expect(first.result).toMatchObject({ passed: true, score: 100 });
+      expect(first.awards).toEqual([{ awardId: FULL, courseId: c.id }]);
+      // Asked again, the same result and no award named; full marks in another test grant nothing new.
+      expect(ZSubmitReply.parse(json(await submit(l, first.state.session!))).awards).toEqual([]);
+      expect((await takeTest(t.db, l.browser, c.tests[1])).awards).toEqual([]);
+      const mine = ZMyRewards.parse(json(await l.browser.get("/api/rewards/mine?lang=ar")));
+      expect(mine.awards).toEqual([
+        expect.objectContaining({
+          awardId: FULL,
+          title: DEMO_FULL_MARKS_AWARD.title.ar,
+          description: DEMO_FULL_MARKS_AWARD.description.ar,
+          badge: "trophy",
+          courseId: c.id,
+        }),
+      ]);
+      expect(await held(l.userId)).toHaveLength(1);
+    });
+
+    it("ten parallel full-mark submissions (of one attempt, and of several tests) make one award row, named in one reply", async () => {
+      const c = await testCourse(3);
+      const l = await register(app);
+      const attempt = await answered(l, c.tests[0]);
+      const others = await Promise.all(c.tests.slice(1).map((e) => answered(l, e)));
+      const replies = await Promise.all([...Array.from({ length: 8 }, () => submit(l, attempt)), ...others.map((a) => submit(l, a))]);
+      for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+      const named = replies.flatMap((r) => ZSubmitReply.parse(r.json()).awards);
+      expect(named).toEqual([{ awardId: FULL, courseId: c.id }]);
+      expect(await held(l.userId)).toEqual([expect.objectContaining({ awardId: FULL, courseId: c.id })]);
+    });
+
+    it("a pass below full marks, and a failed test, grant nothing", async () => {
+      const c = await testCourse();
+      const l = await register(app);
+      const half = await takeTest(t.db, l.browser, c.tests[0], 1);
+      expect(half.result).toMatchObject({ passed: true, score: 50 });
+      expect(half.awards).toEqual([]);
+      const other = await register(app);
+      const failed = ZSubmitReply.parse(json(await submit(other, await answered(other, c.tests[0], false))));
+      expect(failed).toMatchObject({ result: { passed: false, score: 0 }, awards: [] });
+      expect(await held(l.userId)).toEqual([]);
+      expect(await held(other.userId)).toEqual([]);
+    });
+
+    it("a mentor's review that completes an attempt with full marks grants the learner's award; one that does not grants nothing", async () => {
+      const PLAN = "lh-plan";
+      async function awaiting() {
+        const l = await register(app);
+        const st = json<TTestState>(await l.browser.post(url.start(PLAN)));
+        json(await l.browser.post(url.answer(st.session!), { questionId: "size", variants: ["tiny"] }));
+        json(await l.browser.post(url.answer(st.session!), { questionId: "plan", text: "After breakfast I read one page." }));
+        const sub = ZSubmitReply.parse(json(await submit(l, st.session!)));
+        expect(sub).toMatchObject({ result: { passed: null }, awards: [] });
+        return { l, attemptId: st.session! };
+      }
+      const m = await mentor(app, t.database, t.config.PORTAL_ID);
+      const good = await awaiting();
+      expect(await held(good.l.userId)).toEqual([]);
+      const review = (attemptId: string, passed: boolean) => m.browser.post(`/api/assessments/reviews/${attemptId}/plan`, { passed, comment: "Seen." });
+      expect(json(await review(good.attemptId, true))).toMatchObject({ status: "graded", score: 100, passed: true });
+      expect(await held(good.l.userId)).toEqual([expect.objectContaining({ awardId: FULL, courseId: "lasting-habits" })]);
+      // The mentor earns nothing by reviewing.
+      expect(await held(m.userId)).toEqual([]);
+      const mine = ZMyRewards.parse(json(await good.l.browser.get("/api/rewards/mine?lang=en")));
+      expect(mine.awards.map((a) => a.awardId)).toEqual([FULL]);
+
+      const poor = await awaiting();
+      expect(json(await review(poor.attemptId, false))).toMatchObject({ status: "graded", score: 50, passed: false });
+      expect(await held(poor.l.userId)).toEqual([]);
+    });
+
+    it("a guest cannot submit, nor another learner submit someone's full-mark attempt; neither is granted anything", async () => {
+      const c = await testCourse();
+      const owner = await register(app);
+      const attempt = await answered(owner, c.tests[0]);
+      expectError(await submit({ browser: new Browser(app) }, attempt), 403, "REGISTRATION-REQUIRED");
+      const other = await register(app);
+      expectError(await submit(other, attempt), 404, "TEST-ATTEMPT-NOT-FOUND");
+      const s = await sessionBrowser(app);
+      expectError(await submit(s, attempt), 404, "TEST-ATTEMPT-NOT-FOUND");
+      expectError(await submit(other, "tat_bad\u0000id"), 400, "VALIDATION");
+      expect(await held(other.userId)).toEqual([]);
+      expect(await held(s.userId)).toEqual([]);
+      // The owner's attempt was not submitted by anyone else: nothing is held until the owner submits.
+      expect(await held(owner.userId)).toEqual([]);
+      expect(ZSubmitReply.parse(json(await submit(owner, attempt))).awards).toEqual([{ awardId: FULL, courseId: c.id }]);
     });
   });
 

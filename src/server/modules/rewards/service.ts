@@ -3,7 +3,15 @@ import { coursePath } from "../../../domain/element-path";
 import { viewerOf } from "../../../domain/learning-access";
 import { localized } from "../../../domain/localized";
 import type { TAwardRef } from "../../../domain/award-ref";
-import { awardsFor, type TCourseGift, type TEarnedAward, type TMyRewards, type TOfferedGift, type TReceivedGift } from "../../../domain/rewards";
+import {
+  awardsFor,
+  type RewardEvent,
+  type TCourseGift,
+  type TEarnedAward,
+  type TMyRewards,
+  type TOfferedGift,
+  type TReceivedGift,
+} from "../../../domain/rewards";
 import { isSignedIn, type TUser } from "../../../domain/user";
 import type { Db } from "../../db/client";
 import type { CoursesService } from "../courses/service";
@@ -54,18 +62,31 @@ export function createRewardsService(deps: RewardsServiceDeps) {
     };
   }
 
+  /**
+   * THE granting of awards: the portal's definitions the event earns, inserted once each (the primary
+   * key decides between racing grants); only the call that inserted a row reports it.
+   */
+  async function grantFor(userId: string, event: RewardEvent): Promise<TAwardRef[]> {
+    const earned = awardsFor(await repo.definitions(portalId), event);
+    const granted = await repo.grant(
+      userId,
+      portalId,
+      earned.map((a) => a.id),
+      event.courseId,
+    );
+    return granted.map((g) => ({ awardId: g.awardId, courseId: g.courseId }));
+  }
+
   return {
     /** Grants what finishing `courseId` earns; the refs of the awards this call granted (the award-popup's state). */
-    async courseFinished(userId: string, courseId: string): Promise<TAwardRef[]> {
-      const earned = awardsFor(await repo.definitions(portalId), { kind: "course-finished", courseId });
-      const granted = await repo.grant(
-        userId,
-        portalId,
-        earned.map((a) => a.id),
-        courseId,
-      );
-      return granted.map((g) => ({ awardId: g.awardId, courseId: g.courseId }));
-    },
+    courseFinished: (userId: string, courseId: string): Promise<TAwardRef[]> => grantFor(userId, { kind: "course-finished", courseId }),
+
+    /**
+     * Grants what a test graded with full marks earns (the assessments module calls it after the
+     * grading commits, for automatic grading and a mentor's last review alike); the refs this call granted.
+     */
+    testFullMarks: (userId: string, courseId: string, elementId: string): Promise<TAwardRef[]> =>
+      grantFor(userId, { kind: "test-full-marks", courseId, elementId }),
 
     async mine(user: TUser, lang: string): Promise<TMyRewards> {
       const l = await courses.lang(lang);

@@ -1,14 +1,44 @@
 import { Link } from "react-router";
-import type { TCertificate } from "../../../domain/certificate";
+import type { TCertificate, TOfferedCertificate } from "../../../domain/certificate";
 import { Badge } from "../../components/ui/badge";
 import { useTranslation } from "../../i18n/use-translation";
+import { CourseCertificate } from "./course-certificate";
 
 const TONE = { valid: "success", expired: "neutral", revoked: "danger" } as const;
 
-/** The profile's certificates: a preview drawn on the server, the verification page and the downloads. */
-export function MyCertificates({ certificates, dates }: { certificates: TCertificate[]; dates: Record<string, string> }) {
+/**
+ * The profile's certificates: a preview drawn on the server, the verification page and the downloads;
+ * first the finished courses whose certificate the learner may still ask for.
+ */
+export function MyCertificates({
+  certificates,
+  offered = [],
+  dates,
+}: {
+  certificates: TCertificate[];
+  offered?: TOfferedCertificate[];
+  dates: Record<string, string>;
+}) {
   const { t } = useTranslation("certificates");
-  if (certificates.length === 0) return <p className="text-muted">{t("profile.empty")}</p>;
+  if (certificates.length === 0 && offered.length === 0) return <p className="text-muted">{t("profile.empty")}</p>;
+  return (
+    <>
+      {offered.length > 0 ? (
+        <ul className="grid gap-4 sm:grid-cols-2" data-testid="offered-certificates">
+          {offered.map((o) => (
+            <li key={o.courseId}>
+              <CourseCertificate certificate={{ courseId: o.courseId, status: "available", path: null }} courseTitle={o.courseTitle} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {certificates.length > 0 ? <CertificateList certificates={certificates} dates={dates} /> : null}
+    </>
+  );
+}
+
+function CertificateList({ certificates, dates }: { certificates: TCertificate[]; dates: Record<string, string> }) {
+  const { t } = useTranslation("certificates");
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {certificates.map((c) => (

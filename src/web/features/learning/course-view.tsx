@@ -1,5 +1,7 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { categoryLabel, formatDuration, formatPrice } from "../../../domain/blocks/course-format";
+import type { TCourseCertificate } from "../../../domain/certificate";
 import type { TCourse } from "../../../domain/course";
 import type { TBlock } from "../../../domain/page";
 import { Badge } from "../../components/ui/badge";
@@ -11,15 +13,20 @@ import { OpenedMarker } from "./opened-marker";
 import { ProgressBar } from "./progress-bar";
 import { elementAccess } from "./rules";
 
+/** Only a finished course that gives a certificate shows it: its code stays out of the page's first load. */
+const CourseCertificate = lazy(() => import("../certificates/course-certificate").then((m) => ({ default: m.CourseCertificate })));
+
 export interface CourseViewProps {
   course: TCourse;
   blocks: TBlock[];
   /** Creator preview: every element links to its preview, and nothing starts a scenario. */
   preview?: { hrefOf: (e: { id: string; path: string }) => string };
+  /** The learner's certificate of a finished course that gives one (null: nothing to show). */
+  certificate?: TCourseCertificate | null;
 }
 
 /** The course page (seed 000 §2): its header, the page's blocks, and the contents with the learner's states. */
-export function CourseView({ course, blocks, preview }: CourseViewProps) {
+export function CourseView({ course, blocks, preview, certificate }: CourseViewProps) {
   const { t } = useTranslation("learn");
   const lang = useLang();
   const elements = course.elements ?? [];
@@ -70,6 +77,11 @@ export function CourseView({ course, blocks, preview }: CourseViewProps) {
             />
           ) : null}
           {preview ? null : <CourseAction course={course} />}
+          {certificate && !preview ? (
+            <Suspense fallback={null}>
+              <CourseCertificate certificate={certificate} />
+            </Suspense>
+          ) : null}
         </div>
         {/* The page's largest image (its LCP element): asked for first. */}
         {course.cover ? (

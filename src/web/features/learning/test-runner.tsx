@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { TAnswerFeedback, TPublicQuestion, TTestState } from "../../../domain/assessment/public";
+import type { TAwardRef } from "../../../domain/award-ref";
 import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useTranslation } from "../../i18n/use-translation";
 import { Alert } from "../../components/ui/alert";
@@ -15,6 +16,8 @@ export interface TestRunnerProps {
   /** Told when the learner's pass state changes (the finish button waits for a pass). */
   onPassed: (passed: boolean) => void;
 }
+
+const AwardPopup = lazy(() => import("../rewards/award-popup"));
 
 /** Which screen of the test shows: a question (by index), the submission step, or the state's own mode. */
 type Shown = { kind: "question"; index: number } | { kind: "submit" } | { kind: "state" };
@@ -39,6 +42,8 @@ export function TestRunner({ elementId, initial, onPassed }: TestRunnerProps) {
   const [shown, setShown] = useState<Shown>(() => firstShown(initial));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** An award this submission earned (full marks): the award-popup opens over the result. */
+  const [award, setAward] = useState<TAwardRef | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -88,6 +93,7 @@ export function TestRunner({ elementId, initial, onPassed }: TestRunnerProps) {
       (r) => {
         setState(r.state);
         setShown({ kind: "state" });
+        setAward(r.awards[0] ?? null);
       },
     );
 
@@ -158,6 +164,11 @@ export function TestRunner({ elementId, initial, onPassed }: TestRunnerProps) {
     >
       {errorAlert}
       {body}
+      {award ? (
+        <Suspense fallback={null}>
+          <AwardPopup award={award} onClose={() => setAward(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -9,10 +9,11 @@ import { useLang } from "../../root-data";
 import { AwardBadge } from "./award-badge";
 
 /**
- * The award-popup: opened by the page a finish led to when that finish earned an award. The award's
- * words are read in the page's language; closing it drops the state, so a reload does not reopen it.
+ * The award-popup: opened by the page a finish led to when that finish earned an award, or by the
+ * test runner when a submission did. The award's words are read in the page's language; closing it
+ * drops the navigation state (or tells `onClose`), so a reload does not reopen it.
  */
-export default function AwardPopup({ award }: { award: TAwardRef }) {
+export default function AwardPopup({ award, onClose }: { award: TAwardRef; onClose?: () => void }) {
   const { t } = useTranslation("learn");
   const lang = useLang();
   const navigate = useNavigate();
@@ -32,7 +33,7 @@ export default function AwardPopup({ award }: { award: TAwardRef }) {
       live = false;
     };
   }, [award.awardId, award.courseId, lang]);
-  const close = () => void navigate(pathname + search, { replace: true, state: null, preventScrollReset: true });
+  const close = onClose ?? (() => void navigate(pathname + search, { replace: true, state: null, preventScrollReset: true }));
   if (!earned) return null;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : close())} title={t("rewards.popupTitle")} closeLabel={t("rewards.close")} width={480}>

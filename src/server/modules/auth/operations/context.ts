@@ -15,10 +15,19 @@ export interface AuthContext {
   revocations: Revocations;
   /** Told when a guest's session user became an account (its results get the account's e-mail). */
   guestAttached: { notify: GuestAttached };
+  /** Told when an account gained a verified e-mail without a new sign-in (its guest results join it). */
+  emailAdded: { notify: EmailAdded };
 }
 
 /** What other modules do when a guest's data becomes an account's (set through the auth service). */
 export type GuestAttached = (userId: string, email: string | null) => Promise<void>;
+
+/**
+ * What other modules do when an account's address is verified (seed 000 §7 identify "when the learner
+ * adds an e-mail"): `guestSessions` are the browsers' guest sessions to attach, the one that asked for
+ * the address and the one that opened the link.
+ */
+export type EmailAdded = (userId: string, email: string, guestSessions: string[]) => Promise<void>;
 
 /** Identity providers accounts are keyed by (provider + the provider's user id). */
 export type IdentityProvider = "google" | "facebook" | Messenger;

@@ -15,7 +15,11 @@ export type EmailVerificationLetter = { kind: "verify"; to: string; token: strin
  * its own unverified one. Null when there is nothing to verify. A pending address that another
  * account holds gets the "taken" notice instead of a link.
  */
-export async function startEmailVerification({ repo, users }: AuthContext, userId: string): Promise<EmailVerificationLetter | null> {
+export async function startEmailVerification(
+  { repo, users }: AuthContext,
+  userId: string,
+  guestSession: string | null = null,
+): Promise<EmailVerificationLetter | null> {
   const row = await users.findById(userId);
   if (!row) return null;
   const address = row.pendingEmail ?? (row.email && !row.emailVerifiedAt ? row.email : null);
@@ -30,6 +34,7 @@ export async function startEmailVerification({ repo, users }: AuthContext, userI
     kind: "email-verify",
     userId: row.id,
     email: address,
+    guestSession,
     expiresAt: new Date(Date.now() + EMAIL_VERIFY_TTL_MS),
   });
   return { kind: "verify", to: address, token, user: presentUser(row) };
@@ -38,19 +43,25 @@ export async function startEmailVerification({ repo, users }: AuthContext, userI
 /**
  * A profile change of address: the new one waits as pendingEmail (the old one stays and signs in)
  * until its link is opened. Taken or free, the caller answers the same; only the letter differs.
- * Null when the address is already the account's own (nothing to send).
+ * Null when the address is already the account's own (nothing to send). `guestSession`: the asking
+ * browser's, kept with the link.
  */
-export async function requestEmailChange(ctx: AuthContext, userId: string, email: string): Promise<EmailVerificationLetter | null> {
+export async function requestEmailChange(
+  ctx: AuthContext,
+  userId: string,
+  email: string,
+  guestSession: string | null = null,
+): Promise<EmailVerificationLetter | null> {
   const { repo, users } = ctx;
   const row = await users.findById(userId);
   if (!row) throw new AppError("NOT_FOUND", `User ${userId} not found`);
   if (row.email === email) {
     if (row.pendingEmail) await users.update(row.id, { pendingEmail: null });
     await repo.spendAllOf(row.id, "email-verify");
-    return row.emailVerifiedAt ? null : startEmailVerification(ctx, row.id);
+    return row.emailVerifiedAt ? null : startEmailVerification(ctx, row.id, guestSession);
   }
   if (row.pendingEmail !== email) await users.update(row.id, { pendingEmail: email });
-  return startEmailVerification(ctx, row.id);
+  return startEmailVerification(ctx, row.id, guestSession);
 }
 
 /**
@@ -59,8 +70,17 @@ export async function requestEmailChange(ctx: AuthContext, userId: string, email
  * took it meanwhile: DUPLICATE_EMAIL, nothing changes). A token for an address the account no longer
  * waits for, a used, expired or unknown token, or one opened while signed in to another account
  * (`signedInAs`) is EMAIL_VERIFY_INVALID.
+ *
+ * The account now has an e-mail without a new sign-in: the guest sessions of the browser that asked
+ * for the address and of the one opening the link (`guestSession`) are told to `emailAdded`, whose
+ * results then join the account (seed 000 §7 identify).
  */
-export async function verifyEmail({ repo, users }: AuthContext, token: string, signedInAs?: string): Promise<TUser> {
+export async function verifyEmail(
+  { repo, users, emailAdded }: AuthContext,
+  token: string,
+  signedInAs?: string,
+  guestSession: string | null = null,
+): Promise<TUser> {
   const invalid = () => new AppError("EMAIL_VERIFY_INVALID", "The verification link is invalid, expired or already used");
   const found = await repo.findOneTime(tokenHash(token), "email-verify");
   if (!found?.email) throw invalid();
@@ -84,5 +104,7 @@ export async function verifyEmail({ repo, users }: AuthContext, token: string, s
     links,
   });
   await repo.spendAllOf(row.id, "email-verify");
+  const sessions = [...new Set([found.guestSession, guestSession].filter((s): s is string => !!s))];
+  await emailAdded.notify(updated.id, address, sessions);
   return presentUser(updated);
 }
