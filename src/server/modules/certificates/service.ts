@@ -177,8 +177,8 @@ export function createCertificatesService({
     },
     /**
      * Where the learner stands with a course's certificate (the course page's "Get your certificate"):
-     * one query (the learner's certificate of the course) when the caller knows whether the course is
-     * finished (the course page's loader has every element's state); the course is read from the
+     * one query (the learner's certificate of the course) when the caller knows the course is finished
+     * (the course page's loader has every element's state), none when it knows it is not; the course is read from the
      * content cache. An unknown or unpublished course is CERTIFICATE-NOT-OFFERED.
      */
     async forCourse(viewer: TViewer, courseId: string, lang: string, known?: { finished: boolean }): Promise<TCourseCertificate> {
@@ -187,6 +187,9 @@ export function createCertificatesService({
       const none: TCourseCertificate = { courseId, status: "none", path: null };
       // A guest or an anonymous session cannot earn one (no name to print): nothing to offer.
       if (viewer.kind !== "user" || !course.certificateEnabled) return none;
+      // The course page of a learner still on the way (the common case) asks the database nothing:
+      // a certificate held for a course that has grown since is in the profile.
+      if (known && !known.finished) return none;
       const row = await repo.findFor(viewer.id, courseId);
       if (row) return { courseId, status: "issued", path: certificatePath(l.lang, row.number) };
       const done = known ? known.finished : await finished(viewer.id, courseId);

@@ -13,7 +13,8 @@ export async function certificatesT(context: AppLoadContext, lang: string) {
 /**
  * The course page's certificate state: whether the course is finished comes from the elements the
  * loader already read with the learner's states, so this costs one query (the learner's certificate of
- * the course), and none for a guest, an anonymous session, a creator preview or a course without a certificate.
+ * the course) once the course is finished, and none before, nor for a guest, an anonymous session, a
+ * creator preview or a course without a certificate.
  */
 export async function courseCertificate(context: AppLoadContext, viewer: TViewer, course: TCourse, lang: string): Promise<TCourseCertificate | null> {
   const elements = course.elements;
