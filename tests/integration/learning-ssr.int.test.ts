@@ -81,6 +81,30 @@ describe("course pages in the HTML", () => {
     expect(res.body).toMatch(/data-element="cs-first-minute" data-state="buy"/);
   });
 
+  it("label the course button in the page language when the course has no button text", async () => {
+    const before = await ssr.database.db
+      .select({ start: courses.buttonText, buy: courses.buttonTextBuy })
+      .from(courses)
+      .where(eq(courses.id, "lasting-habits"));
+    await changeContent(ssr.database.db, async (tx) => {
+      await tx.update(courses).set({ buttonText: {}, buttonTextBuy: {} }).where(eq(courses.id, "lasting-habits"));
+    });
+    try {
+      for (const [lang, label] of [
+        ["en", "Start learning"],
+        ["ar", "ابدأ التعلّم"],
+      ] as const) {
+        const res = await guest().get(`/${lang}/courses/lasting-habits`);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toMatch(new RegExp(`data-testid="course-action"[^>]*>${label}</button>`));
+      }
+    } finally {
+      await changeContent(ssr.database.db, async (tx) => {
+        await tx.update(courses).set({ buttonText: before[0]!.start, buttonTextBuy: before[0]!.buy }).where(eq(courses.id, "lasting-habits"));
+      });
+    }
+  });
+
   it("answer unknown and unpublished courses with the 404 page", async () => {
     expect((await guest().get("/en/courses/no-such-course")).statusCode).toBe(404);
     await changeContent(ssr.database.db, async (tx) => {

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { useLang } from "../../root-data";
 import { useScenario } from "../scenario/use-scenario";
+import { useTranslation } from "../../i18n/use-translation";
 import { alignClass, courseAction } from "./rules";
 
 export interface CourseActionProps {
@@ -18,6 +19,7 @@ export function CourseAction({ course }: CourseActionProps) {
   const lang = useLang();
   const engine = useScenario();
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation("learn");
   const action = courseAction(course, course.button);
   const start = async () => {
     setBusy(true);
@@ -30,7 +32,8 @@ export function CourseAction({ course }: CourseActionProps) {
   return (
     <div className={cn("flex", alignClass(course.button.alignContent))}>
       <Button size="lg" onClick={start} disabled={busy} data-testid="course-action" data-scenario={action.scenario}>
-        {action.text}
+        {/* A course saved without a button text still gets a button that says what it does. */}
+        {action.text.trim() || t(action.scenario === "buy-course" ? "course.actionBuy" : "course.actionStart")}
       </Button>
     </div>
   );
