@@ -25,6 +25,7 @@ CREATE TABLE "discussion_posts" (
 	"hidden_by" text,
 	"hidden_reason" text,
 	"pinned_at" timestamp with time zone,
+	CONSTRAINT "discussion_posts_id" UNIQUE("id"),
 	CONSTRAINT "discussion_posts_hidden_reason" CHECK (("discussion_posts"."hidden_at" is null) = ("discussion_posts"."hidden_reason" is null))
 );
 --> statement-breakpoint
@@ -47,7 +48,6 @@ ALTER TABLE "discussion_posts" ADD CONSTRAINT "discussion_posts_author_id_users_
 ALTER TABLE "discussion_reports" ADD CONSTRAINT "discussion_reports_portal_id_portals_id_fk" FOREIGN KEY ("portal_id") REFERENCES "public"."portals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_reports" ADD CONSTRAINT "discussion_reports_post_id_discussion_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."discussion_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_reports" ADD CONSTRAINT "discussion_reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "discussion_posts_id" ON "discussion_posts" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "discussion_posts_thread" ON "discussion_posts" USING btree ("discussion_id","last_activity_at","seq") WHERE "discussion_posts"."parent_id" is null;--> statement-breakpoint
 CREATE INDEX "discussion_posts_replies" ON "discussion_posts" USING btree ("parent_id","seq");--> statement-breakpoint
 CREATE INDEX "discussion_posts_waiting" ON "discussion_posts" USING btree ("portal_id","seq") WHERE "discussion_posts"."parent_id" is null and "discussion_posts"."answered_at" is null and "discussion_posts"."author_kind" = 'learner';--> statement-breakpoint

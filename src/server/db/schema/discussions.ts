@@ -16,8 +16,8 @@ export const discussionPosts = pgTable(
   {
     /** Storage order: replies of a post are shown in it; the mentors' lists page by it. */
     seq: bigserial("seq", { mode: "number" }).primaryKey(),
-    /** `dpost:...`, made by the client. */
-    id: text("id").notNull(),
+    /** `dpost:...`, made by the client; a constraint (not only an index) so reports can reference it. */
+    id: text("id").notNull().unique("discussion_posts_id"),
     portalId: text("portal_id")
       .notNull()
       .references(() => portals.id, { onDelete: "cascade" }),
@@ -48,7 +48,6 @@ export const discussionPosts = pgTable(
     pinnedAt: timestamp("pinned_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("discussion_posts_id").on(t.id),
     index("discussion_posts_thread")
       .on(t.discussionId, t.lastActivityAt, t.seq)
       .where(sql`${t.parentId} is null`),

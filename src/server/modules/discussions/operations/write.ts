@@ -102,7 +102,7 @@ export async function createPost(
 async function tellAuthor(ctx: DiscussionsContext, w: DiscussionsTx, d: OpenDiscussion, parent: PostRow, reply: PostRow, replier: string, l: Lang) {
   await w.markStarted(d.discussionId, parent.authorId, reply.createdAt);
   const text = reply.text.length > NOTIFICATION_TEXT_MAX ? `${reply.text.slice(0, NOTIFICATION_TEXT_MAX - 1)}…` : reply.text;
-  const avatar = (await ctx.repo.authors(ctx.portalId, [reply.authorId]))[0];
+  const avatar = (await w.authors(ctx.portalId, [reply.authorId]))[0];
   await ctx.notifications.writes(w.tx).insert(
     ctx.notifications.row({
       userId: parent.authorId,
