@@ -137,6 +137,22 @@ export const ERROR_CODES = {
   AUTHORS_ONLY: { status: 403, key: "errors:codes.AUTHORS_ONLY" },
   /** An import with bad lines: details name each line and what is wrong; nothing is written. */
   IMPORT_INVALID: { status: 400, key: "errors:codes.IMPORT_INVALID" },
+  /* Discussions per element (issue 14, docs/decisions/0043). */
+  /** Unknown, of another portal, or on content the viewer cannot see: not told apart (no probing of ids). */
+  DISCUSSION_NOT_FOUND: { status: 404, key: "errors:codes.DISCUSSION_NOT_FOUND" },
+  /** The element's discussion is switched off. */
+  DISCUSSION_CLOSED: { status: 403, key: "errors:codes.DISCUSSION_CLOSED" },
+  /** Not in this discussion, deleted, or hidden from the viewer: not told apart. */
+  DISCUSSION_POST_NOT_FOUND: { status: 404, key: "errors:codes.DISCUSSION_POST_NOT_FOUND" },
+  /** A post id already used for another text, author or place: a retry must repeat the same post. */
+  DISCUSSION_POST_CONFLICT: { status: 409, key: "errors:codes.DISCUSSION_POST_CONFLICT" },
+  /** Editing or deleting another's post, or posting as someone else. */
+  DISCUSSION_NOT_YOURS: { status: 403, key: "errors:codes.DISCUSSION_NOT_YOURS" },
+  /** Replies have one level: a reply to a reply is refused. */
+  DISCUSSION_REPLY_TOO_DEEP: { status: 400, key: "errors:codes.DISCUSSION_REPLY_TOO_DEEP" },
+  /** Switching discussions on and off is for portal admins. */
+  ADMINS_ONLY: { status: 403, key: "errors:codes.ADMINS_ONLY" },
+  DISCUSSION_REPORT_NOT_FOUND: { status: 404, key: "errors:codes.DISCUSSION_REPORT_NOT_FOUND" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -8,7 +8,7 @@ import { ZText } from "./validation/safe-text";
  * learner; reading the reply anywhere (the chat, this list, the letter's link) reads both.
  */
 
-export const NOTIFICATION_TYPES = ["chat-reply", "chat-assigned", "test-graded"] as const;
+export const NOTIFICATION_TYPES = ["chat-reply", "chat-assigned", "test-graded", "discussion-reply"] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 
 export const ZNotification = z.object({

@@ -201,6 +201,8 @@ const ZConfig = z.object({
   CHAT_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** Chat messages one account may send per minute (429 RATE-LIMITED past it), counted across instances. */
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Discussion posts, edits and reports one account may make per minute (429 RATE-LIMITED past it), counted across instances. */
+  DISCUSSION_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
   /** /api/health and /api/ready also say which process answered (its pid): for checking workers. */
   HEALTH_PID: z
     .enum(["true", "false"])

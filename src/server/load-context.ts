@@ -29,6 +29,7 @@ import type { ContentVersion } from "./platform/content-version";
 import type { StudioService } from "./modules/studio/service";
 import type { OrdersService } from "./modules/orders/service";
 import type { ChatService } from "./modules/chat/service";
+import type { DiscussionsService } from "./modules/discussions/service";
 import type { NotificationsService } from "./modules/notifications/service";
 import type { RewardsService } from "./modules/rewards/service";
 import type { ResultsService } from "./modules/results/service";
@@ -48,6 +49,8 @@ export interface Services {
   orders: OrdersService;
   /** Mentor chat: profiles, the learner's chat, the mentors' inbox, the periodic jobs (docs/decisions/0033). */
   chat: ChatService;
+  /** Discussions per course element: threads, posting, the mentors' moderation, the admins' switch (docs/decisions/0043). */
+  discussions: DiscussionsService;
   notifications: NotificationsService;
   /** Awards and completion gifts (docs/decisions/0038). */
   rewards: RewardsService;

@@ -101,6 +101,10 @@ import { mentorChatRoutes } from "./modules/chat/mentor-routes";
 import { createChatRepo } from "./modules/chat/repo";
 import { chatRoutes } from "./modules/chat/routes";
 import { createChatService } from "./modules/chat/service";
+import { createDiscussionsRepo } from "./modules/discussions/repo";
+import { mentorDiscussionsRoutes } from "./modules/discussions/mentor-routes";
+import { discussionsRoutes } from "./modules/discussions/routes";
+import { createDiscussionsService } from "./modules/discussions/service";
 import { createNotificationsRepo } from "./modules/notifications/repo";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { createNotificationsService } from "./modules/notifications/service";
@@ -300,6 +304,16 @@ export async function createServices(config: Config, database: Database): Promis
     sendLimit: createWindowCounter(rateLimits, { name: "chat-send", max: config.CHAT_SENDS_PER_MINUTE, windowMs: 60_000 }),
     log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj), error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
+  // Discussions per element (issue 14, docs/decisions/0043): a reply to a learner notifies them.
+  const discussions = createDiscussionsService({
+    repo: createDiscussionsRepo(database.db),
+    portalId: config.PORTAL_ID,
+    courses,
+    notifications,
+    bus,
+    portalLangs,
+    writeLimit: createWindowCounter(rateLimits, { name: "discussion-write", max: config.DISCUSSION_POSTS_PER_MINUTE, windowMs: 60_000 }),
+  });
   // Quiz and interaction results (issue 13): graded from the stored blocks the pages service reads.
   const results = createResultsService({
     repo: createResultsRepo(database.db),
@@ -315,6 +329,7 @@ export async function createServices(config: Config, database: Database): Promis
     assessments,
     certificates,
     chat,
+    discussions,
     notifications,
     rewards,
     orders,
@@ -365,6 +380,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   realtime.topic("chat:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchChat(viewer.user, id));
   realtime.topic("user:", (viewer, id) => viewer.kind === "user" && viewer.user.status !== "session" && viewer.user.id === id);
   realtime.topic("inbox:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchInbox(viewer.user, id));
+  realtime.topic("discussion:", (viewer, id) => viewer.kind === "user" && services.discussions.mayWatch(viewer.user, id));
   realtime.topic("quiz:", (viewer, id) => services.results.mayWatchQuiz(viewer.kind === "user" ? viewer.user : null, id));
   // The chat's periodic jobs; several instances take turns through a database lock (runChatJobs).
   const chatJobs =
@@ -476,6 +492,8 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
       await api.register(notificationsRoutes(services.notifications));
+      await api.register(discussionsRoutes(services.discussions));
+      await api.register(mentorDiscussionsRoutes(services.discussions));
       await api.register(rewardsRoutes(services.rewards));
       await api.register(resultsRoutes(services.results, config.RATE_LIMIT_WINDOW_MS));
       await api.register(certificatesRoutes(services.certificates, { publicOrigin: services.publicOrigin, windowMs: config.RATE_LIMIT_WINDOW_MS }));

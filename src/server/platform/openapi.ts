@@ -76,6 +76,11 @@ export const API_TAGS = [
   { name: "gifts", description: "Courses bought as gifts: the recipient's link and claim." },
   { name: "chat", description: "Mentor chat: mentor profiles, the learner's chat, its messages, read marking, updates and unread counts." },
   { name: "mentor", description: "The mentors' inbox: waiting and assigned chats, assignment, resolving, availability and the chat's timers." },
+  {
+    name: "discussions",
+    description:
+      "Discussions per course element: the popup's list, threads with replies, posting, editing, deleting and reporting; the mentors' queue, pinning, hiding, restoring and reports; the admins' switch.",
+  },
   { name: "notifications", description: "The account's notifications (a mentor's reply, a chat given to a mentor) and marking them read." },
   { name: "certificates", description: "Certificates of finished courses: request, verification by number, PDF, preview, Open Badges credential, revocation." },
   { name: "rewards", description: "Awards granted for finishing courses and the gifts courses give on completion." },

@@ -79,7 +79,11 @@ export const elements = pgTable(
     discussionActive: boolean("discussion_active").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("elements_course_order").on(t.courseId, t.index)],
+  (t) => [
+    index("elements_course_order").on(t.courseId, t.index),
+    // A discussion's thread is found by its id (modules/discussions).
+    index("elements_discussion").on(t.discussionId),
+  ],
 );
 
 export const microcourses = pgTable(

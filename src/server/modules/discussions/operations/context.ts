@@ -1,0 +1,19 @@
+import type { Bus } from "../../../platform/bus";
+import type { WindowCounter } from "../../../platform/rate-limit";
+import type { CoursesService } from "../../courses/service";
+import type { NotificationsService } from "../../notifications/service";
+import type { DiscussionsRepo } from "../repo";
+
+export interface DiscussionsContext {
+  repo: DiscussionsRepo;
+  portalId: string;
+  /** Elements and their courses (cached content), and THE content rule for an element. */
+  courses: Pick<CoursesService, "structure" | "elementStructure" | "contentAccess">;
+  notifications: Pick<NotificationsService, "writes" | "row">;
+  bus: Pick<Bus, "publish">;
+  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
+  /** Posts, edits and reports per account (shared counters): RATE_LIMITED past it. */
+  writeLimit: WindowCounter;
+  newReportId: () => string;
+  now: () => Date;
+}
