@@ -11,6 +11,8 @@ describe("awardsFor", () => {
     award("reading-full-marks", { kind: "test-full-marks", courseId: "reading" }),
     award("check-full-marks", { kind: "test-full-marks", elementId: "check" }),
     award("final-full-marks", { kind: "test-full-marks", courseId: "reading", elementId: "final" }),
+    award("any-answer", { kind: "discussion-answer" }),
+    award("reading-answer", { kind: "discussion-answer", courseId: "reading" }),
   ];
   const ids = (found: TAwardDefinition[]) => found.map((d) => d.id);
 
@@ -33,6 +35,12 @@ describe("awardsFor", () => {
     // The element named but in another course: the rule naming both does not match.
     expect(ids(awardsFor(defs, { kind: "test-full-marks", courseId: "speaking", elementId: "final" }))).toEqual(["any-full-marks"]);
     expect(ids(awardsFor(defs, { kind: "test-full-marks", courseId: "speaking", elementId: "check" }))).toEqual(["any-full-marks", "check-full-marks"]);
+  });
+
+  it("a discussion answer earns the answer rules of its course or no course, and nothing else", () => {
+    expect(ids(awardsFor(defs, { kind: "discussion-answer", courseId: "reading" }))).toEqual(["any-answer", "reading-answer"]);
+    expect(ids(awardsFor(defs, { kind: "discussion-answer", courseId: "speaking" }))).toEqual(["any-answer"]);
+    expect(ids(awardsFor(defs, { kind: "course-finished", courseId: "reading" }))).not.toContain("any-answer");
   });
 
   it("no definitions earn nothing", () => {

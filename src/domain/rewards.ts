@@ -18,13 +18,18 @@ export const ZAwardId = z
 
 /**
  * What earns an award. Rules are checked where their event happens, through awardsFor(); a new kind
- * (a first discussion answer) adds a branch here and an event.
+ * adds a branch here and an event.
  */
 export const ZAwardRule = z.discriminatedUnion("kind", [
   /** Finishing a course: the one named, or any course. */
   z.object({ kind: z.literal("course-finished"), courseId: ZCourseId.optional() }),
   /** A test graded with every drawn question right (score 100): of the course or the test element named, or any. */
   z.object({ kind: z.literal("test-full-marks"), courseId: ZCourseId.optional(), elementId: ZElementId.optional() }),
+  /**
+   * A learner's answer in a discussion: a reply to another person's post (modules/discussions); held
+   * once, so the first answer earns it. Of the course named, or any.
+   */
+  z.object({ kind: z.literal("discussion-answer"), courseId: ZCourseId.optional() }),
 ]);
 export type TAwardRule = z.infer<typeof ZAwardRule>;
 
@@ -40,7 +45,10 @@ export const ZAwardDefinition = z.object({
 export type TAwardDefinition = z.infer<typeof ZAwardDefinition>;
 
 /** Something that happened to a learner that an award rule may answer. */
-export type RewardEvent = { kind: "course-finished"; courseId: string } | { kind: "test-full-marks"; courseId: string; elementId: string };
+export type RewardEvent =
+  | { kind: "course-finished"; courseId: string }
+  | { kind: "test-full-marks"; courseId: string; elementId: string }
+  | { kind: "discussion-answer"; courseId: string };
 
 /** Whether one rule answers one event: the same kind, and every id the rule names is the event's. */
 function matches(rule: TAwardRule, event: RewardEvent): boolean {
@@ -50,6 +58,8 @@ function matches(rule: TAwardRule, event: RewardEvent): boolean {
       return event.kind === "course-finished";
     case "test-full-marks":
       return event.kind === "test-full-marks" && (rule.elementId === undefined || rule.elementId === event.elementId);
+    case "discussion-answer":
+      return event.kind === "discussion-answer";
   }
 }
 

@@ -304,7 +304,7 @@ export async function createServices(config: Config, database: Database): Promis
     sendLimit: createWindowCounter(rateLimits, { name: "chat-send", max: config.CHAT_SENDS_PER_MINUTE, windowMs: 60_000 }),
     log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj), error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
-  // Discussions per element (issue 14, docs/decisions/0043): a reply to a learner notifies them.
+  // Discussions per element (issue 14, docs/decisions/0043): a reply to a learner notifies them; a learner's answer earns the answer awards.
   const discussions = createDiscussionsService({
     repo: createDiscussionsRepo(database.db),
     portalId: config.PORTAL_ID,
@@ -313,6 +313,7 @@ export async function createServices(config: Config, database: Database): Promis
     bus,
     portalLangs,
     writeLimit: createWindowCounter(rateLimits, { name: "discussion-write", max: config.DISCUSSION_POSTS_PER_MINUTE, windowMs: 60_000 }),
+    onAnswer: (userId, courseId) => rewards.discussionAnswer(userId, courseId),
   });
   // Quiz and interaction results (issue 13): graded from the stored blocks the pages service reads.
   const results = createResultsService({

@@ -30,6 +30,20 @@ export const DEMO_FULL_MARKS_AWARD: TAwardDefinition = {
   rule: { kind: "test-full-marks" },
 };
 
+/** The demo's award for a first answer to another learner's or a mentor's post in any discussion. */
+export const DEMO_ANSWER_AWARD: TAwardDefinition = {
+  id: "first-answer",
+  badge: "star",
+  title: { en: "Helping hand", tr: "Yardım eli", ru: "Рука помощи", ar: "يد العون" },
+  description: {
+    en: "You answered a post in a course discussion for the first time.",
+    tr: "Bir kurs tartışmasında ilk kez bir gönderiyi yanıtladınız.",
+    ru: "Вы впервые ответили на сообщение в обсуждении курса.",
+    ar: "أجبت لأول مرة عن مشاركة في نقاش دورة.",
+  },
+  rule: { kind: "discussion-answer" },
+};
+
 /** The demo's completion gift: the free sequential course gives a printable reading checklist. */
 export const DEMO_GIFT: { courseId: string; gift: TCourseGift } = {
   courseId: "reading-foundations",
@@ -44,7 +58,7 @@ export const DEMO_GIFT: { courseId: string; gift: TCourseGift } = {
 export async function seedDemoRewards(db: Db, portalId: string): Promise<void> {
   await db
     .insert(awards)
-    .values([DEMO_AWARD, DEMO_FULL_MARKS_AWARD].map((a) => ({ portalId, id: a.id, definition: ZAwardDefinition.parse(a) })))
+    .values([DEMO_AWARD, DEMO_FULL_MARKS_AWARD, DEMO_ANSWER_AWARD].map((a) => ({ portalId, id: a.id, definition: ZAwardDefinition.parse(a) })))
     .onConflictDoNothing();
   await db
     .insert(courseGifts)

@@ -14,6 +14,7 @@ import { register, type Registered } from "../../../../tests/support/sign-in";
 import type { TDiscussionListItem, TDiscussionPost, TDiscussionReply } from "../../../domain/discussion";
 import type { TElement } from "../../../domain/element";
 import { discussionPosts } from "../../db/schema/discussions";
+import { DEMO_ANSWER_AWARD } from "../../db/seed/demo-rewards";
 
 describeEachDatabase(
   "discussions: threads, answers and the switch",
@@ -98,6 +99,28 @@ describeEachDatabase(
       await post(author, OPEN_DISCUSSION, "Found it", { parentId: root.id });
       expect(json<{ items: unknown[] }>(await author.browser.get("/api/notifications")).items).toHaveLength(1);
       expect((await list(other))[0]!.started).toBe(true);
+    });
+
+    it("a learner's first answer to another's post earns the answer award once; a reply under one's own post and a mentor's answer earn nothing", async () => {
+      const awardsOf = async (who: Registered) =>
+        json<{ awards: Array<{ awardId: string; courseId: string | null }> }>(await who.browser.get("/api/rewards/mine?lang=en"))
+          .awards.filter((a) => a.awardId === DEMO_ANSWER_AWARD.id)
+          .map((a) => [a.awardId, a.courseId]);
+      const asker = await register(app);
+      const helper = await register(app);
+      const root = await post(asker, OPEN_DISCUSSION, "Where do I start?");
+      await post(asker, OPEN_DISCUSSION, "Found it myself", { parentId: root.id });
+      expect(await awardsOf(asker)).toEqual([]);
+      await post(aylin, OPEN_DISCUSSION, "Lesson one.", { parentId: root.id });
+      expect(await awardsOf(aylin)).toEqual([]);
+
+      const id = postId();
+      const answer = () => helper.browser.post(`/api/discussions/${OPEN_DISCUSSION}/posts?lang=en`, { id, text: "From lesson one", parentId: root.id });
+      // The same answer sent five times at once (a retry storm), then a second answer: one award.
+      const replies = await Promise.all(Array.from({ length: 5 }, answer));
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+      await post(helper, OPEN_DISCUSSION, "And read slowly", { parentId: root.id });
+      expect(await awardsOf(helper)).toEqual([[DEMO_ANSWER_AWARD.id, "reading-foundations"]]);
     });
 
     it("newest activity first; a reply moves its post up; older posts by cursor", async () => {

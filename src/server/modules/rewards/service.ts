@@ -88,6 +88,9 @@ export function createRewardsService(deps: RewardsServiceDeps) {
     testFullMarks: (userId: string, courseId: string, elementId: string): Promise<TAwardRef[]> =>
       grantFor(userId, { kind: "test-full-marks", courseId, elementId }),
 
+    /** Grants what a learner's answer in a discussion of `courseId` earns (the discussions module calls it after the reply commits). */
+    discussionAnswer: (userId: string, courseId: string): Promise<TAwardRef[]> => grantFor(userId, { kind: "discussion-answer", courseId }),
+
     async mine(user: TUser, lang: string): Promise<TMyRewards> {
       const l = await courses.lang(lang);
       const text = (v: Record<string, string>) => localized(v, l.lang, l.primaryLang);

@@ -15,5 +15,7 @@ export interface DiscussionsContext {
   /** Posts, edits and reports per account (shared counters): RATE_LIMITED past it. */
   writeLimit: WindowCounter;
   newReportId: () => string;
+  /** Told after a learner's reply to another person's post commits (modules/rewards grants the answer awards). */
+  onAnswer?: (userId: string, courseId: string) => Promise<unknown>;
   now: () => Date;
 }

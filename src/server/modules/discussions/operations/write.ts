@@ -95,7 +95,16 @@ export async function createPost(
     await w.tx.execute(notifyOnCommit(events));
     return { row, created: true };
   });
+  // After the commit, and again on a retry of the same id: the grant is once per learner and award, and a repeat heals one lost after the commit.
+  const row = outcome.row;
+  if (kind === "learner" && row.parentId !== null && ctx.onAnswer && (await answersAnother(ctx, row))) await ctx.onAnswer(user.id, row.courseId);
   return { post: await presentOne(ctx, user, outcome.row, l), created: outcome.created };
+}
+
+/** Whether a reply answers somebody else's post (replying under one's own question earns no answer award). */
+async function answersAnother(ctx: DiscussionsContext, reply: PostRow): Promise<boolean> {
+  const parent = await ctx.repo.post(reply.parentId!);
+  return !!parent && parent.authorId !== reply.authorId;
 }
 
 /** The replied-to learner: the thread counts as started for them, and a notification leads to it. */
