@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "../../src/domain/blocks/course-format";
-import { formatEventDate } from "../../src/domain/blocks/event-date";
+import { formatEventDate } from "../../src/domain/blocks/event-date-format";
 import { LANGUAGE_PACKAGES } from "../../src/domain/constants";
 import type { TBlock } from "../../src/domain/page";
 import { subscriptions } from "../../src/server/db/schema/subscriptions";

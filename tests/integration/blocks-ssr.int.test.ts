@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { courseHref, formatDuration, formatPrice } from "../../src/domain/blocks/course-format";
-import { donationHref } from "../../src/domain/blocks/engagement";
-import { daysUntil, formatDistance, formatEventDate } from "../../src/domain/blocks/event-date";
+import { donationHref } from "../../src/domain/blocks/donation-href";
+import { daysUntil, formatDistance, formatEventDate } from "../../src/domain/blocks/event-date-format";
 import { formatFileSize } from "../../src/domain/blocks/media-rules";
 import type { TBlock } from "../../src/domain/page";
 import { DEMO_LANGS, type DemoLang } from "../../src/server/db/seed/demo-content";

@@ -41,6 +41,15 @@ function firstLoad(routeId: string): string[] {
   return [...files].map((f) => path.basename(f));
 }
 
+/** A chunk and every chunk it imports statically, transitively (what loading it fetches). */
+function staticImports(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [...seen];
+  seen.add(file);
+  const text = readFileSync(path.join(ASSETS, file), "utf8");
+  for (const m of text.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) staticImports(m[1]!, seen);
+  return [...seen];
+}
+
 /** Text that only each library's code carries, minified or not. */
 const LIBRARIES: Record<string, RegExp> = {
   /** sanitize-html and its parser (or any DOMPurify a dependency might bring). */
@@ -82,6 +91,18 @@ describe("the client build", () => {
         .filter(([, signature]) => signature.test(text))
         .map(([name]) => `${name} in ${file}`);
     });
+    expect(found).toEqual([]);
+  });
+
+  it("loads no zod with any content block but the forms: blocks arrive per type after the first load, so the check above does not see them", () => {
+    // The form and subscribe blocks check their fields with the schemas the server checks them with.
+    const blocks = scripts().filter(({ file }) => /-block-[\w-]+\.js$/.test(file) && !/^(form|subscribe)-block-/.test(file));
+    expect(blocks.length).toBeGreaterThan(10);
+    const found = blocks.flatMap(({ file }) =>
+      staticImports(file)
+        .filter((f) => LIBRARIES.zod.test(readFileSync(path.join(ASSETS, f), "utf8")))
+        .map((f) => `zod in ${f}, imported by ${file}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZDiagramBlock, ZSchemeBlock, barLayout, niceMax, pieSlices } from "./diagram";
+import { ZDiagramBlock, ZSchemeBlock } from "./diagram";
+import { barLayout, niceMax, pieSlices } from "./diagram-layout";
 
 describe("niceMax", () => {
   it.each([

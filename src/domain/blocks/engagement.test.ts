@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZActionBlock, ZAppPromoBlock, ZDonationsBlock, ZSubscribeBlock, ZSubscriptionRequest, donationHref } from "./engagement";
+import { donationHref } from "./donation-href";
+import { ZActionBlock, ZAppPromoBlock, ZDonationsBlock, ZSubscribeBlock, ZSubscriptionRequest } from "./engagement";
 
 describe("action block props", () => {
   it("has a button that either links or starts a scenario, never both", () => {

@@ -90,15 +90,6 @@ export const ZDonationsBlock = blockSchema(
     .refine((d) => (d.defaultPreset ?? 0) < d.presets.length, { error: "defaultPreset is out of range", path: ["defaultPreset"] }),
 );
 
-/** The donation page address with the amount (and currency) filled in, keeping its own query. */
-export function donationHref(url: string, amount: number, currency: string, amountParam = "amount"): string {
-  const relative = url.startsWith("/");
-  const u = new URL(url, "http://relative.invalid");
-  u.searchParams.set(amountParam, String(amount));
-  u.searchParams.set("currency", currency);
-  return relative ? `${u.pathname}${u.search}${u.hash}` : u.toString();
-}
-
 export const APP_STORES = ["app-store", "google-play", "app-gallery", "rustore"] as const;
 
 /** Mobile-app promotion: store badges with links. */

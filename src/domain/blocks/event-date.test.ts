@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZEventDateBlock, daysUntil, formatDistance, formatEventDate } from "./event-date";
+import { ZEventDateBlock } from "./event-date";
+import { daysUntil, formatDistance, formatEventDate } from "./event-date-format";
 
 describe("formatEventDate (seed 9: MMM d, yyyy in the page language)", () => {
   it.each([

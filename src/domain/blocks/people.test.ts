@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZPartnersBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock, averageRating } from "./people";
+import { ZPartnersBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock } from "./people";
+import { averageRating } from "./review-rating";
 
 describe("people blocks props", () => {
   it("person: a name is enough; a photo needs a safe src", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZImage, ZIsoDate, ZLabel, ZParagraph, ZSafeUrl, blockSchema } from "./common";
+import { REVIEW_MAX_RATING } from "./review-rating";
 
 export const ZPersonBlock = blockSchema(
   "person",
@@ -10,8 +11,6 @@ export const ZPersonBlock = blockSchema(
     photo: ZImage.optional(),
   }),
 );
-
-export const REVIEW_MAX_RATING = 5;
 
 export const ZReviewsBlock = blockSchema(
   "reviews",
@@ -59,9 +58,3 @@ export const ZPartnersBlock = blockSchema(
       .max(40),
   }),
 );
-
-/** The mean rating of a list, one decimal; null for an empty list. */
-export function averageRating(items: ReadonlyArray<{ rating: number }>): number | null {
-  if (items.length === 0) return null;
-  return Math.round((items.reduce((s, i) => s + i.rating, 0) / items.length) * 10) / 10;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZTestsBlock, gradeQuiz, isQuizPassed, publicQuizProps, quizAnswer } from "./quiz";
+import { ZTestsBlock, gradeQuiz, isQuizPassed, publicQuizProps } from "./quiz";
+import { quizAnswer } from "./quiz-answer";
 
 const variants = [
   { id: "a", text: "Skimming" },

@@ -53,24 +53,3 @@ export function publicQuizProps(props: TQuizProps, dialogId: string): TQuizProps
 export function gradeQuiz(props: Pick<TQuizProps, "correct">, selected: readonly string[]): boolean | null {
   return props.correct ? isQuizPassed(selected, props.correct) : null;
 }
-
-/** What a quiz's answer sends (seed 3): the question, the variants and the chosen ones, with ids and texts. */
-export interface QuizAnswer {
-  text: string;
-  variants: { id: string; text: string }[];
-  answers: { id: string; text: string }[];
-  multiple: boolean;
-}
-
-/**
- * The answer to report, or null when nothing was selected (seed 5: senders skip sending then).
- * Blank texts are dropped by the shared cleaning (results.ts cleanItems); the multiple flag is set
- * when more than one answer was given.
- */
-export function quizAnswer(quiz: Pick<TQuizProps, "question" | "variants">, selected: readonly string[]): QuizAnswer | null {
-  if (selected.length === 0) return null;
-  const variants = quiz.variants.map((v) => ({ id: v.id, text: v.text }));
-  const answers = variants.filter((v) => selected.includes(v.id));
-  if (answers.length === 0) return null;
-  return { text: quiz.question, variants, answers, multiple: answers.length > 1 };
-}

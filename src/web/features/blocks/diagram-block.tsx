@@ -1,5 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { barLayout, pieSlices, type TDiagramProps } from "../../../domain/blocks/diagram";
+import type { TDiagramProps } from "../../../domain/blocks/diagram";
+import { barLayout, pieSlices } from "../../../domain/blocks/diagram-layout";
 import { dirOf } from "../../../domain/locale";
 import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatPrice } from "../../../domain/blocks/course-format";
-import { donationHref } from "../../../domain/blocks/engagement";
+import { donationHref } from "../../../domain/blocks/donation-href";
 import { isSafeUrl } from "../../../domain/blocks/safe-url";
 import { buttonClass } from "../../components/ui/button";
 import { useLang } from "../../root-data";

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { daysUntil, formatDistance, formatEventDate } from "../../../domain/blocks/event-date";
+import { daysUntil, formatDistance, formatEventDate } from "../../../domain/blocks/event-date-format";
 import { useLang } from "../../root-data";
 import type { BlockOf } from "./types";
 

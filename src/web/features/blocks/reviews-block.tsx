@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { REVIEW_MAX_RATING, averageRating } from "../../../domain/blocks/people";
-import { formatEventDate } from "../../../domain/blocks/event-date";
+import { REVIEW_MAX_RATING, averageRating } from "../../../domain/blocks/review-rating";
+import { formatEventDate } from "../../../domain/blocks/event-date-format";
 import { useLang } from "../../root-data";
 import { BlockTitle } from "./block-title";
 import type { BlockOf } from "./types";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { quizAnswer } from "../../../domain/blocks/quiz";
+import { quizAnswer } from "../../../domain/blocks/quiz-answer";
 import type { TQuizAggregate, TQuizResultReply } from "../../../domain/results";
 import { numberFormat } from "../../../domain/intl";
 import { Button } from "../../components/ui/button";
