@@ -108,8 +108,17 @@ export const ZDiscussionPost = ZDiscussionReply.extend({
   replies: z.array(ZDiscussionReply),
   /** Older replies left out (more than DISCUSSION_LIMITS.repliesMax). */
   moreReplies: z.boolean(),
+  /** With moreReplies: `before` of the older replies' request (GET …/posts/{id}/replies); else null. */
+  olderReplies: z.string().nullable(),
 });
 export type TDiscussionPost = z.infer<typeof ZDiscussionPost>;
+
+/** A page of older replies, oldest first, and `before` of the page older still (null: none). */
+export const ZDiscussionRepliesPage = z.object({
+  items: z.array(ZDiscussionReply),
+  olderReplies: z.string().nullable(),
+});
+export type TDiscussionRepliesPage = z.infer<typeof ZDiscussionRepliesPage>;
 
 export const ZDiscussionInfo = z.object({
   id: z.string(),
@@ -133,6 +142,12 @@ export const ZDiscussionThread = z.object({
 export const ZDiscussionThreadQuery = z.object({
   before: ZDiscussionCursor.optional(),
   limit: z.coerce.number().int().min(1).max(DISCUSSION_LIMITS.pageSize).default(DISCUSSION_LIMITS.pageSize),
+});
+
+/** Older replies of one post, above those a thread shows (`before`: the position of the oldest one shown). */
+export const ZDiscussionRepliesQuery = z.object({
+  before: ZDiscussionSeqCursor,
+  limit: z.coerce.number().int().min(1).max(DISCUSSION_LIMITS.repliesMax).default(DISCUSSION_LIMITS.repliesMax),
 });
 
 export const ZCreateDiscussionPostRequest = z.strictObject({

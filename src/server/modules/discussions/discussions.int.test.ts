@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { mentor, type Mentor } from "../../../../tests/support/chat";
 import { admin, del, LOCKED_DISCUSSION, OPEN_DISCUSSION, post, postId, thread } from "../../../../tests/support/discussions";
-import { expectError, json } from "../../../../tests/support/http";
+import { Browser, expectError, json } from "../../../../tests/support/http";
 import { register, type Registered } from "../../../../tests/support/sign-in";
 import type { TDiscussionListItem, TDiscussionPost, TDiscussionReply } from "../../../domain/discussion";
 import type { TElement } from "../../../domain/element";
@@ -121,6 +121,49 @@ describeEachDatabase(
       expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
       await post(helper, OPEN_DISCUSSION, "And read slowly", { parentId: root.id });
       expect(await awardsOf(helper)).toEqual([[DEMO_ANSWER_AWARD.id, "reading-foundations"]]);
+    });
+
+    it("a thread entry shows the newest 100 replies; older ones come a page at a time, oldest first", async () => {
+      const author = await register(app);
+      const other = await register(app);
+      const root = await post(author, OPEN_DISCUSSION, "Many answers");
+      // 105 replies written straight to the table: the API's posting limit would take minutes.
+      await t.db.insert(discussionPosts).values(
+        Array.from({ length: 105 }, (_, i) => ({
+          id: `dpost:many${String(i + 1).padStart(3, "0")}${root.id.slice(6, 18)}`,
+          portalId: t.config.PORTAL_ID,
+          discussionId: OPEN_DISCUSSION,
+          elementId: "rf-slow-reading",
+          courseId: "reading-foundations",
+          parentId: root.id,
+          authorId: other.userId,
+          authorKind: "learner" as const,
+          text: `Reply ${i + 1}`,
+        })),
+      );
+      const entry = json<TDiscussionPost>(await author.browser.get(`/api/discussions/${OPEN_DISCUSSION}/posts/${root.id}`));
+      expect(entry.replies).toHaveLength(100);
+      expect([entry.replies[0]!.text, entry.replies.at(-1)!.text]).toEqual(["Reply 6", "Reply 105"]);
+      expect(entry).toMatchObject({ moreReplies: true, olderReplies: expect.any(String) });
+
+      const older = async (before: string, limit: number) =>
+        json<{ items: TDiscussionReply[]; olderReplies: string | null }>(
+          await author.browser.get(`/api/discussions/${OPEN_DISCUSSION}/posts/${root.id}/replies?before=${before}&limit=${limit}`),
+        );
+      const first = await older(entry.olderReplies!, 3);
+      expect(first.items.map((r) => r.text)).toEqual(["Reply 3", "Reply 4", "Reply 5"]);
+      expect(first.items[0]!.author).toMatchObject({ id: other.userId, isMentor: false });
+      const last = await older(first.olderReplies!, 3);
+      expect(last).toMatchObject({ olderReplies: null });
+      expect(last.items.map((r) => r.text)).toEqual(["Reply 1", "Reply 2"]);
+
+      // A reply's id is no thread entry; another discussion, a guest, a bad position are refused.
+      const replyId = entry.replies[0]!.id;
+      expectError(await author.browser.get(`/api/discussions/${OPEN_DISCUSSION}/posts/${replyId}/replies?before=1`), 404, "DISCUSSION-POST-NOT-FOUND");
+      expectError(await author.browser.get(`/api/discussions/${LOCKED_DISCUSSION}/posts/${root.id}/replies?before=1`), 403, "ELEMENT-LOCKED");
+      expectError(await author.browser.get(`/api/discussions/${OPEN_DISCUSSION}/posts/${root.id}/replies?before=x1`), 400, "VALIDATION");
+      expectError(await author.browser.get(`/api/discussions/${OPEN_DISCUSSION}/posts/${root.id}/replies`), 400, "VALIDATION");
+      expectError(await new Browser(app).get(`/api/discussions/${OPEN_DISCUSSION}/posts/${root.id}/replies?before=1`), 403, "REGISTRATION-REQUIRED");
     });
 
     it("newest activity first; a reply moves its post up; older posts by cursor", async () => {

@@ -96,6 +96,15 @@ function reads(db: Db) {
         .where(and(inArray(discussionPosts.parentId, parentIds), isNull(discussionPosts.deletedAt), visibleTo(v)))
         .orderBy(asc(discussionPosts.seq));
     },
+    /** Replies of one post before position `beforeSeq` that the viewer sees, newest first; `limit + 1` tell whether older ones exist. */
+    olderReplies(parentId: string, v: Visibility, beforeSeq: number, limit: number): Promise<PostRow[]> {
+      return db
+        .select()
+        .from(discussionPosts)
+        .where(and(eq(discussionPosts.parentId, parentId), isNull(discussionPosts.deletedAt), visibleTo(v), lt(discussionPosts.seq, beforeSeq)))
+        .orderBy(desc(discussionPosts.seq))
+        .limit(limit + 1);
+    },
     async authors(portalId: string, ids: string[]): Promise<AuthorRow[]> {
       if (ids.length === 0) return [];
       return db

@@ -6,6 +6,8 @@ import {
   ZDiscussionList,
   ZDiscussionPost,
   ZDiscussionPostId,
+  ZDiscussionRepliesPage,
+  ZDiscussionRepliesQuery,
   ZDiscussionReply,
   ZDiscussionThread,
   ZDiscussionThreadQuery,
@@ -79,6 +81,22 @@ export const discussionsRoutes =
         },
       },
       async (req) => discussions.post(await who(req), req.params.discussionId, req.params.postId, req.query.lang),
+    );
+
+    app.get(
+      "/discussions/:discussionId/posts/:postId/replies",
+      {
+        schema: {
+          tags: ["discussions"],
+          operationId: "listOlderDiscussionReplies",
+          summary: "Older replies of a post than its thread entry shows, oldest first, a page at a time",
+          description: "before: the entry's olderReplies (then each page's). postId must be a top-level post: a reply's id is 404 DISCUSSION-POST-NOT-FOUND.",
+          params: ZPostParams,
+          querystring: ZDiscussionRepliesQuery.extend(ZLangQuery.shape),
+          response: { 200: ZDiscussionRepliesPage, ...errors },
+        },
+      },
+      async (req) => discussions.olderReplies(await who(req), req.params.discussionId, req.params.postId, req.query),
     );
 
     app.post(

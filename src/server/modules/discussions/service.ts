@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import type { ZCreateDiscussionPostRequest, ZDiscussionThreadQuery } from "../../../domain/discussion";
+import type { ZCreateDiscussionPostRequest, ZDiscussionRepliesQuery, ZDiscussionThreadQuery } from "../../../domain/discussion";
 import type { TUser } from "../../../domain/user";
 import { base32Id } from "../../platform/ids";
 import { mayWatchDiscussion } from "./operations/access";
 import type { DiscussionsContext } from "./operations/context";
 import { hidePost, listReports, pinPost, resolveReport, restorePost, switchDiscussion, waitingPosts } from "./operations/moderate";
-import { getPost, getThread, listDiscussions } from "./operations/read";
+import { getOlderReplies, getPost, getThread, listDiscussions } from "./operations/read";
 import { createPost, deletePost, editPost, reportPost } from "./operations/write";
 
 export type DiscussionsDeps = Omit<DiscussionsContext, "now" | "newReportId"> & { now?: () => Date };
@@ -22,6 +22,8 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
     list: (user: TUser, courseId: string, lang?: string) => listDiscussions(ctx, user, courseId, lang),
     thread: (user: TUser, discussionId: string, q: z.output<typeof ZDiscussionThreadQuery> & { lang?: string }) => getThread(ctx, user, discussionId, q),
     post: (user: TUser, discussionId: string, postId: string, lang?: string) => getPost(ctx, user, discussionId, postId, lang),
+    olderReplies: (user: TUser, discussionId: string, postId: string, q: z.output<typeof ZDiscussionRepliesQuery> & { lang?: string }) =>
+      getOlderReplies(ctx, user, discussionId, postId, q),
     create: (user: TUser, discussionId: string, req: z.output<typeof ZCreateDiscussionPostRequest>, lang?: string) =>
       createPost(ctx, user, discussionId, req, lang),
     edit: (user: TUser, discussionId: string, postId: string, text: string, lang?: string) => editPost(ctx, user, discussionId, postId, text, lang),

@@ -73,6 +73,7 @@ export async function presenter(ctx: DiscussionsContext, viewer: TUser, rows: Po
       answered: row.answeredAt !== null,
       replies: kept.map(one),
       moreReplies: replies.length > kept.length,
+      olderReplies: replies.length > kept.length ? String(kept[0]!.seq) : null,
     };
   };
   return { one, top, author };

@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import type { TDiscussionListItem, TDiscussionPost, ZDiscussionThread, ZDiscussionThreadQuery } from "../../../../domain/discussion";
+import type {
+  TDiscussionListItem,
+  TDiscussionPost,
+  TDiscussionRepliesPage,
+  ZDiscussionRepliesQuery,
+  ZDiscussionThread,
+  ZDiscussionThreadQuery,
+} from "../../../../domain/discussion";
 import { elementPath } from "../../../../domain/element-path";
 import { AppError } from "../../../../domain/errors";
 import { viewerOf } from "../../../../domain/learning-access";
@@ -9,7 +16,7 @@ import { mayModerate, maySeeHidden } from "../policy";
 import type { PostRow, ThreadCursor } from "../repo";
 import { assertMayDiscuss, openDiscussion } from "./access";
 import type { DiscussionsContext } from "./context";
-import { presentInfo, presentPosts, readerLang, visibilityFor } from "./present";
+import { presentInfo, presentPosts, presenter, readerLang, visibilityFor } from "./present";
 
 const encodeCursor = (row: PostRow) => `${row.lastActivityAt.getTime()}.${row.seq}`;
 function decodeCursor(cursor: string): ThreadCursor {
@@ -89,6 +96,24 @@ export async function getPost(ctx: DiscussionsContext, user: TUser, discussionId
   const top = await visibleTop(ctx, user, discussionId, postId, d.moderator);
   const [item] = await presentPosts(ctx, user, [top], visibilityFor(user, d.moderator), l);
   return item!;
+}
+
+/** Older replies of a top-level post than a thread shows, oldest first, a page at a time. */
+export async function getOlderReplies(
+  ctx: DiscussionsContext,
+  user: TUser,
+  discussionId: string,
+  postId: string,
+  q: z.output<typeof ZDiscussionRepliesQuery> & { lang?: string },
+): Promise<TDiscussionRepliesPage> {
+  const d = await openDiscussion(ctx, user, discussionId, { write: false });
+  const l = await readerLang(ctx, q.lang);
+  const top = await visibleTop(ctx, user, discussionId, postId, d.moderator);
+  if (top.id !== postId) throw postNotFound(postId);
+  const rows = await ctx.repo.olderReplies(top.id, visibilityFor(user, d.moderator), Number(q.before), q.limit);
+  const page = rows.slice(0, q.limit).reverse();
+  const present = await presenter(ctx, user, page, l);
+  return { items: page.map(present.one), olderReplies: rows.length > q.limit ? String(page[0]!.seq) : null };
 }
 
 const postNotFound = (id: string) => new AppError("DISCUSSION_POST_NOT_FOUND", `No post ${id}`);
