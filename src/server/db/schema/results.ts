@@ -4,6 +4,16 @@ import type { TResultItem } from "../../../domain/results";
 import { portals } from "./portal";
 import { users } from "./users";
 
+/** Whose a result is and its client-made key: the same columns on both result tables (fresh builders per table). */
+const resultOwner = () => ({
+  portalId: text("portal_id")
+    .notNull()
+    .references(() => portals.id, { onDelete: "cascade" }),
+  key: text("key").notNull(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  sessionId: text("session_id"),
+});
+
 /**
  * Quiz and interaction results (issue 13; seed 000 §3 payloads). A result belongs to an account or,
  * for a guest, to the browser's guest session until quiz-results identify gives it to an account.
@@ -14,12 +24,7 @@ export const quizResults = pgTable(
   {
     /** `qzr_` + 26 base32 characters. */
     id: text("id").primaryKey(),
-    portalId: text("portal_id")
-      .notNull()
-      .references(() => portals.id, { onDelete: "cascade" }),
-    key: text("key").notNull(),
-    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-    sessionId: text("session_id"),
+    ...resultOwner(),
     email: text("email"),
     /** `page:{alias}` or `{model}:{id}`: the page the quiz block is on. */
     dialogId: text("dialog_id").notNull(),
@@ -51,12 +56,7 @@ export const interactionResults = pgTable(
   {
     /** `itr_` + 26 base32 characters. */
     id: text("id").primaryKey(),
-    portalId: text("portal_id")
-      .notNull()
-      .references(() => portals.id, { onDelete: "cascade" }),
-    key: text("key").notNull(),
-    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-    sessionId: text("session_id"),
+    ...resultOwner(),
     type: text("type").notNull(),
     componentId: text("component_id").notNull(),
     componentName: text("component_name").notNull(),

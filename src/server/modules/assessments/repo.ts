@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TTestDefinition } from "../../../domain/assessment/definition";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { elementTests, testAnswers, testAttempts, testResults } from "../../db/schema/assessments";
 import { users } from "../../db/schema/users";
 
@@ -120,7 +121,7 @@ export function createAssessmentsRepo(db: Db) {
     ...queries(db),
     /** A transaction; the attempt row is locked first, so answers and submissions of one attempt queue up. */
     transaction<T>(work: (tx: AssessmentsTx) => Promise<T>): Promise<T> {
-      return (db as unknown as { transaction: (fn: (tx: Db) => Promise<T>) => Promise<T> }).transaction((tx) => work(txQueries(tx)));
+      return inTransaction(db, (tx) => work(txQueries(tx)));
     },
   };
 }

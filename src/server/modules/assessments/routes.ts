@@ -18,6 +18,7 @@ import { IMPORT_MAX_CHARS } from "../../../domain/assessment/import";
 import { ZLang } from "../../../domain/course";
 import { ZElementId } from "../../../domain/element";
 import { AppError } from "../../../domain/errors";
+import { requireSignedIn, requireUser } from "../../platform/auth/request-auth";
 import { requestViewer } from "../../../domain/learning-access";
 import { ZText } from "../../../domain/validation/safe-text";
 import { ZErrorReply } from "../../platform/errors";
@@ -32,10 +33,9 @@ export const ANSWER_BODY_LIMIT = 16 * 1024;
 
 /** A registered account: a bad token is 401, a guest or an anonymous session 403 REGISTRATION-REQUIRED. */
 async function account(req: FastifyRequest) {
-  const a = await req.auth();
-  if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
-  if (a.kind === "guest" || a.user.status === "session") throw new AppError("REGISTRATION_REQUIRED", "Sign in first");
-  return a.user;
+  const user = await requireSignedIn(req, "Sign in first");
+  if (user.status === "session") throw new AppError("REGISTRATION_REQUIRED", "Sign in first");
+  return user;
 }
 
 const reviewParams = attempt.extend({
@@ -163,9 +163,8 @@ export const assessmentsRoutes =
         },
       },
       async (req) => {
-        const auth = await req.auth();
-        if (auth.kind !== "user") throw new AppError(auth.kind === "bad-token" ? "TOKEN_BAD" : "UNAUTHORIZED", "Sign in to identify results");
-        return assessments.identify(auth.user.id, auth.user.email ?? null, req.body);
+        const { user } = await requireUser(req);
+        return assessments.identify(user.id, user.email ?? null, req.body);
       },
     );
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { DISTRIBUTION_BOT_ID, type TMentorRole } from "../../../domain/chat";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { chatMessages, chats, chatSettings, mentorProfiles } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 
@@ -378,8 +379,7 @@ export function createChatRepo(db: Db) {
   return {
     ...reads(db),
     transaction<T>(work: (w: ChatTx) => Promise<T>): Promise<T> {
-      // Both drivers' transaction() take the same callback; the union type hides that from TypeScript.
-      return (db as unknown as { transaction: (fn: (tx: Db) => Promise<T>) => Promise<T> }).transaction((tx) => work(writes(tx)));
+      return inTransaction(db, (tx) => work(writes(tx)));
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   ZUnreadSummary,
 } from "../../../domain/chat";
 import { AppError } from "../../../domain/errors";
+import { requireSignedIn } from "../../platform/auth/request-auth";
 import { ZText } from "../../../domain/validation/safe-text";
 import { ZErrorReply } from "../../platform/errors";
 import type { ChatService } from "./service";
@@ -32,12 +33,7 @@ const ZChatParams = z.object({ chatId: ZChatId });
 export const CHAT_BODY_LIMIT = 32 * 1024;
 
 /** A registered account: a bad token is 401 TOKEN-BAD, a guest 403 REGISTRATION-REQUIRED (the service refuses anonymous sessions too). */
-export async function chatter(req: FastifyRequest) {
-  const a = await req.auth();
-  if (a.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
-  if (a.kind === "guest") throw new AppError("REGISTRATION_REQUIRED", "Sign up to chat with a mentor");
-  return a.user;
-}
+export const chatter = (req: FastifyRequest) => requireSignedIn(req, "Sign up to chat with a mentor");
 
 /** The learner's (and any participant's) side of the chat: docs/api/chat.md. */
 export const chatRoutes =

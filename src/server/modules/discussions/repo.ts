@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { mentorProfiles } from "../../db/schema/chat";
 import { courses, elements } from "../../db/schema/courses";
 import { discussionParticipants, discussionPosts, discussionReports } from "../../db/schema/discussions";
@@ -212,8 +213,7 @@ export function createDiscussionsRepo(db: Db) {
   return {
     ...reads(db),
     transaction<T>(work: (w: DiscussionsTx) => Promise<T>): Promise<T> {
-      // Both drivers' transaction() take the same callback; the union type hides that from TypeScript.
-      return (db as unknown as { transaction: (fn: (tx: Db) => Promise<T>) => Promise<T> }).transaction((tx) => work(writes(tx)));
+      return inTransaction(db, (tx) => work(writes(tx)));
     },
     /**
      * An element's discussion on or off: elements are cached content, so the write goes through

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { notifications } from "../../db/schema/chat";
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -39,7 +40,7 @@ export function notificationWrites(tx: Db) {
 export function createNotificationsRepo(db: Db) {
   return {
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      return (db as unknown as { transaction: (fn: (tx: Db) => Promise<T>) => Promise<T> }).transaction(work);
+      return inTransaction(db, work);
     },
     /** Unread first, then newest first; `limit + 1` rows tell whether there is a next page. */
     list(userId: string, after: NotificationCursor | undefined, limit: number): Promise<NotificationRow[]> {

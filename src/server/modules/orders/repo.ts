@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TGateway, TOrderStatus } from "../../../domain/order";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { coupons, gifts, orderEvents, orders, paymentCallbacks, receiptCounters } from "../../db/schema/orders";
 import { users } from "../../db/schema/users";
 
@@ -155,8 +156,7 @@ export function createOrdersRepo(db: Db) {
   return {
     /** Runs `work` in one transaction; throwing rolls it back. */
     transaction<T>(work: (w: OrdersTx) => Promise<T>): Promise<T> {
-      // Both drivers' transaction() take the same callback; the union type hides that from TypeScript.
-      return (db as unknown as { transaction: (fn: (tx: Db) => Promise<T>) => Promise<T> }).transaction((tx) => work(writes(tx)));
+      return inTransaction(db, (tx) => work(writes(tx)));
     },
     /** An order by id, of any portal (callbacks tell "unknown" from "another portal's"). */
     async findOrder(id: string): Promise<OrderRow | null> {

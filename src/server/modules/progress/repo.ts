@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { courseProgress, elementProgress, elements } from "../../db/schema/courses";
 import type { ProgressEntry, ProgressMap, TVariableValue } from "../../../domain/progress";
 
@@ -153,8 +154,7 @@ export function createProgressRepo(db: Db) {
     },
     /** Runs `work` in one transaction: what it reads under lockCourse and writes commits together. */
     transaction<T>(work: (tx: ReturnType<typeof writes>) => Promise<T>): Promise<T> {
-      // Both drivers' transaction() take the same callback; the union type hides that from TypeScript.
-      return (db as unknown as { transaction: (fn: (tx: Handle) => Promise<T>) => Promise<T> }).transaction((tx) => work(writes(tx)));
+      return inTransaction(db, (tx) => work(writes(tx)));
     },
   };
 }

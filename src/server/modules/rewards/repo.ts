@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { awards, courseGifts, giftReceipts, userAwards } from "../../db/schema/rewards";
 import type { TAwardDefinition, TCourseGift } from "../../../domain/rewards";
 
@@ -57,7 +58,7 @@ export function createRewardsRepo(db: Db) {
     },
     /** Runs `work` in one transaction (the receipt and a course it grants commit together). */
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      return (db as unknown as { transaction: (fn: (tx: Db) => Promise<T>) => Promise<T> }).transaction(work);
+      return inTransaction(db, work);
     },
   };
 }

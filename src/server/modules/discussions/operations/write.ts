@@ -78,7 +78,7 @@ export async function createPost(
         stored.parentId === (req.parentId ?? null) &&
         stored.text === req.text &&
         !stored.deletedAt;
-      if (same) return { row: stored, created: false };
+      if (same) return { row: stored, created: false, parentAuthorId: parent?.authorId ?? null };
       throw new AppError("DISCUSSION_POST_CONFLICT", `Post ${req.id} exists with another text, author or place`);
     }
     // Ids only, sent when the post commits: the thread's readers, the mentors' queue, the replied-to learner.
@@ -93,18 +93,13 @@ export async function createPost(
       if (parent.authorId !== user.id && parent.authorKind === "learner") events.push(...(await tellAuthor(ctx, w, d, parent, row, replier, l)));
     }
     await w.tx.execute(notifyOnCommit(events));
-    return { row, created: true };
+    return { row, created: true, parentAuthorId: parent?.authorId ?? null };
   });
-  // After the commit, and again on a retry of the same id: the grant is once per learner and award, and a repeat heals one lost after the commit.
-  const row = outcome.row;
-  if (kind === "learner" && row.parentId !== null && ctx.onAnswer && (await answersAnother(ctx, row))) await ctx.onAnswer(user.id, row.courseId);
+  // After the commit, and again on a retry of the same id (the grant is once per learner and award; a
+  // repeat heals one lost after the commit): a learner's reply under somebody else's post is an answer.
+  const { parentAuthorId } = outcome;
+  if (kind === "learner" && parentAuthorId !== null && parentAuthorId !== user.id && ctx.onAnswer) await ctx.onAnswer(user.id, d.course.id);
   return { post: await presentOne(ctx, user, outcome.row, l), created: outcome.created };
-}
-
-/** Whether a reply answers somebody else's post (replying under one's own question earns no answer award). */
-async function answersAnother(ctx: DiscussionsContext, reply: PostRow): Promise<boolean> {
-  const parent = await ctx.repo.post(reply.parentId!);
-  return !!parent && parent.authorId !== reply.authorId;
 }
 
 /** The replied-to learner: the thread counts as started for them, and a notification leads to it. */
