@@ -113,7 +113,8 @@ describe.each(["en", "ar"] as const)("the interaction result queue (%s)", (lang)
     // A reload keeps it: the page starts the sender again, and the send fails again.
     const attempts = blocked;
     await page.reload();
-    await expect.poll(() => blocked).toBeGreaterThan(attempts);
+    // The sender starts when the reloaded page hydrates, which on a loaded machine takes more than poll's default second.
+    await expect.poll(() => blocked, { timeout: 10_000 }).toBeGreaterThan(attempts);
     expect(await queued()).toBe(1);
     await quizIn(page, "rf-slow-quiz").screenshot({ path: `${SHOTS}/queued-${lang}.png` });
 
