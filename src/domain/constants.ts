@@ -55,5 +55,7 @@ export const LANGUAGE_PACKAGES = [
   "mentor",
   "notifications",
   "certificates",
+  "discussions",
+  "studio",
 ] as const;
 export type LanguagePackage = (typeof LANGUAGE_PACKAGES)[number];

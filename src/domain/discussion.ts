@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAwardRef } from "./award-ref";
 import { ZElementType } from "./element";
 import { ZText } from "./validation/safe-text";
 
@@ -65,6 +66,8 @@ export const ZDiscussionListItem = z.object({
   started: z.boolean(),
   /** The element page in the requested language. */
   path: z.string(),
+  /** The viewer follows the thread (new posts come in their discussion e-mails). */
+  following: z.boolean(),
 });
 export type TDiscussionListItem = z.infer<typeof ZDiscussionListItem>;
 export const ZDiscussionList = z.object({ courseId: z.string(), items: z.array(ZDiscussionListItem) });
@@ -99,6 +102,14 @@ export const ZDiscussionReply = z.object({
 });
 export type TDiscussionReply = z.infer<typeof ZDiscussionReply>;
 
+/**
+ * The reply to a post or reply just written: the post, and `awards` this very request granted (a
+ * learner's first answer to another's post earns `discussion-answer`), for the award-popup. Empty on a
+ * retry of the same id (its award was granted the first time), as a test submission's (assessment/public.ts).
+ */
+export const ZCreatedDiscussionPost = ZDiscussionReply.extend({ awards: z.array(ZAwardRef) });
+export type TCreatedDiscussionPost = z.infer<typeof ZCreatedDiscussionPost>;
+
 /** A top-level post with its replies (one level), oldest reply first, the pinned answer marked. */
 export const ZDiscussionPost = ZDiscussionReply.extend({
   /** Newest of the post and its replies: the thread's order. */
@@ -129,6 +140,8 @@ export const ZDiscussionInfo = z.object({
   number: z.number().int(),
   title: z.string(),
   courseTitle: z.string(),
+  /** The element page in the requested language. */
+  path: z.string(),
 });
 export type TDiscussionInfo = z.infer<typeof ZDiscussionInfo>;
 
@@ -137,6 +150,8 @@ export const ZDiscussionThread = z.object({
   items: z.array(ZDiscussionPost),
   /** Ask for older posts with `before` = this; null at the oldest. */
   nextCursor: z.string().nullable(),
+  /** The viewer follows the thread (PUT /api/discussions/{id}/follow). */
+  following: z.boolean(),
 });
 
 export const ZDiscussionThreadQuery = z.object({

@@ -153,6 +153,11 @@ export const ERROR_CODES = {
   /** Switching discussions on and off is for portal admins. */
   ADMINS_ONLY: { status: 403, key: "errors:codes.ADMINS_ONLY" },
   DISCUSSION_REPORT_NOT_FOUND: { status: 404, key: "errors:codes.DISCUSSION_REPORT_NOT_FOUND" },
+  /* Creator studio (issue 15): src/server/modules/studio. */
+  /** A new course's id (its address) is already used by another course. */
+  COURSE_ID_TAKEN: { status: 409, key: "errors:codes.COURSE_ID_TAKEN" },
+  /** A reorder must name every element of the course exactly once, and no other. */
+  ELEMENT_ORDER_MISMATCH: { status: 409, key: "errors:codes.ELEMENT_ORDER_MISMATCH" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -1,37 +1,204 @@
 import { z } from "zod";
-import { ZLang } from "./course";
+import { isSafeUrl } from "./blocks/safe-url";
+import { LIMITS } from "./constants";
+import { ZCourseId, ZCurrency, ZLang } from "./course";
+import { ZElementType } from "./element";
 import { ZText } from "./validation/safe-text";
 
 /**
- * Authoring (the creator studio's API, /api/admin/...): what an admin may change and what the
- * server answers. Texts are maps { lang: text } like every localized content field; a patch names
- * only the languages it changes, the others stay as they are.
+ * Authoring (the creator studio's API, /api/admin/...): what an author may change and what the
+ * server answers, shared by the server and the studio's forms. Texts are maps { lang: text } like
+ * every localized content field; a patch names only the languages it changes, the others stay.
  */
 
 /** More languages than any portal has: a bigger map is a mistake or an attack, not content. */
 export const MAX_PATCH_LANGS = 32;
 export const COURSE_TITLE_MAX = 200;
 export const COURSE_DESCRIPTION_MAX = 5_000;
+export const BUTTON_TEXT_MAX = 60;
+export const CATEGORY_TITLE_MAX = 100;
+/** Minutes: a week of content is already far more than a course or a lesson holds. */
+export const DURATION_MAX = 10_080;
+export const PRICE_MAX = 1_000_000;
 
-const localizedPatch = (text: z.ZodType<string>) =>
+const localized = (text: z.ZodType<string>) =>
   z.record(ZLang, text).refine((m) => Object.keys(m).length <= MAX_PATCH_LANGS, { error: `At most ${MAX_PATCH_LANGS} languages` });
+const ZTitle = ZText.trim().min(1).max(COURSE_TITLE_MAX);
+const ZButtonText = ZText.trim().min(1).max(BUTTON_TEXT_MAX);
+const ZDuration = z.number().int().min(0).max(DURATION_MAX);
+/** A media address as blocks take it: a site path or an http(s) URL, never javascript: or data:. */
+const ZMediaUrl = ZText.min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" });
 
-export const ZCourseTextsPatch = z
+type Localized = Record<string, string> | undefined;
+/** The languages a course or element body names in its texts: each must be one of the portal's. */
+export function namedLangs(body: {
+  title?: Localized;
+  description?: Localized;
+  buttonText?: Localized;
+  buttonTextBuy?: Localized;
+  category?: { title: Localized };
+}): string[] {
+  const maps = [body.title, body.description, body.buttonText, body.buttonTextBuy, body.category?.title];
+  return [...new Set(maps.flatMap((m) => Object.keys(m ?? {})))];
+}
+
+export const ZCategoryInput = z
   .object({
-    title: localizedPatch(ZText.trim().min(1).max(COURSE_TITLE_MAX)).optional(),
-    description: localizedPatch(ZText.max(COURSE_DESCRIPTION_MAX)).optional(),
+    id: ZText.min(1)
+      .max(60)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    title: localized(ZText.trim().min(1).max(CATEGORY_TITLE_MAX)),
+  })
+  .strict();
+
+/** Free, or commercial with a price above zero in one of the seed's currencies. */
+const ZPricing = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("free") }).strict(),
+  z.object({ type: z.literal("paid"), price: z.number().positive().max(PRICE_MAX).multipleOf(0.01), currency: ZCurrency }).strict(),
+]);
+export type TPricing = z.infer<typeof ZPricing>;
+
+const courseSettings = {
+  description: localized(ZText.max(COURSE_DESCRIPTION_MAX)),
+  category: ZCategoryInput,
+  pricing: ZPricing,
+  arbitraryWalkthrough: z.boolean(),
+  published: z.boolean(),
+  hidden: z.boolean(),
+  buttonText: localized(ZButtonText),
+  buttonTextBuy: localized(ZButtonText),
+};
+
+/** A new course: its id (the course's address), a title in at least the portal's primary language, settings. */
+export const ZCourseCreate = z
+  .object({
+    id: ZCourseId,
+    title: localized(ZTitle),
+    description: courseSettings.description.optional(),
+    category: courseSettings.category.optional(),
+    pricing: courseSettings.pricing.default({ type: "free" }),
+    arbitraryWalkthrough: z.boolean().default(false),
+    published: z.boolean().default(false),
+    hidden: z.boolean().default(false),
+    buttonText: courseSettings.buttonText.optional(),
+    buttonTextBuy: courseSettings.buttonTextBuy.optional(),
+  })
+  .strict();
+export type TCourseCreate = z.infer<typeof ZCourseCreate>;
+
+/** A change of a course: any of its texts (merged per language) and settings; at least one. */
+export const ZCoursePatch = z
+  .object({
+    title: localized(ZTitle).optional(),
+    description: courseSettings.description.optional(),
+    category: courseSettings.category.optional(),
+    pricing: courseSettings.pricing.optional(),
+    arbitraryWalkthrough: z.boolean().optional(),
+    published: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+    buttonText: courseSettings.buttonText.optional(),
+    buttonTextBuy: courseSettings.buttonTextBuy.optional(),
   })
   .strict()
-  .refine((p) => Object.keys(p.title ?? {}).length + Object.keys(p.description ?? {}).length > 0, {
-    error: "Name at least one title or description",
+  .refine((p) => Object.values(p).some((v) => v !== undefined && (typeof v !== "object" || Object.keys(v).length > 0)), {
+    error: "Name at least one field to change",
   });
-export type TCourseTextsPatch = z.infer<typeof ZCourseTextsPatch>;
+export type TCoursePatch = z.infer<typeof ZCoursePatch>;
 
-/** A course's texts after a change, in every language it has. */
-export const ZCourseTexts = z.object({
+/** A course as the studio sees it: every language, published or not. */
+export const ZStudioCourse = z.object({
   id: z.string(),
   title: z.record(z.string(), z.string()),
   description: z.record(z.string(), z.string()),
+  category: z.object({ id: z.string(), title: z.record(z.string(), z.string()) }),
+  pricing: ZPricing,
+  arbitraryWalkthrough: z.boolean(),
+  published: z.boolean(),
+  hidden: z.boolean(),
+  buttonText: z.record(z.string(), z.string()),
+  buttonTextBuy: z.record(z.string(), z.string()),
+  elementsCount: z.number().int(),
+  dateCreated: z.string(),
   updatedAt: z.string(),
 });
-export type TCourseTexts = z.infer<typeof ZCourseTexts>;
+export type TStudioCourse = z.infer<typeof ZStudioCourse>;
+export const ZStudioCourseList = z.object({ courses: z.array(ZStudioCourse) });
+
+export const ZElementId = ZText.min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9_:-]+$/);
+
+export const ZElementCreate = z
+  .object({
+    type: ZElementType,
+    title: localized(ZTitle),
+    duration: ZDuration.default(0),
+    visible: z.boolean().default(true),
+  })
+  .strict();
+export type TElementCreate = z.infer<typeof ZElementCreate>;
+
+export const ZElementPatch = z
+  .object({
+    title: localized(ZTitle).optional(),
+    duration: ZDuration.optional(),
+    /** Null removes the cover. */
+    cover: ZMediaUrl.nullable().optional(),
+    visible: z.boolean().optional(),
+  })
+  .strict()
+  .refine((p) => Object.values(p).some((v) => v !== undefined && (v === null || typeof v !== "object" || Object.keys(v).length > 0)), {
+    error: "Name at least one field to change",
+  });
+export type TElementPatch = z.infer<typeof ZElementPatch>;
+
+/** The course's element ids, every one exactly once, in the new order. */
+export const ZElementOrder = z.object({ elementIds: z.array(ZElementId).min(1).max(LIMITS.elements) }).strict();
+export type TElementOrder = z.infer<typeof ZElementOrder>;
+
+export const ZStudioElement = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  type: ZElementType,
+  title: z.record(z.string(), z.string()),
+  duration: z.number().int(),
+  cover: z.string().nullable(),
+  number: z.number().int(),
+  index: z.number().int(),
+  visible: z.boolean(),
+});
+export type TStudioElement = z.infer<typeof ZStudioElement>;
+export const ZStudioElementList = z.object({ elements: z.array(ZStudioElement) });
+
+/** What an audit row says changed: field names and languages, never whole texts. */
+export const ZAuditSummary = z.object({
+  fields: z.array(z.string()).optional(),
+  langs: z.array(z.string()).optional(),
+  courseId: z.string().optional(),
+});
+export type TAuditSummary = z.infer<typeof ZAuditSummary>;
+
+export const AUDIT_PAGE_MAX = 100;
+export const ZAuditQuery = z.object({
+  entityType: ZText.min(1)
+    .max(40)
+    .regex(/^[a-z-]+$/)
+    .optional(),
+  entityId: ZText.min(1).max(120).optional(),
+  /** The cursor: the id of the oldest entry of the previous page. */
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  actorId: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  summary: ZAuditSummary,
+  createdAt: z.string(),
+});
+export const ZAuditPage = z.object({ entries: z.array(ZAuditEntry), nextBefore: z.number().int().nullable() });
+export type TAuditPage = z.infer<typeof ZAuditPage>;

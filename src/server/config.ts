@@ -199,6 +199,11 @@ const ZConfig = z.object({
    * chats, the learners' and mentors' digest letters. Default 60000, with NODE_ENV=test 0 (tests run them).
    */
   CHAT_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /**
+   * How often the discussion e-mails' job runs (ms; 0 = never): followers whose period (each post,
+   * daily, weekly) has passed get one letter of their threads' news. Default 60000, with NODE_ENV=test 0.
+   */
+  DISCUSSION_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** Chat messages one account may send per minute (429 RATE-LIMITED past it), counted across instances. */
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
   /** Discussion posts, edits and reports one account may make per minute (429 RATE-LIMITED past it), counted across instances. */
@@ -260,16 +265,19 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
   if (c.WORKERS !== undefined && c.WORKERS > 1 && c.MENTORA_DEV) {
     ctx.addIssue({ code: "custom", path: ["WORKERS"], message: "more than 1 is not for development (MENTORA_DEV=1 runs one process)" });
   }
-}).transform(({ DEV_TOOLS, WORKERS, OVERLOAD_QUEUE_WAIT_MS, OVERLOAD_MAX_LAG_MS, PAYMENTS_SANDBOX, CHAT_JOBS_INTERVAL_MS, ...c }) => ({
-  ...c,
-  PAYMENTS_SANDBOX: sandboxOn({ NODE_ENV: c.NODE_ENV, PAYMENTS_SANDBOX }),
-  DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development",
-  WORKERS: WORKERS ?? (c.DATABASE_URL && !c.MENTORA_DEV ? availableParallelism() : 1),
-  // Tests share busy machines and development compiles on demand: neither should see 503s for that.
-  OVERLOAD_QUEUE_WAIT_MS: OVERLOAD_QUEUE_WAIT_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 60_000 : 750),
-  OVERLOAD_MAX_LAG_MS: OVERLOAD_MAX_LAG_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 0 : 500),
-  CHAT_JOBS_INTERVAL_MS: CHAT_JOBS_INTERVAL_MS ?? (c.NODE_ENV === "test" ? 0 : 60_000),
-}));
+}).transform(
+  ({ DEV_TOOLS, WORKERS, OVERLOAD_QUEUE_WAIT_MS, OVERLOAD_MAX_LAG_MS, PAYMENTS_SANDBOX, CHAT_JOBS_INTERVAL_MS, DISCUSSION_DIGEST_INTERVAL_MS, ...c }) => ({
+    ...c,
+    PAYMENTS_SANDBOX: sandboxOn({ NODE_ENV: c.NODE_ENV, PAYMENTS_SANDBOX }),
+    DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development",
+    WORKERS: WORKERS ?? (c.DATABASE_URL && !c.MENTORA_DEV ? availableParallelism() : 1),
+    // Tests share busy machines and development compiles on demand: neither should see 503s for that.
+    OVERLOAD_QUEUE_WAIT_MS: OVERLOAD_QUEUE_WAIT_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 60_000 : 750),
+    OVERLOAD_MAX_LAG_MS: OVERLOAD_MAX_LAG_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 0 : 500),
+    CHAT_JOBS_INTERVAL_MS: CHAT_JOBS_INTERVAL_MS ?? (c.NODE_ENV === "test" ? 0 : 60_000),
+    DISCUSSION_DIGEST_INTERVAL_MS: DISCUSSION_DIGEST_INTERVAL_MS ?? (c.NODE_ENV === "test" ? 0 : 60_000),
+  }),
+);
 
 export type Config = z.infer<typeof ZCheckedConfig>;
 

@@ -43,7 +43,7 @@ export interface Services {
   rateLimits: RateLimitStore;
   /** The content version every content cache is keyed by (platform/content-version.ts). */
   contentVersion: ContentVersion;
-  /** Authoring of content by portal admins (the creator studio). */
+  /** Authoring of content (the creator studio): admins, mp-admin and mp-leader. */
   studio: StudioService;
   /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */
   orders: OrdersService;

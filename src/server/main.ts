@@ -104,6 +104,8 @@ import { createChatService } from "./modules/chat/service";
 import { createDiscussionsRepo } from "./modules/discussions/repo";
 import { mentorDiscussionsRoutes } from "./modules/discussions/mentor-routes";
 import { discussionsRoutes } from "./modules/discussions/routes";
+import { createDiscussionLetters } from "./modules/discussions/digest-letters";
+import { discussionFollowRoutes } from "./modules/discussions/follow-routes";
 import { createDiscussionsService } from "./modules/discussions/service";
 import { createNotificationsRepo } from "./modules/notifications/repo";
 import { notificationsRoutes } from "./modules/notifications/routes";
@@ -314,6 +316,11 @@ export async function createServices(config: Config, database: Database): Promis
     portalLangs,
     writeLimit: createWindowCounter(rateLimits, { name: "discussion-write", max: config.DISCUSSION_POSTS_PER_MINUTE, windowMs: 60_000 }),
     onAnswer: (userId, courseId) => rewards.discussionAnswer(userId, courseId),
+    // The digest letters of followed threads (docs/decisions/0044), sent by a job like the chat's.
+    users,
+    letters: createDiscussionLetters({ mailer, packs }),
+    origin: () => publicOrigin({ protocol: "http", host: "" }),
+    log: { error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
   // Quiz and interaction results (issue 13): graded from the stored blocks the pages service reads.
   const results = createResultsService({
@@ -391,8 +398,17 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
         }, config.CHAT_JOBS_INTERVAL_MS)
       : undefined;
   chatJobs?.unref();
+  // The discussion e-mails, the same way (runDigestJob).
+  const digestJobs =
+    config.DISCUSSION_DIGEST_INTERVAL_MS > 0
+      ? setInterval(() => {
+          services.discussions.runDigest().catch((err: unknown) => app.log.error({ err }, "discussion digest failed"));
+        }, config.DISCUSSION_DIGEST_INTERVAL_MS)
+      : undefined;
+  digestJobs?.unref();
   app.addHook("onClose", async () => {
     clearInterval(chatJobs);
+    clearInterval(digestJobs);
     realtime.close();
     services.contentVersion.close();
     services.orders.close();
@@ -494,6 +510,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(mentorChatRoutes(services.chat));
       await api.register(notificationsRoutes(services.notifications));
       await api.register(discussionsRoutes(services.discussions));
+      await api.register(discussionFollowRoutes(services.discussions));
       await api.register(mentorDiscussionsRoutes(services.discussions));
       await api.register(rewardsRoutes(services.rewards));
       await api.register(resultsRoutes(services.results, config.RATE_LIMIT_WINDOW_MS));

@@ -22,6 +22,8 @@ export default [
       route("gift/:token", "routes/gift.tsx", { id: "gift" }),
       // The mentors' review queue of mentor-verified tests (issue 13); before the inbox's optional chat id.
       route("mentor/reviews", "routes/mentor-reviews.tsx", { id: "mentor-reviews" }),
+      // The mentors' discussion queue and reports (issue 14); also before the inbox's optional chat id.
+      route("mentor/discussions", "routes/mentor-discussions.tsx", { id: "mentor-discussions" }),
       // The mentors' inbox (issue 12): the list alone, or the list and one chat.
       route("mentor/:chatId?", "routes/mentor-inbox.tsx", { id: "mentor-inbox" }),
       route(":type", "routes/policy.tsx", { id: "privacy-policy" }),
@@ -42,7 +44,12 @@ export default [
       // The sandbox gateway's checkout (decision 0031): a page of its own, as a provider's would be.
       route("test-payment/:orderId", "routes/test-payment.tsx", { id: "test-payment" }),
     ]),
-    layout("layouts/designer.tsx", [route("preview/:id?", "routes/preview.tsx", { id: "preview" })]),
+    layout("layouts/designer.tsx", [
+      route("preview/:id?", "routes/preview.tsx", { id: "preview" }),
+      // The creator studio (issue 15): authors only, checked in each loader and by the studio API.
+      route("studio", "routes/studio.tsx", { id: "studio" }),
+      route("studio/courses/:courseId", "routes/studio-course.tsx", { id: "studio-course" }),
+    ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),
       route("profile/progress", "routes/profile-progress.tsx", { id: "profile-progress" }),

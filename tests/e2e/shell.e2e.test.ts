@@ -252,7 +252,8 @@ describe("shell: floating rail", () => {
     await expect.poll(() => toTop.isVisible()).toBe(true);
 
     await toTop.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // A smooth scroll: on a loaded machine the animation can take longer than the poll's default second.
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => toTop.count()).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import { users } from "../../src/server/db/schema/users";
 import { DEMO_PREVIEW_SECRET } from "../../src/server/db/seed/demo-courses";
 import { Browser } from "../support/http";
 import { register } from "../support/sign-in";
+import { redateTodaysEpisode } from "../support/todays-episode";
 import { useSsrApp } from "../support/ssr-app";
 import { changeContent } from "../../src/server/platform/content-version";
 
@@ -240,6 +241,7 @@ describe("microcourses and video events", () => {
   });
 
   it("show a video event's episodes as opened, today and closed with their dates", async () => {
+    await redateTodaysEpisode(ssr.database.db);
     const res = await guest().get("/en/video-event/history-of-writing");
     expect(res.statusCode).toBe(200);
     const states = [...res.body.matchAll(/data-testid="episode" data-state="(\w+)"/g)].map((m) => m[1]);

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import * as auditSchema from "./schema/audit";
 import * as authSchema from "./schema/auth";
 import * as chatSchema from "./schema/chat";
 import * as contentSchema from "./schema/content";
@@ -36,6 +37,7 @@ export const schema = {
   ...chatSchema,
   ...rewardsSchema,
   ...resultsSchema,
+  ...auditSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;

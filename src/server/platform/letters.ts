@@ -23,7 +23,7 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? "");
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
@@ -50,8 +50,11 @@ export async function mailPack<T>(packs: LanguagePacks, lang: string): Promise<T
   return ((await packs.get(lang, "mail")) ?? (await packs.get("en", "mail"))) as T;
 }
 
-/** Fills a letter's texts (values HTML-escaped in the html part) and sends it. */
-export function sendLetter(mailer: Mailer, to: string, texts: LetterTexts, values: Record<string, string>) {
-  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
+/**
+ * Fills a letter's texts (values HTML-escaped in the html part) and sends it. `html` replaces values
+ * in the html part with markup the caller built, every piece of it through escapeHtml.
+ */
+export function sendLetter(mailer: Mailer, to: string, texts: LetterTexts, values: Record<string, string>, html: Record<string, string> = {}) {
+  const escaped = { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)])), ...html };
   return mailer.send({ to, subject: fill(texts.subject, values), text: fill(texts.text, values), html: fill(texts.html, escaped) });
 }

@@ -11,6 +11,7 @@ import { ProgressCourseList } from "../features/learning/progress-course-list";
 import { inTab } from "../features/learning/rules";
 import { MyOrders } from "../features/orders/my-orders";
 import { MyRewards } from "../features/rewards/my-rewards";
+import { DigestSetting } from "../features/discussion-follow/digest-setting";
 import { MyCertificates } from "../features/certificates/my-certificates";
 import { certificateDate, type TCertificate } from "../../domain/certificate";
 import { viewerOf } from "../../domain/learning-access";
@@ -28,15 +29,18 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   // Certificates too (an anonymous session earns none: no name to print).
   // A finished course whose certificate is not issued (switched on after the finish) offers it here.
   const finished = progress.courses.filter((c) => c.total > 0 && c.doneCount === c.total).map((c) => c.courseId);
-  const [orders, rewards, ownCertificates] = await Promise.all([
+  const [orders, rewards, ownCertificates, digest] = await Promise.all([
     isSignedIn(user) ? context.services.orders.listMyOrders(user, lang) : null,
     context.services.rewards.mine(user, lang),
     isSignedIn(user) ? context.services.certificates.overview(viewerOf(user), lang, context.origin, finished) : null,
+    // Discussion e-mails belong to registered accounts (only they follow threads).
+    isSignedIn(user) ? context.services.discussions.digestSetting(user) : null,
   ]);
   const certificates = ownCertificates?.certificates ?? null;
   return {
     orders,
     rewards,
+    digest,
     certificates,
     offeredCertificates: ownCertificates?.offered ?? [],
     certificateDates: Object.fromEntries((certificates ?? []).map((c: TCertificate) => [c.number, certificateDate(lang, new Date(c.issuedAt))])),
@@ -53,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.seo ?? [];
 export const handle: PacksHandle = { packs: ["orders", "certificates"] };
 
 export default function Profile() {
-  const { user, active, courseCount, orders: myOrders, rewards, certificates, offeredCertificates, certificateDates } = useLoaderData<typeof loader>();
+  const { user, active, courseCount, orders: myOrders, rewards, certificates, offeredCertificates, certificateDates, digest } = useLoaderData<typeof loader>();
   const certificatesT = useTranslation("certificates").t;
   const { t } = useTranslation("learn");
   const lang = useLang();
@@ -117,6 +121,7 @@ export default function Profile() {
         </section>
       ) : null}
       <MyRewards rewards={rewards} />
+      {digest ? <DigestSetting period={digest.period} /> : null}
       {myOrders ? (
         <section aria-labelledby="profile-orders" className="flex flex-col gap-4" data-testid="profile-orders">
           <h2 id="profile-orders" className="font-title text-2xl font-bold text-ink">

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { elements } from "./courses";
 import { portals } from "./portal";
 import { users } from "./users";
@@ -96,3 +96,46 @@ export const discussionReports = pgTable(
   },
   (t) => [uniqueIndex("discussion_reports_once").on(t.postId, t.reporterId), index("discussion_reports_portal").on(t.portalId, t.seq)],
 );
+
+/**
+ * Who follows a thread (docs/decisions/0044): a row per person and discussion. An explicit unfollow
+ * is kept as `following = false`, so posting again does not follow the thread behind their back.
+ */
+export const discussionFollows = pgTable(
+  "discussion_follows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    discussionId: text("discussion_id").notNull(),
+    portalId: text("portal_id")
+      .notNull()
+      .references(() => portals.id, { onDelete: "cascade" }),
+    following: boolean("following").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.discussionId] }),
+    index("discussion_follows_thread")
+      .on(t.discussionId)
+      .where(sql`${t.following}`),
+  ],
+);
+
+/**
+ * A person's discussion e-mails: how often (off, each post, daily, weekly; no row = daily), the
+ * language of the letters, and up to when the last letter covered posts.
+ */
+export const discussionDigests = pgTable("discussion_digests", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  period: text("period", { enum: ["off", "each", "daily", "weekly"] })
+    .notNull()
+    .default("daily"),
+  /** The reader's language when they last followed or chose (a letter's language when the portal has it). */
+  lang: text("lang"),
+  /** Posts after this are news; a letter moves it to the end of the window it covered. */
+  coveredUntil: timestamp("covered_until", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,6 +9,7 @@ import { seedDemoShowcase } from "./demo-showcase";
 import { seedDemoForms } from "./demo-forms";
 import { seedDemoPolicies } from "./demo-policies";
 import { seedDemoCoupons } from "./demo-coupons";
+import { seedDemoCreator } from "./demo-creator";
 import { seedDemoMentors } from "./demo-mentors";
 import { seedDemoRewards } from "./demo-rewards";
 
@@ -126,5 +127,6 @@ async function seedDemoContent(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
   await seedDemoCourses(db, config);
   await seedDemoCoupons(db, envId);
   await seedDemoMentors(db, config.PORTAL_ID);
+  await seedDemoCreator(db);
   await seedDemoRewards(db, config.PORTAL_ID);
 }

@@ -1,5 +1,6 @@
 import type { TUser } from "../../../domain/user";
 import { isSignedIn } from "../../../domain/user";
+import { mayAuthorContent } from "../../../domain/studio-policy";
 
 /** Access rules of the assessments area, one function per rule. */
 
@@ -10,7 +11,5 @@ export function mayReview(who: Who): boolean {
   return isSignedIn(who) && who.roles.some((r) => r === "mentor" || r === "mp-leader" || r === "mp-admin" || r === "admin");
 }
 
-/** Authoring of tests (statistics, imports): portal admins, mp-admin and mp-leader. */
-export function mayAuthor(who: Who): boolean {
-  return isSignedIn(who) && who.roles.some((r) => r === "admin" || r === "mp-admin" || r === "mp-leader");
-}
+/** Authoring of tests (statistics, imports): the studio's authors (domain/studio-policy.ts). */
+export const mayAuthor: (who: Who) => boolean = mayAuthorContent;

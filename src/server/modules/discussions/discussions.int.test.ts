@@ -11,7 +11,7 @@ import { mentor, type Mentor } from "../../../../tests/support/chat";
 import { admin, del, LOCKED_DISCUSSION, OPEN_DISCUSSION, post, postId, thread } from "../../../../tests/support/discussions";
 import { Browser, expectError, json } from "../../../../tests/support/http";
 import { register, type Registered } from "../../../../tests/support/sign-in";
-import type { TDiscussionListItem, TDiscussionPost, TDiscussionReply } from "../../../domain/discussion";
+import type { TCreatedDiscussionPost, TDiscussionListItem, TDiscussionPost, TDiscussionReply } from "../../../domain/discussion";
 import type { TElement } from "../../../domain/element";
 import { discussionPosts } from "../../db/schema/discussions";
 import { DEMO_ANSWER_AWARD } from "../../db/seed/demo-rewards";
@@ -109,17 +109,22 @@ describeEachDatabase(
       const asker = await register(app);
       const helper = await register(app);
       const root = await post(asker, OPEN_DISCUSSION, "Where do I start?");
-      await post(asker, OPEN_DISCUSSION, "Found it myself", { parentId: root.id });
+      expect(root.awards).toEqual([]);
+      expect((await post(asker, OPEN_DISCUSSION, "Found it myself", { parentId: root.id })).awards).toEqual([]);
       expect(await awardsOf(asker)).toEqual([]);
-      await post(aylin, OPEN_DISCUSSION, "Lesson one.", { parentId: root.id });
+      expect((await post(aylin, OPEN_DISCUSSION, "Lesson one.", { parentId: root.id })).awards).toEqual([]);
       expect(await awardsOf(aylin)).toEqual([]);
 
       const id = postId();
       const answer = () => helper.browser.post(`/api/discussions/${OPEN_DISCUSSION}/posts?lang=en`, { id, text: "From lesson one", parentId: root.id });
-      // The same answer sent five times at once (a retry storm), then a second answer: one award.
+      // The same answer sent five times at once (a retry storm), then a second answer: one award, told to one reply only.
       const replies = await Promise.all(Array.from({ length: 5 }, answer));
       expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
-      await post(helper, OPEN_DISCUSSION, "And read slowly", { parentId: root.id });
+      const told = replies.flatMap((r) => json<TCreatedDiscussionPost>(r, r.statusCode).awards);
+      expect(told).toEqual([{ awardId: DEMO_ANSWER_AWARD.id, courseId: "reading-foundations" }]);
+      // A retry later, and a second answer: nothing new.
+      expect(json<TCreatedDiscussionPost>(await answer(), 200).awards).toEqual([]);
+      expect((await post(helper, OPEN_DISCUSSION, "And read slowly", { parentId: root.id })).awards).toEqual([]);
       expect(await awardsOf(helper)).toEqual([[DEMO_ANSWER_AWARD.id, "reading-foundations"]]);
     });
 

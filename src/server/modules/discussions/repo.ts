@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/transaction";
 import { mentorProfiles } from "../../db/schema/chat";
@@ -6,6 +6,7 @@ import { courses, elements } from "../../db/schema/courses";
 import { discussionParticipants, discussionPosts, discussionReports } from "../../db/schema/discussions";
 import { users } from "../../db/schema/users";
 import { changeContent } from "../../platform/content-version";
+import { followReads, followWrites } from "./follow-repo";
 
 export type PostRow = typeof discussionPosts.$inferSelect;
 export type PostInsert = typeof discussionPosts.$inferInsert;
@@ -48,6 +49,7 @@ const liveOrAnswered = or(
 /** Reads, on the database or inside a transaction. */
 function reads(db: Db) {
   return {
+    ...followReads(db),
     /** The element that carries `discussionId` on a course of this portal (the first by id if several do). */
     async elementOfDiscussion(portalId: string, discussionId: string): Promise<string | null> {
       const [row] = await db
@@ -88,14 +90,22 @@ function reads(db: Db) {
         .orderBy(desc(discussionPosts.lastActivityAt), desc(discussionPosts.seq))
         .limit(limit + 1);
     },
-    /** Replies of these posts that the viewer sees, oldest first. */
-    replies(parentIds: string[], v: Visibility): Promise<PostRow[]> {
-      if (parentIds.length === 0) return Promise.resolve([]);
-      return db
-        .select()
+    /**
+     * The newest `perPost` replies of each of these posts that the viewer sees, oldest first. Ranked
+     * per post in the database, so a post with thousands of replies costs no more than its page.
+     */
+    async replies(parentIds: string[], v: Visibility, perPost: number): Promise<PostRow[]> {
+      if (parentIds.length === 0) return [];
+      const ranked = db
+        .select({
+          ...getTableColumns(discussionPosts),
+          rank: sql<number>`row_number() over (partition by ${discussionPosts.parentId} order by ${discussionPosts.seq} desc)`.as("rank"),
+        })
         .from(discussionPosts)
         .where(and(inArray(discussionPosts.parentId, parentIds), isNull(discussionPosts.deletedAt), visibleTo(v)))
-        .orderBy(asc(discussionPosts.seq));
+        .as("ranked");
+      const rows = await db.select().from(ranked).where(lte(ranked.rank, perPost)).orderBy(asc(ranked.seq));
+      return rows.map(({ rank: _rank, ...row }) => row);
     },
     /** Replies of one post before position `beforeSeq` that the viewer sees, newest first; `limit + 1` tell whether older ones exist. */
     olderReplies(parentId: string, v: Visibility, beforeSeq: number, limit: number): Promise<PostRow[]> {
@@ -168,6 +178,7 @@ function writes(tx: Db) {
   return {
     tx,
     ...reads(tx),
+    ...followWrites(tx),
     /** Replies to one post queue here, so their order is the order they commit in. */
     async lockPost(id: string): Promise<PostRow | null> {
       const [row] = await tx.select().from(discussionPosts).where(eq(discussionPosts.id, id)).for("update");

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ZCreateDiscussionPostRequest,
+  ZCreatedDiscussionPost,
   ZDiscussionId,
   ZDiscussionList,
   ZDiscussionPost,
@@ -108,16 +109,16 @@ export const discussionsRoutes =
           operationId: "createDiscussionPost",
           summary: "Post or reply with a client-made id (201); the same id and text again returns it (200)",
           description:
-            "parentId makes a reply (one level: replying to a reply is 400 DISCUSSION-REPLY-TOO-DEEP). Another text or place under a used id is 409 DISCUSSION-POST-CONFLICT; too many posts 429 RATE-LIMITED.",
+            "parentId makes a reply (one level: replying to a reply is 400 DISCUSSION-REPLY-TOO-DEEP). Another text or place under a used id is 409 DISCUSSION-POST-CONFLICT; too many posts 429 RATE-LIMITED. awards: what this request granted (a learner's first answer to another's post), for the award-popup; none on a retry.",
           params: ZThreadParams,
           querystring: ZLangQuery,
           body: ZCreateDiscussionPostRequest,
-          response: { 200: ZDiscussionReply, 201: ZDiscussionReply, ...errors },
+          response: { 200: ZCreatedDiscussionPost, 201: ZCreatedDiscussionPost, ...errors },
         },
       },
       async (req, reply) => {
         const made = await discussions.create(await who(req), req.params.discussionId, req.body, req.query.lang);
-        return reply.status(made.created ? 201 : 200).send(made.post);
+        return reply.status(made.created ? 201 : 200).send({ ...made.post, awards: made.awards });
       },
     );
 

@@ -3,21 +3,23 @@ import type { ZCreateDiscussionPostRequest, ZDiscussionRepliesQuery, ZDiscussion
 import type { TUser } from "../../../domain/user";
 import { base32Id } from "../../platform/ids";
 import { mayWatchDiscussion } from "./operations/access";
-import type { DiscussionsContext } from "./operations/context";
+import type { TDigestPeriod } from "../../../domain/discussion-digest";
+import { runDigestJob, type DigestContext } from "./operations/digest";
+import { getDigestSetting, setDigestSetting, setFollowing } from "./operations/follow";
 import { hidePost, listReports, pinPost, resolveReport, restorePost, switchDiscussion, waitingPosts } from "./operations/moderate";
 import { getOlderReplies, getPost, getThread, listDiscussions } from "./operations/read";
 import { createPost, deletePost, editPost, reportPost } from "./operations/write";
 
-export type DiscussionsDeps = Omit<DiscussionsContext, "now" | "newReportId"> & { now?: () => Date };
+export type DiscussionsDeps = Omit<DigestContext, "now" | "newReportId"> & { now?: () => Date };
 
 /**
  * Discussions per course element (issue 14, docs/decisions/0043, docs/api/discussions.md): the
  * popup's list, threads with one level of replies, posting with client-made ids, the author's edits
  * and deletions, reports; the mentors' queue and moderation; the admin switch. The API routes and
- * the realtime topic check call these.
+ * the realtime topic check call these. Following a thread and the digest letters of its news.
  */
 export function createDiscussionsService(deps: DiscussionsDeps) {
-  const ctx: DiscussionsContext = { ...deps, now: deps.now ?? (() => new Date()), newReportId: () => base32Id("drep_") };
+  const ctx: DigestContext = { ...deps, now: deps.now ?? (() => new Date()), newReportId: () => base32Id("drep_") };
   return {
     list: (user: TUser, courseId: string, lang?: string) => listDiscussions(ctx, user, courseId, lang),
     thread: (user: TUser, discussionId: string, q: z.output<typeof ZDiscussionThreadQuery> & { lang?: string }) => getThread(ctx, user, discussionId, q),
@@ -36,6 +38,11 @@ export function createDiscussionsService(deps: DiscussionsDeps) {
     reports: (user: TUser, q: { status: "open" | "resolved" | "all"; after?: string; limit: number; lang?: string }) => listReports(ctx, user, q),
     resolveReport: (user: TUser, reportId: string, lang?: string) => resolveReport(ctx, user, reportId, lang),
     switchDiscussion: (user: TUser, elementId: string, active: boolean) => switchDiscussion(ctx, user, elementId, active),
+    /** Following and the discussion e-mails (docs/decisions/0044). */
+    follow: (user: TUser, discussionId: string, following: boolean, lang?: string) => setFollowing(ctx, user, discussionId, following, lang),
+    digestSetting: (user: TUser) => getDigestSetting(ctx, user),
+    setDigestSetting: (user: TUser, period: TDigestPeriod, lang?: string) => setDigestSetting(ctx, user, period, lang),
+    runDigest: (now?: Date) => runDigestJob(ctx, now),
     /** Realtime `discussion:{id}`: whoever may read the thread. */
     mayWatch: (user: TUser, discussionId: string) => mayWatchDiscussion(ctx, user, discussionId),
   };

@@ -1,6 +1,8 @@
+import { AppError } from "../../../domain/errors";
+import { mayAuthorContent } from "../../../domain/studio-policy";
 import type { TUser } from "../../../domain/user";
 
-/** Content (courses, pages, settings) is authored by portal admins only. */
-export function canEditContent(actor: Pick<TUser, "roles">): boolean {
-  return actor.roles.includes("admin");
+/** The server's refusal by the studio policy (its rules: src/domain/studio-policy.ts, which the studio's page loaders ask too). */
+export function assertContentAuthor(who: Pick<TUser, "id" | "status" | "roles">): void {
+  if (!mayAuthorContent(who)) throw new AppError("AUTHORS_ONLY", "Courses, elements and pages are authored by admins, mp-admin and mp-leader");
 }

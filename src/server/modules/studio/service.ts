@@ -1,15 +1,26 @@
-import type { TCourseTextsPatch } from "../../../domain/studio";
+import type { TAuditQuery, TCourseCreate, TCoursePatch, TElementCreate, TElementPatch } from "../../../domain/studio";
 import type { TUser } from "../../../domain/user";
+import { listAudit } from "./operations/audit";
 import type { StudioContext } from "./operations/context";
-import { updateCourse } from "./operations/update-course";
+import { createCourse, getCourse, listCourses, updateCourse } from "./operations/courses";
+import { addElement, listElements, reorderElements, updateElement } from "./operations/elements";
 
 /**
- * Authoring of content by portal admins (the creator studio, issue 15, grows here). Every write goes
- * through the repo's `change`, the content version's one write path.
+ * Authoring of content (the creator studio, issue 15). Every operation checks the studio policy
+ * first; every write goes through the repo's `change`: the content version's one write path, with its
+ * audit row in the same transaction.
  */
 export function createStudioService(ctx: StudioContext) {
   return {
-    updateCourse: (actor: TUser, courseId: string, patch: TCourseTextsPatch) => updateCourse(ctx, actor, courseId, patch),
+    listCourses: (actor: TUser) => listCourses(ctx, actor),
+    getCourse: (actor: TUser, courseId: string) => getCourse(ctx, actor, courseId),
+    createCourse: (actor: TUser, body: TCourseCreate) => createCourse(ctx, actor, body),
+    updateCourse: (actor: TUser, courseId: string, patch: TCoursePatch) => updateCourse(ctx, actor, courseId, patch),
+    listElements: (actor: TUser, courseId: string) => listElements(ctx, actor, courseId),
+    addElement: (actor: TUser, courseId: string, body: TElementCreate) => addElement(ctx, actor, courseId, body),
+    updateElement: (actor: TUser, elementId: string, patch: TElementPatch) => updateElement(ctx, actor, elementId, patch),
+    reorderElements: (actor: TUser, courseId: string, order: string[]) => reorderElements(ctx, actor, courseId, order),
+    listAudit: (actor: TUser, q: TAuditQuery) => listAudit(ctx, actor, q),
   };
 }
 export type StudioService = ReturnType<typeof createStudioService>;

@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, bearer, expectError, json } from "../../../../tests/support/http";
 import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { auditLog } from "../../db/schema/audit";
 import { courses } from "../../db/schema/courses";
 import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
@@ -36,6 +37,10 @@ describeEachDatabase("studio: PATCH /api/admin/courses/:courseId", (t) => {
     expect(reply.description).toEqual({ ...before.description, ru: "Новое описание" });
     expect(new Date(reply.updatedAt).getTime()).toBeGreaterThan(before.updatedAt.getTime());
     expect(await readContentVersion(t.db)).toBe(version + 1);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.actorId, admin.userId));
+    expect(audit.map((a) => [a.action, a.entityId, a.summary])).toEqual([
+      ["course.update", "lasting-habits", { fields: ["description", "title"], langs: ["en", "ru"] }],
+    ]);
 
     expect(await catalogueTitle("en")).toBe("Habits, Revised");
     expect(await catalogueTitle("tr")).toBe(before.title.tr);
@@ -43,13 +48,13 @@ describeEachDatabase("studio: PATCH /api/admin/courses/:courseId", (t) => {
     expect(course.description).toBe("Новое описание");
   });
 
-  it("is for admins: a learner, a mentor and a session user are refused with 403, a guest and a bad token with 401", async () => {
+  it("is for authors: a learner, a mentor and a session user are refused with 403, a guest and a bad token with 401", async () => {
     for (const roles of [["disciple"], ["disciple", "mentor"]]) {
       const { browser } = await withRole(roles);
-      expectError(await browser.patch(URL, { title: { en: "Hijacked" } }, origin), 403, "AUTH-DENY");
+      expectError(await browser.patch(URL, { title: { en: "Hijacked" } }, origin), 403, "AUTHORS-ONLY");
     }
     const { browser: session } = await sessionBrowser(t.app);
-    expectError(await session.patch(URL, { title: { en: "Hijacked" } }, origin), 403, "AUTH-DENY");
+    expectError(await session.patch(URL, { title: { en: "Hijacked" } }, origin), 403, "AUTHORS-ONLY");
     expectError(await new Browser(t.app).patch(URL, { title: { en: "Hijacked" } }, origin), 401, "UNAUTHORIZED");
     expectError(await t.app.inject({ method: "PATCH", url: URL, payload: { title: { en: "Hijacked" } }, headers: bearer("not.a.token") }), 401, "TOKEN-BAD");
     expect((await stored()).title.en).not.toBe("Hijacked");
@@ -80,7 +85,7 @@ describeEachDatabase("studio: PATCH /api/admin/courses/:courseId", (t) => {
       { title: { english: "not a language code" } },
       { title: { en: 5 } },
       { title: "just a string" },
-      { title: { en: "ok" }, published: false },
+      { title: { en: "ok" }, price: 5 },
       { description: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`a${String.fromCharCode(97 + (i % 26))}-x${i}`, "x"])) },
     ]) {
       expectError(await patch(body), 400, "VALIDATION");
@@ -96,5 +101,6 @@ describeEachDatabase("studio: PATCH /api/admin/courses/:courseId", (t) => {
     expect(after.title).toEqual(before.title);
     expect(after.description).toEqual(before.description);
     expect(await readContentVersion(t.db)).toBe(version);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.actorId, admin.userId))).toEqual([]);
   });
 });

@@ -11,17 +11,33 @@ export interface DialogProps {
   /** "center" for popups, "aside" for the side panel popups of seed 2.4 (830 px discussion, scenario). */
   placement?: "center" | "aside";
   width?: number;
+  /** What takes focus when it opens (a form's first field); by default its first focusable element, the close button. */
+  initialFocus?: React.RefObject<HTMLElement | null>;
+  /** Where the focus goes on closing (by default back to what had it before opening). */
+  onCloseAutoFocus?(event: Event): void;
   children: React.ReactNode;
 }
 
 /** Accessible modal: focus trap, Escape to close, labelled by its title. */
-export function Dialog({ open, onOpenChange, title, description, closeLabel, placement = "center", width = 600, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  placement = "center",
+  width = 600,
+  initialFocus,
+  onCloseAutoFocus,
+  children,
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40" />
         <DialogPrimitive.Content
           style={{ maxWidth: width }}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             "fixed z-50 flex max-h-[100dvh] w-full flex-col bg-surface shadow-2xl outline-none",
             placement === "center"
@@ -29,6 +45,11 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, pla
               : "inset-y-0 end-0",
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={(e) => {
+            if (!initialFocus?.current) return;
+            e.preventDefault();
+            initialFocus.current.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-line p-5">
             <div>

@@ -11,7 +11,7 @@ import type { RailButton } from "../shell/floating-rail";
 import { cn } from "../../components/ui/cn";
 import { realtime } from "./realtime-client";
 import { fetchUnreadCount } from "./unread-check";
-import { UNREAD_EVENT, type UnreadDetail } from "./unread-events";
+import { OPEN_CHAT_EVENT, UNREAD_EVENT, type UnreadDetail } from "./launcher-events";
 
 /** The widget, its thread, zod and the chat pack load when the chat is first wanted (docs/decisions/0020-lean-client.md). */
 const widget = lazyPart(() => import("./chat-widget"));
@@ -50,6 +50,15 @@ export function useChatLauncher(): { rail: RailButton; overlay: React.ReactNode 
   const toggle = useCallback(() => {
     setWanted(true);
     setOpen((o) => !o);
+  }, []);
+  // "Ask my mentor privately" (launcher-events.ts) opens the chat on the question it sent.
+  useEffect(() => {
+    const show = () => {
+      setWanted(true);
+      setOpen(true);
+    };
+    window.addEventListener(OPEN_CHAT_EVENT, show);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, show);
   }, []);
   const close = useCallback(() => {
     setOpen(false);

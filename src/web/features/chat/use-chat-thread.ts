@@ -5,7 +5,7 @@ import { getMessages, getUpdates, markRead, sendMessage } from "./chat-calls";
 import { Outbox, type PendingMessage, type SendOutcome } from "./outbox";
 import { realtime } from "./realtime-client";
 import { emptyThread, threadReducer } from "./thread-state";
-import { announceUnread } from "./unread-events";
+import { announceUnread } from "./launcher-events";
 
 /** Seed §8: a failed send is retried when the failure is passing (no network, the server restarting, too many sends). */
 export function sendOutcome(error: ApiError): SendOutcome {

@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge";
 import { Icon } from "../../components/ui/icon";
 import { useLang } from "../../root-data";
 import { PageRenderer } from "../blocks/page-renderer";
+import { DiscussionLauncher } from "../discussions/discussion-launcher";
 import { DiscussionButton } from "./discussion-button";
 import { ElementFooter, type ElementFooterProps } from "./element-footer";
 import { ELEMENT_ICON } from "./element-type";
@@ -82,7 +83,12 @@ export function ElementView({ element, course, backTo, viewer, test = null }: El
             guest={viewer === "guest"}
             finishBlocked={!!test && !testPassed && element.state !== "done"}
           />
-          {element.discussion.active ? <DiscussionButton discussionId={element.discussion.id} courseId={course.id} elementId={element.id} /> : null}
+          {element.discussion.active ? (
+            <>
+              <DiscussionButton discussionId={element.discussion.id} courseId={course.id} elementId={element.id} />
+              <DiscussionLauncher />
+            </>
+          ) : null}
         </>
       )}
     </article>

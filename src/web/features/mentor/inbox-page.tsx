@@ -9,6 +9,7 @@ import { useLiveTopics } from "../live/use-live-topics";
 import { useNow } from "../live/use-now";
 import { AvailabilityToggle } from "./availability-toggle";
 import { ChatPane } from "./chat-pane";
+import { DiscussionsLink } from "./discussion-link";
 import { inboxFilters, parseInboxFilter } from "./inbox-filters";
 import { InboxList } from "./inbox-list";
 import { mentorKeys } from "./mentor-calls";
@@ -45,6 +46,7 @@ export function InboxPage({ viewer, chatId }: { viewer: InboxViewer; chatId: str
           <Link to={`/${lang}/mentor/reviews/`} className="font-medium text-primary-strong hover:underline" data-testid="inbox-reviews-link">
             {t("reviews.link")}
           </Link>
+          <DiscussionsLink />
           <AvailabilityToggle portalId={viewer.portalId} userId={viewer.id} />
           {viewer.leader ? <SettingsButton /> : null}
         </div>

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { isSignedIn } from "../../../domain/user";
-import { redirect } from "../../redirect.server";
+import { signInRedirect } from "../../redirect.server";
 import { throwAccessDenied, throwNotFound } from "../errors/error-pages.server";
 import { type InboxViewer, isLeaderViewer, isMentorViewer } from "./mentor-roles";
 
@@ -16,8 +16,7 @@ const CHAT_ID = /^cht_[a-z2-7]{26}$/;
 export async function inboxViewer(context: AppLoadContext, request: Request, lang: string, chatId: string | undefined): Promise<InboxViewer> {
   const auth = await context.auth();
   if (auth.kind !== "user" || !isSignedIn(auth.user)) {
-    const url = new URL(request.url);
-    throw redirect(`/${lang}/?login=1&returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw signInRedirect(request, lang);
   }
   if (!isMentorViewer(auth.user.roles)) return throwAccessDenied(context, lang);
   if (chatId !== undefined && !CHAT_ID.test(chatId)) return throwNotFound(context, lang);

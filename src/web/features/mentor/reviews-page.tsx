@@ -1,13 +1,11 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import type { TReviewItem } from "../../../domain/assessment/public";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Icon } from "../../components/ui/icon";
 import { TextArea } from "../../components/ui/text-area";
 import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useTranslation } from "../../i18n/use-translation";
-import { useLang } from "../../root-data";
+import { MentorPageHeader } from "./mentor-page-header";
 
 /**
  * /{lang}/mentor/reviews/ (issue 13): the free-text answers of mentor-verified tests waiting for a
@@ -16,21 +14,11 @@ import { useLang } from "../../root-data";
  */
 export function ReviewsPage({ items }: { items: TReviewItem[] }) {
   const { t } = useTranslation("mentor");
-  const lang = useLang();
   const [done, setDone] = useState<string[]>([]);
   const open = items.filter((i) => !done.includes(`${i.attemptId}/${i.questionId}`));
   return (
     <div className="flex flex-col gap-6" data-testid="mentor-reviews">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="flex items-center gap-3 font-title text-3xl font-bold text-ink">
-          <Icon name="check" className="size-7 text-primary-strong" />
-          {t("reviews.title")}
-        </h1>
-        <Link to={`/${lang}/mentor/`} className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline">
-          <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
-          {t("reviews.backToInbox")}
-        </Link>
-      </header>
+      <MentorPageHeader icon="check" title={t("reviews.title")} />
       <p className="text-muted">{t("reviews.intro")}</p>
       {done.length > 0 ? <Alert tone="success" title={t("reviews.saved")} /> : null}
       {open.length === 0 ? (

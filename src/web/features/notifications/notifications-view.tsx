@@ -4,6 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { CHAT_TIMERS, USER_TOPIC } from "../../../domain/chat-rules";
 import type { TNotification } from "../../../domain/notification";
 import { Button } from "../../components/ui/button";
+import { MoreButton } from "../../components/ui/more-button";
 import { cn } from "../../components/ui/cn";
 import { Icon } from "../../components/ui/icon";
 import { Spinner } from "../../components/ui/spinner";
@@ -176,15 +177,13 @@ export function NotificationsView({ userId, registered }: { userId: string; regi
         </ul>
       )}
       {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
+        <MoreButton
+          busy={query.isFetchingNextPage}
+          onMore={() => void query.fetchNextPage()}
+          label={t("loadMore")}
+          busyLabel={t("loading")}
           data-testid="notifications-more"
-        >
-          {query.isFetchingNextPage ? t("loading") : t("loadMore")}
-        </Button>
+        />
       ) : null}
     </div>
   );

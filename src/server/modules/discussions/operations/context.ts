@@ -1,3 +1,4 @@
+import type { TAwardRef } from "../../../../domain/award-ref";
 import type { Bus } from "../../../platform/bus";
 import type { WindowCounter } from "../../../platform/rate-limit";
 import type { CoursesService } from "../../courses/service";
@@ -15,7 +16,7 @@ export interface DiscussionsContext {
   /** Posts, edits and reports per account (shared counters): RATE_LIMITED past it. */
   writeLimit: WindowCounter;
   newReportId: () => string;
-  /** Told after a learner's reply to another person's post commits (modules/rewards grants the answer awards). */
-  onAnswer?: (userId: string, courseId: string) => Promise<unknown>;
+  /** Told after a learner's reply to another person's post commits (modules/rewards grants the answer awards); answers the awards this call granted. */
+  onAnswer?: (userId: string, courseId: string) => Promise<TAwardRef[]>;
   now: () => Date;
 }

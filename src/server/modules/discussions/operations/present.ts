@@ -1,3 +1,4 @@
+import { elementPath } from "../../../../domain/element-path";
 import { DISCUSSION_LIMITS, type TDiscussionInfo, type TDiscussionPost, type TDiscussionReply } from "../../../../domain/discussion";
 import { localized } from "../../../../domain/localized";
 import type { TUser } from "../../../../domain/user";
@@ -29,6 +30,7 @@ export function presentInfo(discussionId: string, element: CourseElement, course
     number: element.number,
     title: localized(element.title, l.lang, l.primary),
     courseTitle: localized(course.title, l.lang, l.primary),
+    path: elementPath(l.lang, course.id, element.type, element.id),
   };
 }
 
@@ -81,9 +83,11 @@ export async function presenter(ctx: DiscussionsContext, viewer: TUser, rows: Po
 
 /** Top-level posts with their replies as `viewer` sees them. */
 export async function presentPosts(ctx: DiscussionsContext, viewer: TUser, tops: PostRow[], v: Visibility, l: Lang): Promise<TDiscussionPost[]> {
+  // One more than a post shows tells whether older replies exist.
   const replies = await ctx.repo.replies(
     tops.map((t) => t.id),
     v,
+    DISCUSSION_LIMITS.repliesMax + 1,
   );
   const p = await presenter(ctx, viewer, [...tops, ...replies], l);
   return tops.map((t) =>

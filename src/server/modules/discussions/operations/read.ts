@@ -16,6 +16,7 @@ import { mayModerate, maySeeHidden } from "../policy";
 import type { PostRow, ThreadCursor } from "../repo";
 import { assertMayDiscuss, openDiscussion } from "./access";
 import type { DiscussionsContext } from "./context";
+import { isFollowing } from "./follow";
 import { presentInfo, presentPosts, presenter, readerLang, visibilityFor } from "./present";
 
 const encodeCursor = (row: PostRow) => `${row.lastActivityAt.getTime()}.${row.seq}`;
@@ -46,10 +47,8 @@ export async function listDiscussions(
     const verdict = moderator ? null : await ctx.courses.contentAccess(viewer, "element", e.id);
     if (!verdict) open.push(e);
   }
-  const started = await ctx.repo.started(
-    user.id,
-    open.map((e) => e.discussionId!),
-  );
+  const ids = open.map((e) => e.discussionId!);
+  const [started, following] = await Promise.all([ctx.repo.started(user.id, ids), ctx.repo.followed(user.id, ids)]);
   return {
     courseId,
     items: open
@@ -62,6 +61,7 @@ export async function listDiscussions(
         type: e.type,
         title: localized(e.title, l.lang, l.primary),
         started: started.has(e.discussionId!),
+        following: following.has(e.discussionId!),
         path: elementPath(l.lang, courseId, e.type, e.id),
       })),
   };
@@ -83,6 +83,7 @@ export async function getThread(
     discussion: presentInfo(discussionId, d.element, d.course, l),
     items: await presentPosts(ctx, user, page, v, l),
     nextCursor: rows.length > q.limit ? encodeCursor(page.at(-1)!) : null,
+    following: await isFollowing(ctx, user, discussionId),
   };
 }
 
@@ -130,7 +131,7 @@ async function visibleTop(ctx: DiscussionsContext, user: TUser, discussionId: st
   if (row.parentId === null) {
     if (row.deletedAt) {
       // A deleted post is a placeholder only while it has replies.
-      const replies = await ctx.repo.replies([row.id], visibilityFor(user, moderator));
+      const replies = await ctx.repo.replies([row.id], visibilityFor(user, moderator), 1);
       if (replies.length === 0) throw postNotFound(postId);
     }
     return row;

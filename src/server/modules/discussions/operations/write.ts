@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { TAwardRef } from "../../../../domain/award-ref";
 import { USER_TOPIC, INBOX_TOPIC } from "../../../../domain/chat";
 import { DISCUSSION_TOPIC, type TDiscussionReply, type ZCreateDiscussionPostRequest } from "../../../../domain/discussion";
 import { elementPath } from "../../../../domain/element-path";
@@ -9,6 +10,7 @@ import { mayChangePost } from "../policy";
 import type { DiscussionsTx, PostRow } from "../repo";
 import { assertMayDiscuss, openDiscussion, type OpenDiscussion } from "./access";
 import type { DiscussionsContext } from "./context";
+import { followOnPost } from "./follow";
 import { authorName, presenter, readerLang, type Lang } from "./present";
 import { seen } from "./read";
 
@@ -20,6 +22,8 @@ const postNotFound = (id: string) => new AppError("DISCUSSION_POST_NOT_FOUND", `
 export interface PostOutcome {
   post: TDiscussionReply;
   created: boolean;
+  /** The awards this request granted (the answer award of a learner's reply to another's post). */
+  awards: TAwardRef[];
 }
 
 async function presentOne(ctx: DiscussionsContext, user: TUser, row: PostRow, l: Lang): Promise<TDiscussionReply> {
@@ -83,7 +87,11 @@ export async function createPost(
     }
     // Ids only, sent when the post commits: the thread's readers, the mentors' queue, the replied-to learner.
     const events: BusEvent[] = [{ topic: DISCUSSION_TOPIC(discussionId), kind: "post", id: row.id }];
-    if (kind === "learner") await w.markStarted(discussionId, user.id, at);
+    if (kind === "learner") {
+      await w.markStarted(discussionId, user.id, at);
+      // A learner who asks wants the answers (docs/decisions/0044); mentors have their queue.
+      await followOnPost(ctx, w, user.id, discussionId, l.lang, at);
+    }
     if (!parent) {
       if (kind === "learner") events.push({ topic: INBOX_TOPIC(ctx.portalId), kind: "discussion", id: row.id });
     } else {
@@ -97,9 +105,11 @@ export async function createPost(
   });
   // After the commit, and again on a retry of the same id (the grant is once per learner and award; a
   // repeat heals one lost after the commit): a learner's reply under somebody else's post is an answer.
+  // Only the call that inserted the grant reports it, so a retry answers none (unless it healed a lost one).
   const { parentAuthorId } = outcome;
-  if (kind === "learner" && parentAuthorId !== null && parentAuthorId !== user.id && ctx.onAnswer) await ctx.onAnswer(user.id, d.course.id);
-  return { post: await presentOne(ctx, user, outcome.row, l), created: outcome.created };
+  const answers = kind === "learner" && parentAuthorId !== null && parentAuthorId !== user.id;
+  const awards = answers && ctx.onAnswer ? await ctx.onAnswer(user.id, d.course.id) : [];
+  return { post: await presentOne(ctx, user, outcome.row, l), created: outcome.created, awards };
 }
 
 /** The replied-to learner: the thread counts as started for them, and a notification leads to it. */

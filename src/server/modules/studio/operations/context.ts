@@ -1,9 +1,15 @@
-import type { StudioRepo } from "../repo";
+import type { TUser } from "../../../../domain/user";
+import type { Author, StudioRepo } from "../repo";
 
 /** What the studio's operations need. */
 export interface StudioContext {
   repo: StudioRepo;
   portalId: string;
-  /** The portal's languages (modules/portal): content exists only in those. */
-  portalLangs: () => Promise<{ langs: string[] }>;
+  /** The portal's languages (modules/portal): content exists only in those, and needs the primary one. */
+  portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
+}
+
+/** The author of a change `actor` makes on this portal (its audit rows name them). */
+export function authorOf(ctx: StudioContext, actor: Pick<TUser, "id">): Author {
+  return { portalId: ctx.portalId, actorId: actor.id };
 }

@@ -1,0 +1,19 @@
+import { isSignedIn, type TUser } from "./user";
+
+/**
+ * Who may author what in the creator studio (issue 15), one function per rule: the server's studio
+ * routes check them on every call and the studio's page loaders check them before drawing a screen.
+ * Zod-free, so a loader asks them without the schemas.
+ */
+
+type Who = Pick<TUser, "id" | "status" | "roles">;
+
+/** Courses, elements and pages: portal admins, mp-admin and mp-leader (as the authoring of tests). */
+export function mayAuthorContent(who: Who): boolean {
+  return isSignedIn(who) && who.roles.some((r) => r === "admin" || r === "mp-admin" || r === "mp-leader");
+}
+
+/** Portal settings (theme, navigation, languages): admins and mp-admin, not mp-leader. */
+export function mayAuthorPortalSettings(who: Who): boolean {
+  return isSignedIn(who) && who.roles.some((r) => r === "admin" || r === "mp-admin");
+}

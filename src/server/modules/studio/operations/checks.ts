@@ -1,0 +1,26 @@
+import { AppError } from "../../../../domain/errors";
+import { namedLangs } from "../../../../domain/studio";
+import type { StudioContext } from "./context";
+
+/** Texts exist only in the portal's languages; a new course or element needs a title in the primary one. */
+export async function checkLangs(ctx: StudioContext, body: Parameters<typeof namedLangs>[0], opts: { primaryTitle: boolean }): Promise<string[]> {
+  const { langs, primaryLang } = await ctx.portalLangs();
+  const named = namedLangs(body);
+  const foreign = named.find((lang) => !langs.includes(lang));
+  if (foreign) throw new AppError("UNSUPPORTED_LANG", `Language '${foreign}' is not one of ${langs.join(", ")}`);
+  if (opts.primaryTitle && !body.title?.[primaryLang]) {
+    throw new AppError("VALIDATION", `A title in the portal's primary language (${primaryLang}) is required`, {
+      validationErrors: [{ path: `title.${primaryLang}`, message: "Required" }],
+    });
+  }
+  return named;
+}
+
+/** The audit summary of a body: the fields it names and the languages of its texts, never the texts. */
+export function summaryOf(body: object, langs: string[]) {
+  const fields = Object.entries(body)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k)
+    .sort();
+  return langs.length ? { fields, langs: [...langs].sort() } : { fields };
+}

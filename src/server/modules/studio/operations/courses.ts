@@ -1,0 +1,69 @@
+import { AppError } from "../../../../domain/errors";
+import type { TCourseCreate, TCoursePatch, TStudioCourse } from "../../../../domain/studio";
+import type { TUser } from "../../../../domain/user";
+import { assertContentAuthor } from "../policy";
+import type { CourseRow } from "../repo";
+import { checkLangs, summaryOf } from "./checks";
+import { authorOf, type StudioContext } from "./context";
+
+export function toStudioCourse(row: CourseRow): TStudioCourse {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: { id: row.categoryId, title: row.categoryTitle },
+    pricing: row.type === "paid" && row.price !== null && row.currency !== null ? { type: "paid", price: row.price, currency: row.currency } : { type: "free" },
+    arbitraryWalkthrough: row.arbitraryWalkthrough,
+    published: row.published,
+    hidden: row.hidden,
+    buttonText: row.buttonText,
+    buttonTextBuy: row.buttonTextBuy,
+    elementsCount: row.elementsCount,
+    dateCreated: row.dateCreated.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every course of the portal, published, hidden or not: the studio's list. */
+export async function listCourses(ctx: StudioContext, actor: TUser): Promise<TStudioCourse[]> {
+  assertContentAuthor(actor);
+  return (await ctx.repo.courses(ctx.portalId)).map(toStudioCourse);
+}
+
+/** One course of the portal as the studio sees it; null when the portal has none by that id. */
+export async function getCourse(ctx: StudioContext, actor: TUser, courseId: string): Promise<TStudioCourse | null> {
+  assertContentAuthor(actor);
+  const row = await ctx.repo.course(ctx.portalId, courseId);
+  return row ? toStudioCourse(row) : null;
+}
+
+/**
+ * Creates a course. Its id is its address, so a taken one is a typed 409, never an overwrite. The
+ * course shows in the catalogue on the next read once published and not hidden (content version).
+ */
+export async function createCourse(ctx: StudioContext, actor: TUser, body: TCourseCreate): Promise<TStudioCourse> {
+  assertContentAuthor(actor);
+  const langs = await checkLangs(ctx, body, { primaryTitle: true });
+  const { id, title, ...settings } = body;
+  return ctx.repo.change(authorOf(ctx, actor), async (w) => {
+    if (!(await w.insertCourse(ctx.portalId, id, title, settings))) throw new AppError("COURSE_ID_TAKEN", `A course '${id}' exists`);
+    await w.audit({ action: "course.create", entityType: "course", entityId: id, summary: summaryOf(body, langs) });
+    return toStudioCourse((await w.course(ctx.portalId, id))!);
+  });
+}
+
+/** Changes a course's texts (merged per language) and settings; every instance shows them on the next read. */
+export async function updateCourse(ctx: StudioContext, actor: TUser, courseId: string, patch: TCoursePatch): Promise<TStudioCourse> {
+  assertContentAuthor(actor);
+  const langs = await checkLangs(ctx, patch, { primaryTitle: false });
+  return ctx.repo.change(authorOf(ctx, actor), async (w) => {
+    if (!(await w.updateCourse(ctx.portalId, courseId, patch))) throw new AppError("NOT_FOUND", `No course ${courseId}`);
+    await w.audit({
+      action: "course.update",
+      entityType: "course",
+      entityId: courseId,
+      summary: summaryOf(patch, langs),
+    });
+    return toStudioCourse((await w.course(ctx.portalId, courseId))!);
+  });
+}

@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { LANGUAGE_PACKAGES } from "../../../domain/constants";
+import { ZActionBlock } from "../../../domain/blocks/engagement";
+import { ZCoursesPopupBlock } from "../../../domain/blocks/course";
+import { ZBlock } from "../../../domain/page";
+import { ZCoursePatch } from "../../../domain/studio";
+import { type Resources, translatorFor } from "../../i18n/translator";
+import { TranslatorContext } from "../../i18n/use-translation";
+import { BlockPropsForm } from "./block-props-form";
+import { allFields, formModel } from "./form-model";
+
+const PORTAL_LANGS = ["tr", "en", "ar", "ru"];
+
+function packs(lang: string): Resources {
+  return Object.fromEntries(LANGUAGE_PACKAGES.map((pkg) => [pkg, JSON.parse(readFileSync(join(process.cwd(), "locales", lang, `${pkg}.json`), "utf8"))]));
+}
+
+function render(lang: string, schema: Parameters<typeof BlockPropsForm>[0]["schema"], value: unknown): string {
+  return renderToStaticMarkup(
+    <TranslatorContext.Provider value={translatorFor(lang, packs(lang))}>
+      <BlockPropsForm schema={schema} value={value} languages={PORTAL_LANGS} onChange={() => {}} />
+    </TranslatorContext.Provider>,
+  );
+}
+
+/** The text of every <label> and <legend>, in order. */
+const labels = (html: string) => [...html.matchAll(/<(?:label|legend)[^>]*>([^<]*)/g)].map((m) => m[1]);
+
+const popup = {
+  title: "Courses",
+  openLabel: "Open",
+  courses: [
+    { id: "c1", title: "First", cover: { src: "/demo/a.svg", alt: "" } },
+    { id: "c2", title: "Second", price: 10, currency: "USD" },
+  ],
+};
+
+describe("BlockPropsForm over a rich block (courses-popup)", () => {
+  it("labels its fields from the studio pack in English, with array items, add/remove/move buttons and optional groups", () => {
+    const html = render("en", ZCoursesPopupBlock.shape.props, popup);
+    expect(html).toMatch(/^<section aria-label="Block properties"/);
+    expect(labels(html).slice(0, 5)).toEqual(["Title", "Text", "Open button label", "Courses", "Courses: item 1"]);
+    expect(html).toContain('aria-label="Move item 2 of Courses up"');
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Move item 1 of Courses up"/);
+    expect(html).toContain('aria-label="Remove item 1 of Courses"');
+    expect(html).toContain(">Add to Courses</button>");
+    expect(html).toContain(">Remove Cover</button>");
+    expect(html).toContain(">Add Cover</button>");
+    // A site address is typed left to right, even in an Arabic interface.
+    expect(html).toMatch(/<input[^>]*inputMode="url"[^>]*dir="ltr"[^>]*value="\/demo\/a.svg"/);
+    expect(html).not.toContain("Some fields need fixing");
+  });
+
+  it("draws the same form in Arabic: Arabic labels and buttons", () => {
+    const html = render("ar", ZCoursesPopupBlock.shape.props, popup);
+    expect(labels(html).slice(0, 4)).toEqual(["العنوان", "النص", "تسمية زر الفتح", "الدورات"]);
+    expect(html).toContain('aria-label="نقل العنصر 2 من الدورات إلى الأعلى"');
+    expect(html).toContain(">إضافة إلى الدورات</button>");
+  });
+
+  it("shows each issue at its field: a too long title, a missing course id and a price without currency", () => {
+    const bad = { ...popup, title: "x".repeat(301), courses: [{ id: "", title: "A", price: 5 }] };
+    const html = render("en", ZCoursesPopupBlock.shape.props, bad);
+    const errorOf = (label: string) =>
+      new RegExp(`>${label}(?:<span[^>]*>[^/]*</span>)?</label>[\\s\\S]*?<p id="[^"]*-error"[^>]*>([^<]*)</p>`).exec(html)?.[1];
+    expect(html).toContain("Some fields need fixing");
+    expect(errorOf("Title")).toBe("Too long: the maximum length is 300.");
+    expect(errorOf("Identifier")).toMatch(/^Too short: the minimum length is 1\./);
+    expect(errorOf("Currency")).toBe("This value is not valid.");
+  });
+
+  it("offers the action button's variants by the field only each has", () => {
+    const html = render("en", ZActionBlock.shape.props, { title: "Go", button: { label: "Start", scenarioId: "sign-in" } });
+    expect(html).toMatch(/<option value="0">Link<\/option><option value="1" selected="">Scenario<\/option>/);
+    expect(labels(html)).toContain("Scenario");
+    expect(labels(html)).not.toContain("Link");
+  });
+
+  it("names a discriminated union's variants by their tag (the course's pricing), in the interface's language", () => {
+    const html = render("en", ZCoursePatch, { pricing: { type: "paid", price: 19.99, currency: "USD" } });
+    expect(html).toMatch(/<option value="0">Free<\/option><option value="1" selected="">Paid<\/option>/);
+    expect(render("tr", ZCoursePatch, { pricing: { type: "free" } })).toMatch(
+      /<option value="0" selected="">Ücretsiz<\/option><option value="1">Ücretli<\/option>/,
+    );
+  });
+});
+
+describe("BlockPropsForm over localized texts (the studio's course patch)", () => {
+  const value = { title: { tr: "Başlık", en: "Title", ru: "Заголовок" }, description: { tr: "Açıklama" } };
+
+  it("puts every portal language side by side, Arabic right to left, and marks the missing ones (English interface)", () => {
+    const html = render("en", ZCoursePatch, value);
+    expect(html).toContain("md:grid-cols-[repeat(auto-fit,minmax(14rem,1fr))]");
+    expect(labels(html).slice(0, 5)).toEqual(["Title", "Turkish", "English", "Arabic", "Russian"]);
+    expect(html).toMatch(/<input[^>]*lang="ar"[^>]*dir="rtl"/);
+    expect(html).toMatch(/<input[^>]*lang="en"[^>]*dir="ltr"[^>]*value="Title"/);
+    // The title's and the description's marks (the course's button texts follow, all missing).
+    expect(html.match(/Missing in [A-Za-z]+/g)?.slice(0, 4)).toEqual(["Missing in Arabic", "Missing in English", "Missing in Arabic", "Missing in Russian"]);
+  });
+
+  it("names the languages and the missing marks in the interface's language (Arabic)", () => {
+    const html = render("ar", ZCoursePatch, value);
+    expect(labels(html).slice(0, 2)).toEqual(["العنوان", "التركية"]);
+    expect(html).toContain("غير متوفر باللغة العربية");
+  });
+});
+
+describe("studio field labels", () => {
+  const en = packs("en").studio as { fields: Record<string, string> };
+
+  it("exist in the pack for every field of every block and of the course settings (a humanised name is only a fallback)", () => {
+    const schemas = [...ZBlock.options.map((b) => b.shape.props), ZCoursePatch];
+    const names = new Set(schemas.flatMap((schema) => allFields(formModel(schema)).map((f) => f.name)));
+    const unlabelled = [...names].filter((n) => n !== "" && n !== "[]" && !(n in en.fields));
+    expect(unlabelled).toEqual([]);
+    expect(Object.keys(en.fields).sort()).toEqual([...names].filter((n) => n !== "" && n !== "[]").sort());
+  });
+
+  it("fall back to the humanised name for a field the pack does not know", async () => {
+    const { z } = await import("zod");
+    expect(labels(render("en", z.object({ welcomeNote: z.string().max(50) }), { welcomeNote: "Hi" }))).toEqual(["Welcome note"]);
+  });
+});

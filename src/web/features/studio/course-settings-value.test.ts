@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { TStudioCourse } from "../../../domain/studio";
+import { serverIssuesOf, settingsOf, settingsPatch } from "./course-settings-value";
+
+const course: TStudioCourse = {
+  id: "c1",
+  title: { en: "Reading", tr: "Okuma" },
+  description: { en: "About reading" },
+  category: { id: "", title: {} },
+  pricing: { type: "free" },
+  arbitraryWalkthrough: false,
+  published: false,
+  hidden: false,
+  buttonText: {},
+  buttonTextBuy: {},
+  elementsCount: 0,
+  dateCreated: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+describe("the course settings form's value and patch", () => {
+  it("leaves out a category the course does not have, and keeps one it has", () => {
+    expect(settingsOf(course)).not.toHaveProperty("category");
+    expect(settingsOf({ ...course, category: { id: "none", title: {} } })).not.toHaveProperty("category");
+    expect(settingsOf({ ...course, category: { id: "lang", title: { en: "Languages" } } }).category).toEqual({ id: "lang", title: { en: "Languages" } });
+  });
+
+  it("is empty when nothing changed", () => {
+    expect(settingsPatch(settingsOf(course), settingsOf(course))).toEqual({});
+  });
+
+  it("names only the changed fields, and of a text only the changed languages (an emptied one as empty)", () => {
+    const saved = settingsOf(course);
+    const edited = {
+      ...saved,
+      title: { en: "Reading", tr: "Okuma kursu", ar: "القراءة" },
+      description: {},
+      pricing: { type: "paid", price: 19.99, currency: "USD" },
+      published: true,
+    };
+    expect(settingsPatch(saved, edited)).toEqual({
+      title: { tr: "Okuma kursu", ar: "القراءة" },
+      description: { en: "" },
+      pricing: { type: "paid", price: 19.99, currency: "USD" },
+      published: true,
+    });
+  });
+
+  it("sends a category whole (it replaces the course's)", () => {
+    const saved = settingsOf(course);
+    expect(settingsPatch(saved, { ...saved, category: { id: "lang", title: { en: "Languages" } } })).toEqual({
+      category: { id: "lang", title: { en: "Languages" } },
+    });
+  });
+
+  it("places the server's validation errors at the paths they name", () => {
+    expect(
+      serverIssuesOf([
+        { path: "title.en", message: "Too short" },
+        { path: "category.title.0", message: "x" },
+      ]),
+    ).toEqual([
+      { path: ["title", "en"], issue: { key: "custom", params: {} } },
+      { path: ["category", "title", 0], issue: { key: "custom", params: {} } },
+    ]);
+    expect(serverIssuesOf(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+import { useState } from "react";
+import { localized } from "../../../domain/localized";
+import { dirOf } from "../../../domain/locale";
+import type { TElementPatch, TStudioElement } from "../../../domain/studio";
+import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
+import { Icon } from "../../components/ui/icon";
+import { TextField } from "../../components/ui/text-field";
+import { loadKeyNamespace } from "../../i18n/key-namespace";
+import { useTranslation } from "../../i18n/use-translation";
+import { useLang } from "../../root-data";
+import { languageName } from "./field-label";
+import { ELEMENT_ICON } from "../learning/element-type";
+import { patchElement } from "./studio-calls";
+
+interface ElementRowProps {
+  element: TStudioElement;
+  primaryLang: string;
+  first: boolean;
+  last: boolean;
+  dragging: boolean;
+  onMove: (delta: -1 | 1) => void;
+  onChanged: (element: TStudioElement) => void;
+  onDragStart: () => void;
+  onDragEnd: () => void;
+  onDrop: () => void;
+}
+
+/**
+ * One element of the course: its number and kind, its title in the primary language and its
+ * visibility edited in place, and the ways to move it (buttons for the keyboard, a handle to drag).
+ */
+export function ElementRow({ element, primaryLang, first, last, dragging, onMove, onChanged, onDragStart, onDragEnd, onDrop }: ElementRowProps) {
+  const { t, i18n } = useTranslation("studio");
+  const { t: tAny } = useTranslation();
+  const lang = useLang();
+  const savedTitle = element.title[primaryLang] ?? "";
+  const [title, setTitle] = useState(savedTitle);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [over, setOver] = useState(false);
+  const shownTitle = localized(element.title, lang, primaryLang) || element.id;
+  const language = languageName(lang, primaryLang);
+
+  const save = async (patch: TElementPatch) => {
+    setBusy(true);
+    setError(undefined);
+    const res = await patchElement(element.id, patch);
+    setBusy(false);
+    if (res.ok) {
+      onChanged(res.data);
+      setTitle(res.data.title[primaryLang] ?? "");
+      return;
+    }
+    await loadKeyNamespace(i18n, res.error.key);
+    setError(t("elements.failed", { reason: tAny(res.error.key) }));
+  };
+
+  const saveTitle = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (title.trim() && title !== savedTitle) void save({ title: { [primaryLang]: title } });
+  };
+
+  return (
+    <li
+      className={`flex flex-col gap-3 rounded-component border bg-surface p-3 md:flex-row md:items-center ${over ? "border-primary" : "border-line"} ${dragging ? "opacity-60" : ""}`}
+      data-testid="studio-element"
+      data-element-row={element.id}
+      data-type={element.type}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        onDrop();
+      }}
+    >
+      <div className="flex items-center gap-3">
+        <span
+          draggable
+          onDragStart={(e) => {
+            e.dataTransfer.effectAllowed = "move";
+            e.dataTransfer.setData("text/plain", element.id);
+            onDragStart();
+          }}
+          onDragEnd={onDragEnd}
+          title={t("elements.dragHandle", { title: shownTitle })}
+          className="cursor-grab text-muted"
+          data-testid="element-drag"
+        >
+          <Icon name="menu" className="size-5" />
+        </span>
+        <span className="w-8 text-end font-semibold tabular-nums text-ink" data-testid="element-number">
+          {t("elements.number", { number: element.number })}
+        </span>
+        <Icon name={ELEMENT_ICON[element.type]} label={t(`elements.types.${element.type}`)} className="size-5 text-primary-strong" />
+      </div>
+      <form onSubmit={saveTitle} className="flex flex-1 items-start gap-2">
+        <TextField
+          className="flex-1"
+          label={t("elements.elementTitle", { number: element.number, language })}
+          lang={primaryLang}
+          dir={dirOf(primaryLang)}
+          value={title}
+          error={error}
+          onChange={(e) => setTitle(e.target.value)}
+          data-testid="element-title"
+        />
+        <Button type="submit" variant="outline" size="sm" className="mt-7" disabled={busy || !title.trim() || title === savedTitle}>
+          {t("elements.saveTitle")}
+        </Button>
+      </form>
+      <div className="flex flex-wrap items-center gap-3">
+        <Checkbox
+          label={t("elements.visible")}
+          checked={element.visible}
+          disabled={busy}
+          onChange={(e) => void save({ visible: e.target.checked })}
+          data-testid="element-visible"
+        />
+        <span className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={first}
+            onClick={() => onMove(-1)}
+            aria-label={t("elements.moveUpLabel", { title: shownTitle })}
+            data-move="up"
+          >
+            <Icon name="chevron-up" className="size-4" />
+            {t("elements.moveUp")}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={last}
+            onClick={() => onMove(1)}
+            aria-label={t("elements.moveDownLabel", { title: shownTitle })}
+            data-move="down"
+          >
+            <Icon name="chevron-down" className="size-4" />
+            {t("elements.moveDown")}
+          </Button>
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,21 @@
+import { displayNames } from "../../../domain/intl";
+import type { TFunction } from "../../i18n/translator";
+
+/** "labelHeader" → "Label header", "app-store" → "App store": what a field shows when the studio pack has no label for it. */
+export function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A field's label from the studio pack (studio:fields.<name>), else its humanised name. */
+export const fieldLabel = (t: TFunction, name: string) => t(`fields.${name}`, { defaultValue: humanise(name) });
+
+/** An enum value's label (studio:options.<value>), else the value humanised (store names are brands). */
+export const optionLabel = (t: TFunction, value: string) => t(`options.${value}`, { defaultValue: humanise(value) });
+
+/** A language's name in the interface's language ("Turkish" in English, "التركية" in Arabic). */
+export const languageName = (uiLang: string, code: string) => displayNames(uiLang, { type: "language" }).of(code) ?? code;

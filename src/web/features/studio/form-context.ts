@@ -1,0 +1,23 @@
+import type { TFunction } from "../../i18n/translator";
+import type { FieldIssue, ValuePath } from "./form-value";
+
+/** What every field editor of one form shares: how to write a field, the portal's languages and the issues by path. */
+export interface FormContext {
+  t: TFunction;
+  /** The creator's interface language (labels, language names). */
+  uiLang: string;
+  /** The portal's languages: a localized text gets a column for each. */
+  languages: readonly string[];
+  issues: ReadonlyMap<string, readonly FieldIssue[]>;
+  /** Unique per form: field ids are made of it and the field's path. */
+  idPrefix: string;
+  set: (path: ValuePath, next: unknown) => void;
+}
+
+export const fieldId = (ctx: FormContext, path: ValuePath) => `${ctx.idPrefix}-${path.join("-") || "root"}`;
+
+/** The translated issues of a field, one line. */
+export function issueText(ctx: FormContext, key: string): string | undefined {
+  const issues = ctx.issues.get(key);
+  return issues?.length ? issues.map((i) => ctx.t(`issues.${i.key}`, i.params)).join(" ") : undefined;
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ZActionBlock } from "../../../domain/blocks/engagement";
+import { ZCoursesPopupBlock } from "../../../domain/blocks/course";
+import { ZDiagramBlock } from "../../../domain/blocks/diagram";
+import { ZLocalized } from "../../../domain/portal";
+import { ZBlock } from "../../../domain/page";
+import { allFields, emptyValue, type FieldModel, formModel } from "./form-model";
+
+const field = (model: FieldModel, path: string) => allFields(model).find((f) => f.path.join(".") === path);
+
+describe("formModel over every block of the registry (src/domain/blocks and page.ts)", () => {
+  const blocks = ZBlock.options;
+
+  it("covers all the block types", () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(26);
+  });
+
+  it.each(blocks.map((b) => [b.shape.type.value, b] as const))("%s: every field of its props has an editor (no unsupported kind)", (_type, block) => {
+    const model = formModel(block.shape.props);
+    expect(model.kind).toBe("group");
+    expect(allFields(model).filter((f) => f.kind === "unsupported")).toEqual([]);
+  });
+
+  it.each(blocks.map((b) => [b.shape.type.value, b] as const))(
+    "%s: a whole block hides its literal type and starts from a value of that type",
+    (type, block) => {
+      const model = formModel(block);
+      expect(field(model, "type")).toMatchObject({ kind: "hidden", value: type });
+      expect(emptyValue(model)).toMatchObject({ type, id: "" });
+    },
+  );
+});
+
+describe("formModel field kinds", () => {
+  const popup = formModel(ZCoursesPopupBlock.shape.props);
+
+  it("tells short texts from long ones, and required from optional", () => {
+    expect(field(popup, "title")).toMatchObject({ kind: "text", optional: false, maxLength: 300 });
+    expect(field(popup, "text")).toMatchObject({ kind: "longText", optional: true, maxLength: 1000 });
+  });
+
+  it("gives an array its item model and its bounds, with the item's fields under '[]'", () => {
+    expect(field(popup, "courses")).toMatchObject({ kind: "array", minItems: 1, maxItems: 100, item: { kind: "group" } });
+    expect(field(popup, "courses.[].duration")).toMatchObject({ kind: "number", integer: true, min: 0, max: 100_000, optional: true });
+    expect(field(popup, "courses.[].price")).toMatchObject({ kind: "number", integer: false, min: 0, max: 10_000_000 });
+  });
+
+  it("knows a site address (ZSafeUrl, also when refined further) and a nested optional group", () => {
+    expect(field(popup, "courses.[].cover")).toMatchObject({ kind: "group", optional: true });
+    expect(field(popup, "courses.[].cover.src")).toMatchObject({ kind: "url", optional: false });
+    expect(field(formModel(z.object({ link: z.url() })), "link")).toMatchObject({ kind: "url" });
+  });
+
+  it("makes a select of an enum and a number list of the diagram's data", () => {
+    const diagram = formModel(ZDiagramBlock.shape.props);
+    expect(field(diagram, "kind")).toMatchObject({ kind: "select", options: ["bar", "pie"] });
+    expect(field(diagram, "data.[].value")).toMatchObject({ kind: "number", min: 0, max: 1e12 });
+  });
+
+  it("makes variants of a union of objects (the action button: a link or a scenario)", () => {
+    const button = field(formModel(ZActionBlock.shape.props), "button");
+    expect(button?.kind).toBe("variants");
+    if (button?.kind !== "variants") return;
+    expect(button.variants.map((v) => v.fields.map((f) => f.name))).toEqual([
+      ["label", "href"],
+      ["label", "scenarioId"],
+    ]);
+  });
+
+  it("makes booleans, dates, localized maps and defaults", () => {
+    const model = formModel(z.object({ on: z.boolean(), day: z.iso.date(), title: ZLocalized, mode: z.enum(["a", "b"]).default("a") }));
+    expect(field(model, "on")).toMatchObject({ kind: "boolean" });
+    expect(field(model, "day")).toMatchObject({ kind: "date" });
+    expect(field(model, "title")).toMatchObject({ kind: "localized", optional: false });
+    expect(field(model, "mode")).toMatchObject({ kind: "select", optional: true });
+  });
+
+  it("reports what it cannot edit with its path instead of dropping it", () => {
+    const model = formModel(
+      z.object({ when: z.date(), tags: z.record(z.string(), z.number()), inner: z.object({ mixed: z.union([z.string(), z.number()]) }) }),
+    );
+    expect(allFields(model).filter((f) => f.kind === "unsupported")).toEqual([
+      { kind: "unsupported", path: ["when"], name: "when", optional: false, zodType: "date" },
+      { kind: "unsupported", path: ["tags"], name: "tags", optional: false, zodType: "record" },
+      { kind: "unsupported", path: ["inner", "mixed"], name: "mixed", optional: false, zodType: "union" },
+    ]);
+  });
+
+  it("starts a new group with its required fields only", () => {
+    const item = field(popup, "courses.[]");
+    expect(item && emptyValue(item)).toEqual({ id: "", title: "" });
+  });
+});

@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { Container } from "../../components/ui/container";
+import { Icon } from "../../components/ui/icon";
+import { useTranslation } from "../../i18n/use-translation";
+import { useLang, useRootData } from "../../root-data";
+import { LanguageSwitcher } from "../shell/language-switcher";
+
+/** The studio's own header (the designer layout has none): its title, the language and the way back to the site. */
+export function StudioHeader() {
+  const { t } = useTranslation("studio");
+  const lang = useLang();
+  const langs = useRootData()?.settings.portal.i18n.langs ?? [lang];
+  return (
+    <header className="border-b border-line bg-surface">
+      <Container className="flex min-h-16 flex-wrap items-center justify-between gap-4 py-2">
+        <Link to={`/${lang}/studio/`} className="font-title text-xl font-bold text-ink hover:text-primary-strong" data-testid="studio-home">
+          {t("header.title")}
+        </Link>
+        <nav aria-label={t("header.nav")} className="flex items-center gap-4">
+          <LanguageSwitcher langs={langs} current={lang} />
+          <Link to={`/${lang}/`} className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline">
+            <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
+            {t("header.backToSite")}
+          </Link>
+        </nav>
+      </Container>
+    </header>
+  );
+}
