@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { isSafeUrl } from "./blocks/safe-url";
+import { ZLang } from "./course";
+import { ZBlock, type TBlockType } from "./page";
+import { ZText } from "./validation/safe-text";
+
+/**
+ * The page designer's contract (issue 15), shared by the studio API and the designer screens.
+ *
+ * A page is addressed by its alias. Published pages stay one row per language (what readers read,
+ * unchanged); the designer edits one document per alias: the block structure (ids, order, types) is
+ * shared by every language and each block carries its props per language. Publishing writes each
+ * language's row from the document; a language a block has no props for falls back to the primary
+ * language's props (and the designer marks it as a missing translation).
+ */
+
+export const PAGE_ALIAS_MAX = 120;
+export const PAGE_TITLE_MAX = 200;
+export const PAGE_DESCRIPTION_MAX = 500;
+export const PAGE_KEYWORDS_MAX = 500;
+export const PAGE_TEMPLATE_MAX = 60;
+/** Blocks on one page: far more than a designed page holds; a bigger list is a mistake or an attack. */
+export const PAGE_BLOCKS_MAX = 200;
+/** One document's JSON, every language included. */
+export const PAGE_DOCUMENT_MAX_BYTES = 1_000_000;
+
+/** Lower-case letters, digits and dashes, like the seed's aliases (main, advantages, course-{id}, element-{id}). */
+export const ZPageAlias = ZText.min(1)
+  .max(PAGE_ALIAS_MAX)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: "Use lower-case letters, digits, - and _" });
+
+/** What a page can be bound to: its landing page (course, microcourse) or its blocks (element). */
+export const ZPageModelRef = z.object({ name: z.enum(["course", "element", "microcourse"]), id: ZText.min(1).max(120) }).strict();
+export type TPageModelRef = z.infer<typeof ZPageModelRef>;
+
+const ZMediaUrl = ZText.min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" });
+
+/** SEO fields of one language's page. */
+export const ZPageMeta = z
+  .object({
+    title: ZText.trim().min(1).max(PAGE_TITLE_MAX),
+    description: ZText.max(PAGE_DESCRIPTION_MAX).nullable().default(null),
+    keywords: ZText.max(PAGE_KEYWORDS_MAX).nullable().default(null),
+    image: ZMediaUrl.nullable().default(null),
+  })
+  .strict();
+export type TPageMeta = z.infer<typeof ZPageMeta>;
+
+export const BLOCK_TYPES = ZBlock.options.map((o) => o.shape.type.value) as TBlockType[];
+export const ZBlockType = z.enum(BLOCK_TYPES as [TBlockType, ...TBlockType[]]);
+
+/**
+ * A block in the designer: props per language, each checked by the block type's props schema on the
+ * server (400 BLOCK-INVALID naming blocks.{index}.props.{lang}.{field...}). At least one language.
+ */
+export const ZDesignerBlock = z
+  .object({
+    id: ZText.min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    type: ZBlockType,
+    props: z.record(ZLang, z.unknown()).refine((m) => Object.keys(m).length >= 1, { error: "Props in at least one language" }),
+  })
+  .strict();
+export type TDesignerBlock = z.infer<typeof ZDesignerBlock>;
+
+export const ZPageDocument = z
+  .object({
+    /** Per language; the primary language's is required to publish. */
+    meta: z.record(ZLang, ZPageMeta),
+    template: ZText.max(PAGE_TEMPLATE_MAX).nullable().default(null),
+    noindex: z.boolean().default(false),
+    published: z.boolean().default(false),
+    blocks: z.array(ZDesignerBlock).max(PAGE_BLOCKS_MAX),
+  })
+  .strict();
+export type TPageDocument = z.infer<typeof ZPageDocument>;
+
+/** POST /api/admin/pages: a new page, optionally bound to a model (409 PAGE-ALIAS-TAKEN, PAGE-MODEL-TAKEN). */
+export const ZPageCreate = z
+  .object({
+    alias: ZPageAlias,
+    /** At least the portal's primary language. */
+    title: z.record(ZLang, ZText.trim().min(1).max(PAGE_TITLE_MAX)),
+    model: ZPageModelRef.nullable().default(null),
+  })
+  .strict();
+export type TPageCreate = z.infer<typeof ZPageCreate>;
+
+export const ZPersonRef = z.object({ id: z.string(), name: z.string() });
+
+/** GET /api/admin/pages: one row per alias. */
+export const ZStudioPageSummary = z.object({
+  alias: z.string(),
+  model: ZPageModelRef.nullable(),
+  /** The title per language (draft's if there is a draft). */
+  title: z.record(z.string(), z.string()),
+  published: z.boolean(),
+  hasDraft: z.boolean(),
+  /** The last published version's number; null when never published from the studio. */
+  version: z.number().int().nullable(),
+  edited: z.string(),
+});
+export type TStudioPageSummary = z.infer<typeof ZStudioPageSummary>;
+
+/** GET /api/admin/pages/{alias}: the draft if there is one, else the live page as a document. */
+export const ZStudioPage = z.object({
+  alias: z.string(),
+  model: ZPageModelRef.nullable(),
+  document: ZPageDocument,
+  /** The draft's revision, 0 when there is no draft; a save names the revision it started from. */
+  revision: z.number().int().min(0),
+  version: z.number().int().nullable(),
+  draftSavedAt: z.string().nullable(),
+  draftSavedBy: ZPersonRef.nullable(),
+});
+export type TStudioPage = z.infer<typeof ZStudioPage>;
+
+/**
+ * PUT /api/admin/pages/{alias}/draft. A save from a stale revision is 409 DRAFT-CONFLICT with details
+ * { revision, savedAt, savedBy } of the newer draft: two people are told, neither overwrites the other.
+ */
+export const ZDraftSave = z.object({ baseRevision: z.number().int().min(0), document: ZPageDocument }).strict();
+export const ZDraftSaved = z.object({ revision: z.number().int().min(1), savedAt: z.string() });
+
+/** POST /api/admin/pages/{alias}/publish: publishes the draft at that revision (409 DRAFT-CONFLICT if newer). */
+export const ZPublish = z.object({ revision: z.number().int().min(1) }).strict();
+export const ZPublished = z.object({ version: z.number().int().min(1), publishedAt: z.string() });
+
+/** GET /api/admin/pages/{alias}/versions, newest first; POST .../versions/{version}/restore publishes it again as a new version. */
+export const ZPageVersion = z.object({ version: z.number().int(), publishedAt: z.string(), publishedBy: ZPersonRef.nullable() });
+export const ZPageVersions = z.object({ versions: z.array(ZPageVersion) });
