@@ -118,10 +118,19 @@ export const ZStudioCourse = z.object({
   buttonText: z.record(z.string(), z.string()),
   buttonTextBuy: z.record(z.string(), z.string()),
   elementsCount: z.number().int(),
+  /** Whether a preview link exists (its secret is only shown when made). */
+  previewLink: z.boolean(),
   dateCreated: z.string(),
   updatedAt: z.string(),
 });
 export type TStudioCourse = z.infer<typeof ZStudioCourse>;
+/**
+ * POST /api/admin/courses/{courseId}/preview-link: a new creator preview secret (seed 000 §6). Only
+ * its hash is stored, so the secret is shown once, here; making a new one ends the old link.
+ */
+export const ZPreviewLink = z.object({ secret: z.string(), path: z.string() });
+export type TPreviewLink = z.infer<typeof ZPreviewLink>;
+
 export const ZStudioCourseList = z.object({ courses: z.array(ZStudioCourse) });
 
 export const ZElementId = ZText.min(1)
@@ -138,14 +147,19 @@ export const ZElementCreate = z
   .strict();
 export type TElementCreate = z.infer<typeof ZElementCreate>;
 
-export const ZElementPatch = z
+/** What the studio's element form edits; visibility is switched in the element's row. */
+export const ZElementSettings = z
   .object({
     title: localized(ZTitle).optional(),
     duration: ZDuration.optional(),
     /** Null removes the cover. */
     cover: ZMediaUrl.nullable().optional(),
-    visible: z.boolean().optional(),
+    /** The element's discussion on or off (issue 14): switching it on gives it a discussion id. */
+    discussionActive: z.boolean().optional(),
   })
+  .strict();
+
+export const ZElementPatch = ZElementSettings.extend({ visible: z.boolean().optional() })
   .strict()
   .refine((p) => Object.values(p).some((v) => v !== undefined && (v === null || typeof v !== "object" || Object.keys(v).length > 0)), {
     error: "Name at least one field to change",
@@ -166,6 +180,7 @@ export const ZStudioElement = z.object({
   number: z.number().int(),
   index: z.number().int(),
   visible: z.boolean(),
+  discussionActive: z.boolean(),
 });
 export type TStudioElement = z.infer<typeof ZStudioElement>;
 export const ZStudioElementList = z.object({ elements: z.array(ZStudioElement) });

@@ -55,6 +55,8 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
       ["PATCH", `/api/admin/elements/${el!.id}`, { visible: false }],
       ["PUT", "/api/admin/courses/guarded-course/elements/order", { elementIds: [el!.id] }],
       ["GET", "/api/admin/audit"],
+      ["POST", "/api/admin/courses/guarded-course/preview-link"],
+      ["DELETE", "/api/admin/courses/guarded-course/preview-link"],
     ];
     const refused = [await withRole(["disciple"]), await withRole(["disciple", "mentor"]), { browser: (await sessionBrowser(t.app)).browser }];
     for (const [method, url, payload] of calls) {
@@ -303,5 +305,55 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
     // A hidden element leaves the public list at once.
     json(await patch({ visible: false, cover: null }));
     expect(await publicElements("element-checks")).toEqual([]);
+  });
+
+  it("makes a preview link whose secret opens the unpublished course; a new link or removing it ends the old secret", async () => {
+    const author = await withRole(["disciple", "mp-leader"]);
+    json(await author.browser.post("/api/admin/courses", newCourse("previewed-course"), origin), 201);
+    const open = (secret: string) => t.app.inject({ method: "GET", url: `/api/courses/previewed-course?lang=en&secret=${encodeURIComponent(secret)}` });
+    expectError(await t.app.inject({ method: "GET", url: "/api/courses/previewed-course?lang=en" }), 404, "COURSE-NOT-RECEIVED");
+
+    const first = json<{ secret: string; path: string }>(await author.browser.post("/api/admin/courses/previewed-course/preview-link", undefined, origin), 201);
+    expect(first.path).toBe(`/tr/preview/previewed-course?secret=${first.secret}`);
+    expect(json<{ id: string; preview: boolean }>(await open(first.secret))).toMatchObject({ id: "previewed-course", preview: true });
+    const listed = json<{ courses: TStudioCourse[] }>(await author.browser.get("/api/admin/courses")).courses.find((c) => c.id === "previewed-course");
+    expect(listed?.previewLink).toBe(true);
+    expect(JSON.stringify(listed)).not.toContain(first.secret);
+
+    const second = json<{ secret: string }>(await author.browser.post("/api/admin/courses/previewed-course/preview-link", undefined, origin), 201);
+    expect(second.secret).not.toBe(first.secret);
+    expect((await open(first.secret)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await open(second.secret)).statusCode).toBe(200);
+
+    const removed = json<TStudioCourse>(
+      await author.browser.request({ method: "DELETE", url: "/api/admin/courses/previewed-course/preview-link", headers: origin }),
+    );
+    expect(removed.previewLink).toBe(false);
+    expect((await open(second.secret)).statusCode).toBeGreaterThanOrEqual(400);
+    const actions = (await auditRows()).filter((r) => r.entityId === "previewed-course").map((r) => r.action);
+    expect(actions).toEqual(["course.create", "course.preview-link", "course.preview-link", "course.preview-link-removed"]);
+    expectError(await author.browser.post("/api/admin/courses/no-such-course/preview-link", undefined, origin), 404, "NOT-FOUND");
+    expectError(
+      await author.browser.post("/api/admin/courses/previewed-course/preview-link", undefined, { origin: "https://evil.example" }),
+      403,
+      "BAD-ORIGIN",
+    );
+  });
+
+  it("switches an element's discussion on and off, giving it a discussion id the first time", async () => {
+    const author = await withRole(["mp-admin"]);
+    const [el] = await courseWithElements(author, "discussed-course", 1);
+    expect(el!.discussionActive).toBe(false);
+    const on = json<TStudioElement>(await author.browser.patch(`/api/admin/elements/${el!.id}`, { discussionActive: true }, origin));
+    expect(on.discussionActive).toBe(true);
+    const [row] = await t.db.select().from(elements).where(eq(elements.id, el!.id));
+    expect(row!.discussionId).toBe(`disc-${el!.id}`);
+    const element = json<{ discussion: { id: string; active: boolean } }>(await t.app.inject({ method: "GET", url: `/api/elements/${el!.id}?lang=en` }));
+    expect(element.discussion).toEqual({ id: `disc-${el!.id}`, active: true });
+    const off = json<TStudioElement>(await author.browser.patch(`/api/admin/elements/${el!.id}`, { discussionActive: false }, origin));
+    expect(off.discussionActive).toBe(false);
+    const [after] = await t.db.select().from(elements).where(eq(elements.id, el!.id));
+    expect(after!.discussionId).toBe(`disc-${el!.id}`);
+    expectError(await author.browser.patch(`/api/admin/elements/${el!.id}`, { discussionActive: "yes" }, origin), 400, "VALIDATION");
   });
 });

@@ -26,6 +26,7 @@ export interface ElementWrite {
   duration?: number;
   cover?: string | null;
   visible?: boolean;
+  discussionActive?: boolean;
 }
 
 /** Who makes a content change: every audit row of it names them. */
@@ -165,6 +166,15 @@ function writes(db: Db, author: Author) {
         .returning();
       return rows.length > 0;
     },
+    /** The course's preview secret hash (null switches preview off); false when the portal has no such course. */
+    async setPreviewSecretHash(portalId: string, id: string, hash: string | null): Promise<boolean> {
+      const rows = await db
+        .update(courses)
+        .set({ previewSecretHash: hash })
+        .where(and(eq(courses.portalId, portalId), eq(courses.id, id)))
+        .returning();
+      return rows.length > 0;
+    },
     /** Progress upgrades compare against the course's updatedAt: an element change is a course change. */
     async touchCourse(id: string): Promise<void> {
       await db.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, id));
@@ -180,7 +190,15 @@ function writes(db: Db, author: Author) {
     async updateElement(id: string, write: ElementWrite): Promise<void> {
       await db
         .update(elements)
-        .set({ title: merge(elements.title, write.title), duration: write.duration, cover: write.cover, visible: write.visible })
+        .set({
+          title: merge(elements.title, write.title),
+          duration: write.duration,
+          cover: write.cover,
+          visible: write.visible,
+          discussionActive: write.discussionActive,
+          // Switched on for the first time: the id its thread lives under (as the admins' switch does).
+          ...(write.discussionActive ? { discussionId: sql`coalesce(${elements.discussionId}, 'disc-' || ${elements.id})` } : {}),
+        })
         .where(eq(elements.id, id));
     },
     /** Index and number from the position in `ids` (every id of the course, checked by the caller). */

@@ -10,6 +10,7 @@ import {
   ZElementId,
   ZElementOrder,
   ZElementPatch,
+  ZPreviewLink,
   ZStudioCourse,
   ZStudioCourseList,
   ZStudioElement,
@@ -71,6 +72,34 @@ export const studioRoutes =
         },
       },
       async (req) => studio.updateCourse((await requireUser(req)).user, req.params.courseId, req.body),
+    );
+    app.post(
+      "/admin/courses/:courseId/preview-link",
+      {
+        schema: {
+          tags,
+          operationId: "studioMakePreviewLink",
+          summary: "Make a new creator preview link for the course, ending the old one",
+          description: `${who} Only the secret's hash is stored: the reply is the one time the secret is shown.`,
+          params: course,
+          response: { 201: ZPreviewLink, ...writes },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await studio.makePreviewLink((await requireUser(req)).user, req.params.courseId)),
+    );
+    app.delete(
+      "/admin/courses/:courseId/preview-link",
+      {
+        schema: {
+          tags,
+          operationId: "studioRemovePreviewLink",
+          summary: "End the course's preview link",
+          description: who,
+          params: course,
+          response: { 200: ZStudioCourse, ...writes },
+        },
+      },
+      async (req) => studio.removePreviewLink((await requireUser(req)).user, req.params.courseId),
     );
     app.get(
       "/admin/courses/:courseId/elements",

@@ -2,7 +2,7 @@ import type { TAuditQuery, TCourseCreate, TCoursePatch, TElementCreate, TElement
 import type { TUser } from "../../../domain/user";
 import { listAudit } from "./operations/audit";
 import type { StudioContext } from "./operations/context";
-import { createCourse, getCourse, listCourses, updateCourse } from "./operations/courses";
+import { createCourse, getCourse, listCourses, makePreviewLink, removePreviewLink, updateCourse } from "./operations/courses";
 import { addElement, listElements, reorderElements, updateElement } from "./operations/elements";
 
 /**
@@ -16,6 +16,8 @@ export function createStudioService(ctx: StudioContext) {
     getCourse: (actor: TUser, courseId: string) => getCourse(ctx, actor, courseId),
     createCourse: (actor: TUser, body: TCourseCreate) => createCourse(ctx, actor, body),
     updateCourse: (actor: TUser, courseId: string, patch: TCoursePatch) => updateCourse(ctx, actor, courseId, patch),
+    makePreviewLink: (actor: TUser, courseId: string) => makePreviewLink(ctx, actor, courseId),
+    removePreviewLink: (actor: TUser, courseId: string) => removePreviewLink(ctx, actor, courseId),
     listElements: (actor: TUser, courseId: string) => listElements(ctx, actor, courseId),
     addElement: (actor: TUser, courseId: string, body: TElementCreate) => addElement(ctx, actor, courseId, body),
     updateElement: (actor: TUser, elementId: string, patch: TElementPatch) => updateElement(ctx, actor, elementId, patch),

@@ -6,7 +6,7 @@ import { LANGUAGE_PACKAGES } from "../../../domain/constants";
 import { ZActionBlock } from "../../../domain/blocks/engagement";
 import { ZCoursesPopupBlock } from "../../../domain/blocks/course";
 import { ZBlock } from "../../../domain/page";
-import { ZCoursePatch } from "../../../domain/studio";
+import { ZCoursePatch, ZElementSettings } from "../../../domain/studio";
 import { type Resources, translatorFor } from "../../i18n/translator";
 import { TranslatorContext } from "../../i18n/use-translation";
 import { BlockPropsForm } from "./block-props-form";
@@ -112,7 +112,7 @@ describe("studio field labels", () => {
   const en = packs("en").studio as { fields: Record<string, string> };
 
   it("exist in the pack for every field of every block and of the course settings (a humanised name is only a fallback)", () => {
-    const schemas = [...ZBlock.options.map((b) => b.shape.props), ZCoursePatch];
+    const schemas = [...ZBlock.options.map((b) => b.shape.props), ZCoursePatch, ZElementSettings];
     const names = new Set(schemas.flatMap((schema) => allFields(formModel(schema)).map((f) => f.name)));
     const unlabelled = [...names].filter((n) => n !== "" && n !== "[]" && !(n in en.fields));
     expect(unlabelled).toEqual([]);

@@ -9,6 +9,7 @@ import { useLang } from "../../root-data";
 import { CourseSettings } from "./course-settings";
 import { CourseStateBadges } from "./course-state-badges";
 import { ElementList } from "./element-list";
+import { PreviewLinkPanel } from "./preview-link-panel";
 import { StudioHeader } from "./studio-header";
 
 interface CoursePageProps {
@@ -54,7 +55,8 @@ export function CoursePage({ course: loaded, elements, languages, primaryLang }:
             </h2>
             <CourseSettings course={course} languages={languages} onSaved={setCourse} />
           </section>
-          <ElementList courseId={course.id} initial={elements} primaryLang={primaryLang} />
+          <PreviewLinkPanel course={course} onChanged={setCourse} />
+          <ElementList courseId={course.id} initial={elements} languages={languages} primaryLang={primaryLang} />
         </div>
       </Container>
     </>

@@ -43,7 +43,7 @@ function changedTexts(before: Record<string, string>, after: Record<string, stri
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The patch of the fields that differ between the saved settings and the form's; empty when nothing changed. */
-export function settingsPatch(saved: CourseSettings, edited: CourseSettings): TCoursePatch {
+export function settingsPatch<P extends object = TCoursePatch>(saved: CourseSettings, edited: CourseSettings): P {
   const patch: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(edited)) {
     const before = saved[field];
@@ -55,7 +55,7 @@ export function settingsPatch(saved: CourseSettings, edited: CourseSettings): TC
       patch[field] = value;
     }
   }
-  return patch as TCoursePatch;
+  return patch as P;
 }
 
 /** The server's validation errors ("title.en") as issues at the form's fields. */

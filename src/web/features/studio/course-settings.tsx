@@ -6,9 +6,8 @@ import { useTranslation } from "../../i18n/use-translation";
 import { BlockPropsForm } from "./block-props-form";
 import { type CourseSettings as Settings, serverIssuesOf, settingsOf, settingsPatch } from "./course-settings-value";
 import type { PathIssue } from "./form-value";
+import { SaveStatus, type SaveState } from "./save-status";
 import { patchCourse } from "./studio-calls";
-
-type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "nothing" } | { kind: "failed"; reason: string };
 
 /**
  * A course's settings, in the form generated from ZCoursePatch (every language side by side). Save
@@ -57,19 +56,6 @@ export function CourseSettings({ course, languages, onSaved }: { course: TStudio
     setState({ kind: "failed", reason: tAny(res.error.key) });
   };
 
-  const status =
-    state.kind === "saving"
-      ? t("course.saving")
-      : state.kind === "saved"
-        ? t("course.saved")
-        : state.kind === "nothing"
-          ? t("course.nothingToSave")
-          : state.kind === "failed"
-            ? t("course.failed", { reason: state.reason })
-            : dirty
-              ? t("course.unsaved")
-              : "";
-
   return (
     <form onSubmit={save} noValidate className="flex flex-col gap-4" data-testid="course-settings">
       <BlockPropsForm schema={ZCoursePatch} value={value} languages={languages} onChange={change} serverIssues={serverIssues} />
@@ -77,14 +63,7 @@ export function CourseSettings({ course, languages, onSaved }: { course: TStudio
         <Button type="submit" disabled={state.kind === "saving"} data-testid="course-save">
           {t("course.save")}
         </Button>
-        <p
-          role="status"
-          className={state.kind === "failed" ? "font-medium text-danger" : state.kind === "saved" ? "font-medium text-success" : "text-muted"}
-          data-testid="course-save-state"
-          data-state={state.kind === "idle" && dirty ? "dirty" : state.kind}
-        >
-          {status}
-        </p>
+        <SaveStatus state={state} dirty={dirty} testId="course-save-state" />
       </div>
     </form>
   );

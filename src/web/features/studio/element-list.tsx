@@ -19,7 +19,17 @@ interface FocusAfterMove {
  * changed with Move up / Move down or by dragging. Every reorder is sent at once; a refused one goes
  * back to the order before it and says why.
  */
-export function ElementList({ courseId, initial, primaryLang }: { courseId: string; initial: TStudioElement[]; primaryLang: string }) {
+export function ElementList({
+  courseId,
+  initial,
+  languages,
+  primaryLang,
+}: {
+  courseId: string;
+  initial: TStudioElement[];
+  languages: readonly string[];
+  primaryLang: string;
+}) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
   const [elements, setElements] = useState(initial);
@@ -84,6 +94,7 @@ export function ElementList({ courseId, initial, primaryLang }: { courseId: stri
               key={element.id}
               element={element}
               primaryLang={primaryLang}
+              languages={languages}
               first={index === 0}
               last={index === elements.length - 1}
               dragging={dragged === element.id}

@@ -11,11 +11,13 @@ import { useTranslation } from "../../i18n/use-translation";
 import { useLang } from "../../root-data";
 import { languageName } from "./field-label";
 import { ELEMENT_ICON } from "../learning/element-type";
+import { ElementSettings } from "./element-settings";
 import { patchElement } from "./studio-calls";
 
 interface ElementRowProps {
   element: TStudioElement;
   primaryLang: string;
+  languages: readonly string[];
   first: boolean;
   last: boolean;
   dragging: boolean;
@@ -30,7 +32,7 @@ interface ElementRowProps {
  * One element of the course: its number and kind, its title in the primary language and its
  * visibility edited in place, and the ways to move it (buttons for the keyboard, a handle to drag).
  */
-export function ElementRow({ element, primaryLang, first, last, dragging, onMove, onChanged, onDragStart, onDragEnd, onDrop }: ElementRowProps) {
+export function ElementRow({ element, primaryLang, languages, first, last, dragging, onMove, onChanged, onDragStart, onDragEnd, onDrop }: ElementRowProps) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
   const lang = useLang();
@@ -39,6 +41,8 @@ export function ElementRow({ element, primaryLang, first, last, dragging, onMove
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [over, setOver] = useState(false);
+  const [open, setOpen] = useState(false);
+  const panelId = `element-settings-${element.id}`;
   const shownTitle = localized(element.title, lang, primaryLang) || element.id;
   const language = languageName(lang, primaryLang);
 
@@ -63,7 +67,7 @@ export function ElementRow({ element, primaryLang, first, last, dragging, onMove
 
   return (
     <li
-      className={`flex flex-col gap-3 rounded-component border bg-surface p-3 md:flex-row md:items-center ${over ? "border-primary" : "border-line"} ${dragging ? "opacity-60" : ""}`}
+      className={`flex flex-col gap-3 rounded-component border bg-surface p-3 ${over ? "border-primary" : "border-line"} ${dragging ? "opacity-60" : ""}`}
       data-testid="studio-element"
       data-element-row={element.id}
       data-type={element.type}
@@ -78,74 +82,92 @@ export function ElementRow({ element, primaryLang, first, last, dragging, onMove
         onDrop();
       }}
     >
-      <div className="flex items-center gap-3">
-        <span
-          draggable
-          onDragStart={(e) => {
-            e.dataTransfer.effectAllowed = "move";
-            e.dataTransfer.setData("text/plain", element.id);
-            onDragStart();
-          }}
-          onDragEnd={onDragEnd}
-          title={t("elements.dragHandle", { title: shownTitle })}
-          className="cursor-grab text-muted"
-          data-testid="element-drag"
-        >
-          <Icon name="menu" className="size-5" />
-        </span>
-        <span className="w-8 text-end font-semibold tabular-nums text-ink" data-testid="element-number">
-          {t("elements.number", { number: element.number })}
-        </span>
-        <Icon name={ELEMENT_ICON[element.type]} label={t(`elements.types.${element.type}`)} className="size-5 text-primary-strong" />
-      </div>
-      <form onSubmit={saveTitle} className="flex flex-1 items-start gap-2">
-        <TextField
-          className="flex-1"
-          label={t("elements.elementTitle", { number: element.number, language })}
-          lang={primaryLang}
-          dir={dirOf(primaryLang)}
-          value={title}
-          error={error}
-          onChange={(e) => setTitle(e.target.value)}
-          data-testid="element-title"
-        />
-        <Button type="submit" variant="outline" size="sm" className="mt-7" disabled={busy || !title.trim() || title === savedTitle}>
-          {t("elements.saveTitle")}
+      <div className="flex flex-col gap-3 md:flex-row md:items-center">
+        <div className="flex items-center gap-3">
+          <span
+            draggable
+            onDragStart={(e) => {
+              e.dataTransfer.effectAllowed = "move";
+              e.dataTransfer.setData("text/plain", element.id);
+              onDragStart();
+            }}
+            onDragEnd={onDragEnd}
+            title={t("elements.dragHandle", { title: shownTitle })}
+            className="cursor-grab text-muted"
+            data-testid="element-drag"
+          >
+            <Icon name="menu" className="size-5" />
+          </span>
+          <span className="w-8 text-end font-semibold tabular-nums text-ink" data-testid="element-number">
+            {t("elements.number", { number: element.number })}
+          </span>
+          <Icon name={ELEMENT_ICON[element.type]} label={t(`elements.types.${element.type}`)} className="size-5 text-primary-strong" />
+        </div>
+        <form onSubmit={saveTitle} className="flex flex-1 items-start gap-2">
+          <TextField
+            className="flex-1"
+            label={t("elements.elementTitle", { number: element.number, language })}
+            lang={primaryLang}
+            dir={dirOf(primaryLang)}
+            value={title}
+            error={error}
+            onChange={(e) => setTitle(e.target.value)}
+            data-testid="element-title"
+          />
+          <Button type="submit" variant="outline" size="sm" className="mt-7" disabled={busy || !title.trim() || title === savedTitle}>
+            {t("elements.saveTitle")}
+          </Button>
+        </form>
+        <div className="flex flex-wrap items-center gap-3">
+          <Checkbox
+            label={t("elements.visible")}
+            checked={element.visible}
+            disabled={busy}
+            onChange={(e) => void save({ visible: e.target.checked })}
+            data-testid="element-visible"
+          />
+          <span className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={first}
+              onClick={() => onMove(-1)}
+              aria-label={t("elements.moveUpLabel", { title: shownTitle })}
+              data-move="up"
+            >
+              <Icon name="chevron-up" className="size-4" />
+              {t("elements.moveUp")}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={last}
+              onClick={() => onMove(1)}
+              aria-label={t("elements.moveDownLabel", { title: shownTitle })}
+              data-move="down"
+            >
+              <Icon name="chevron-down" className="size-4" />
+              {t("elements.moveDown")}
+            </Button>
+          </span>
+        </div>
+        <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} data-testid="element-more">
+          {t("elements.more")}
+          <Icon name={open ? "chevron-up" : "chevron-down"} className="size-4" />
         </Button>
-      </form>
-      <div className="flex flex-wrap items-center gap-3">
-        <Checkbox
-          label={t("elements.visible")}
-          checked={element.visible}
-          disabled={busy}
-          onChange={(e) => void save({ visible: e.target.checked })}
-          data-testid="element-visible"
-        />
-        <span className="flex gap-1">
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={first}
-            onClick={() => onMove(-1)}
-            aria-label={t("elements.moveUpLabel", { title: shownTitle })}
-            data-move="up"
-          >
-            <Icon name="chevron-up" className="size-4" />
-            {t("elements.moveUp")}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={last}
-            onClick={() => onMove(1)}
-            aria-label={t("elements.moveDownLabel", { title: shownTitle })}
-            data-move="down"
-          >
-            <Icon name="chevron-down" className="size-4" />
-            {t("elements.moveDown")}
-          </Button>
-        </span>
       </div>
+      {open ? (
+        <div id={panelId}>
+          <ElementSettings
+            element={element}
+            languages={languages}
+            onSaved={(saved) => {
+              onChanged(saved);
+              setTitle(saved.title[primaryLang] ?? "");
+            }}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }

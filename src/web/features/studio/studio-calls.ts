@@ -4,6 +4,7 @@ import {
   type TElementPatch,
   type ZCourseCreate,
   type ZElementCreate,
+  ZPreviewLink,
   ZStudioCourse,
   ZStudioElement,
   ZStudioElementList,
@@ -29,3 +30,8 @@ export const patchElement = (elementId: string, patch: TElementPatch) =>
 
 export const reorderElements = (courseId: string, elementIds: string[]) =>
   api.send("PUT", `${coursePath(courseId)}/elements/order`, ZStudioElementList, { elementIds });
+
+/** A new preview link (its secret is shown this once), ending the old one. */
+export const makePreviewLink = (courseId: string) => api.post(`${coursePath(courseId)}/preview-link`, ZPreviewLink);
+
+export const removePreviewLink = (courseId: string) => api.send("DELETE", `${coursePath(courseId)}/preview-link`, ZStudioCourse);

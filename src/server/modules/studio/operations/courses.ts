@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { AppError } from "../../../../domain/errors";
-import type { TCourseCreate, TCoursePatch, TStudioCourse } from "../../../../domain/studio";
+import type { TCourseCreate, TCoursePatch, TPreviewLink, TStudioCourse } from "../../../../domain/studio";
+import { hashPreviewSecret } from "../../../platform/preview-secret";
 import type { TUser } from "../../../../domain/user";
 import { assertContentAuthor } from "../policy";
 import type { CourseRow } from "../repo";
@@ -19,6 +21,7 @@ export function toStudioCourse(row: CourseRow): TStudioCourse {
     buttonText: row.buttonText,
     buttonTextBuy: row.buttonTextBuy,
     elementsCount: row.elementsCount,
+    previewLink: row.previewSecretHash !== null,
     dateCreated: row.dateCreated.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -64,6 +67,31 @@ export async function updateCourse(ctx: StudioContext, actor: TUser, courseId: s
       entityId: courseId,
       summary: summaryOf(patch, langs),
     });
+    return toStudioCourse((await w.course(ctx.portalId, courseId))!);
+  });
+}
+
+/**
+ * Makes a new creator preview link for the course (seed 000 §6), ending the old one: only the hash is
+ * kept, so the secret is answered once. The path is the preview route in the portal's primary language.
+ */
+export async function makePreviewLink(ctx: StudioContext, actor: TUser, courseId: string): Promise<TPreviewLink> {
+  assertContentAuthor(actor);
+  const { primaryLang } = await ctx.portalLangs();
+  const secret = randomBytes(24).toString("base64url");
+  await ctx.repo.change(authorOf(ctx, actor), async (w) => {
+    if (!(await w.setPreviewSecretHash(ctx.portalId, courseId, hashPreviewSecret(secret)))) throw new AppError("NOT_FOUND", `No course ${courseId}`);
+    await w.audit({ action: "course.preview-link", entityType: "course", entityId: courseId, summary: { fields: ["previewLink"] } });
+  });
+  return { secret, path: `/${primaryLang}/preview/${encodeURIComponent(courseId)}?secret=${secret}` };
+}
+
+/** Ends the course's preview link: its secret no longer opens anything. */
+export async function removePreviewLink(ctx: StudioContext, actor: TUser, courseId: string): Promise<TStudioCourse> {
+  assertContentAuthor(actor);
+  return ctx.repo.change(authorOf(ctx, actor), async (w) => {
+    if (!(await w.setPreviewSecretHash(ctx.portalId, courseId, null))) throw new AppError("NOT_FOUND", `No course ${courseId}`);
+    await w.audit({ action: "course.preview-link-removed", entityType: "course", entityId: courseId, summary: { fields: ["previewLink"] } });
     return toStudioCourse((await w.course(ctx.portalId, courseId))!);
   });
 }

@@ -8,8 +8,8 @@ import { checkLangs, summaryOf } from "./checks";
 import { authorOf, type StudioContext } from "./context";
 
 function toStudioElement(row: ElementRow): TStudioElement {
-  const { id, courseId, type, title, duration, cover, number, index, visible } = row;
-  return { id, courseId, type, title, duration, cover, number, index, visible };
+  const { id, courseId, type, title, duration, cover, number, index, visible, discussionActive } = row;
+  return { id, courseId, type, title, duration, cover, number, index, visible, discussionActive };
 }
 
 async function lockCourse(ctx: StudioContext, w: StudioWrites, courseId: string) {
