@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  ZDraftSave,
+  ZDraftSaveRequest,
   ZDraftSaved,
   ZPageAlias,
   ZPageCreate,
@@ -76,7 +76,7 @@ export const studioPagesRoutes =
           summary: "Save the page's draft from the revision it was opened at",
           description: `${who} Each block's props are checked per language (BLOCK-INVALID, 400); rich text is sanitised; a stale baseRevision is DRAFT-CONFLICT (409) naming the newer revision, its time and author.`,
           params: page,
-          body: ZDraftSave,
+          body: ZDraftSaveRequest,
           response: { 200: ZDraftSaved, ...writes },
         },
       },
