@@ -334,6 +334,21 @@ describeEachDatabase("studio: the page designer's drafts, publishing, versions a
     expectError(await publish(admin, "no-such-page", 1), 404, "NOT-FOUND");
   });
 
+  it("serves a published edit of a seeded page at once from another app's warm cache", async () => {
+    const admin = await withRole(["admin"]);
+    const other = await t.buildApp();
+    const read = async () => json<TPage>(await other.inject({ method: "GET", url: "/api/pages/by-alias/advantages?lang=ru" }));
+    const before = await read();
+    const live = await getPage(admin, "advantages");
+    const edited = { ...live.document, meta: { ...live.document.meta, ru: { ...live.document.meta.ru!, title: "Новые преимущества" } } };
+    json(await save(admin, "advantages", 0, edited));
+    expect((await read()).title).toBe(before.title);
+    json(await publish(admin, "advantages", 1));
+    const after = await read();
+    expect(after).toMatchObject({ id: before.id, title: "Новые преимущества" });
+    expect(after.components).toEqual(before.components);
+  });
+
   it("keeps to its own environment: another environment's page is 404 for every route", async () => {
     const admin = await withRole(["admin"]);
     await upsertPortal(t.db, { id: "other-portal" });
