@@ -26,10 +26,18 @@ export function pageStore(db: Db) {
     async lockAlias(environmentId: string, alias: string): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`page:${environmentId}:${alias}`}))`);
     },
-    /** Live rows of type "page" of the environment, every alias (the designer's list). */
-    liveRows(environmentId: string): Promise<LivePageRow[]> {
+    /** Live rows of type "page" of the environment, every alias, without their blocks (the designer's list). */
+    liveRows(environmentId: string) {
       return db
-        .select()
+        .select({
+          alias: pages.alias,
+          lang: pages.lang,
+          title: pages.title,
+          published: pages.published,
+          modelName: pages.modelName,
+          modelId: pages.modelId,
+          edited: pages.edited,
+        })
         .from(pages)
         .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page")));
     },

@@ -70,7 +70,7 @@ export function newDocument(title: Record<string, string>): TPageDocument {
 }
 
 /** The model a live page is bound to, if any. */
-export function modelOfRows(rows: LivePageRow[]): TPageModelRef | null {
+export function modelOfRows(rows: Array<Pick<LivePageRow, "modelName" | "modelId">>): TPageModelRef | null {
   const row = rows.find((r) => r.modelName && r.modelId);
   return row ? ({ name: row.modelName, id: row.modelId } as TPageModelRef) : null;
 }
