@@ -158,6 +158,17 @@ export const ERROR_CODES = {
   COURSE_ID_TAKEN: { status: 409, key: "errors:codes.COURSE_ID_TAKEN" },
   /** A reorder must name every element of the course exactly once, and no other. */
   ELEMENT_ORDER_MISMATCH: { status: 409, key: "errors:codes.ELEMENT_ORDER_MISMATCH" },
+  /* Page designer (issue 15, docs/decisions/0048). */
+  /** A new page's alias is used by a live page or a draft. */
+  PAGE_ALIAS_TAKEN: { status: 409, key: "errors:codes.PAGE_ALIAS_TAKEN" },
+  /** The course, element or microcourse already has a page (details: its alias). */
+  PAGE_MODEL_TAKEN: { status: 409, key: "errors:codes.PAGE_MODEL_TAKEN" },
+  /** A block's props do not fit its type (details.validationErrors name blocks.{i}.props.{lang}.{field}). */
+  BLOCK_INVALID: { status: 400, key: "errors:codes.BLOCK_INVALID" },
+  /** Someone saved or published the draft since it was opened (details: the newer revision, when, who). */
+  DRAFT_CONFLICT: { status: 409, key: "errors:codes.DRAFT_CONFLICT" },
+  /** Publishing needs the title (meta) in the portal's primary language. */
+  PAGE_META_MISSING: { status: 400, key: "errors:codes.PAGE_META_MISSING" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isSafeUrl } from "./blocks/safe-url";
 import { ZLang } from "./course";
 import { ZBlock, type TBlockType } from "./page";
-import { ZText } from "./validation/safe-text";
+import { ZJsonValue, ZText } from "./validation/safe-text";
 
 /**
  * The page designer's contract (issue 15), shared by the studio API and the designer screens.
@@ -130,3 +130,20 @@ export const ZPublished = z.object({ version: z.number().int().min(1), published
 /** GET /api/admin/pages/{alias}/versions, newest first; POST .../versions/{version}/restore publishes it again as a new version. */
 export const ZPageVersion = z.object({ version: z.number().int(), publishedAt: z.string(), publishedBy: ZPersonRef.nullable() });
 export const ZPageVersions = z.object({ versions: z.array(ZPageVersion) });
+
+/**
+ * The request body of PUT /api/admin/pages/{alias}/draft: ZDraftSave with each language's block props
+ * as JSON whose strings obey the shared safe-text rule (ZJsonValue) instead of `unknown`, as every
+ * request schema must (docs/decisions/0014). The server then checks them by the block type's schema.
+ */
+export const ZDraftSaveRequest = ZDraftSave.extend({
+  document: ZPageDocument.extend({
+    blocks: z
+      .array(
+        ZDesignerBlock.extend({
+          props: z.record(ZLang, ZJsonValue).refine((m) => Object.keys(m).length >= 1, { error: "Props in at least one language" }),
+        }),
+      )
+      .max(PAGE_BLOCKS_MAX),
+  }),
+});

@@ -190,6 +190,11 @@ export const ZAuditSummary = z.object({
   fields: z.array(z.string()).optional(),
   langs: z.array(z.string()).optional(),
   courseId: z.string().optional(),
+  /** Page designer rows: how many blocks, the draft's revision, the version published or restored. */
+  blocks: z.number().int().optional(),
+  revision: z.number().int().optional(),
+  version: z.number().int().optional(),
+  restoredFrom: z.number().int().optional(),
 });
 export type TAuditSummary = z.infer<typeof ZAuditSummary>;
 

@@ -80,6 +80,7 @@ import { createOrdersService } from "./modules/orders/service";
 import { createGateways } from "./platform/payments/gateways";
 import { createStudioRepo } from "./modules/studio/repo";
 import { studioRoutes } from "./modules/studio/routes";
+import { studioPagesRoutes } from "./modules/studio/pages-routes";
 import { createStudioService } from "./modules/studio/service";
 import { installErrorHandler } from "./platform/errors";
 import { createLanguagePacks } from "./platform/language-packs";
@@ -275,7 +276,7 @@ export async function createServices(config: Config, database: Database): Promis
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
   const policies = createPoliciesService({ pages });
-  const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, portalLangs });
+  const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID, portalLangs });
   // Orders and payments (docs/decisions/0031): gateways from the configuration, the sandbox keyed by the signing secret.
   const orders = createOrdersService({
     repo: createOrdersRepo(database.db),
@@ -503,6 +504,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       await api.register(studioRoutes(services.studio));
+      await api.register(studioPagesRoutes(services.studio));
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(ordersAdminRoutes(services.orders));

@@ -15,6 +15,7 @@ import * as coursesSchema from "./schema/courses";
 import * as formsSchema from "./schema/forms";
 import * as mailSchema from "./schema/mail";
 import * as ordersSchema from "./schema/orders";
+import * as pageDesignerSchema from "./schema/page-designer";
 import * as portalSchema from "./schema/portal";
 import * as rateLimitsSchema from "./schema/rate-limits";
 import * as rewardsSchema from "./schema/rewards";
@@ -38,6 +39,7 @@ export const schema = {
   ...rewardsSchema,
   ...resultsSchema,
   ...auditSchema,
+  ...pageDesignerSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
 import { courses, elements } from "../../db/schema/courses";
 import { changeContent } from "../../platform/content-version";
+import { inTransaction } from "../../db/transaction";
+import { pageStore } from "./pages-repo";
 
 export type CourseRow = typeof courses.$inferSelect & { elementsCount: number };
 export type ElementRow = typeof elements.$inferSelect;
@@ -68,6 +70,8 @@ function reads(db: Db) {
       .orderBy(asc(courses.index), asc(courses.dateCreated), asc(courses.id))
       .then((rows) => rows.map((r) => ({ ...r.course, elementsCount: Number(r.elementsCount) })));
   return {
+    /** The page designer's live rows, drafts and versions (pages-repo.ts). */
+    pages: pageStore(db),
     courses: listCourses,
     async course(portalId: string, id: string): Promise<CourseRow | null> {
       return (await listCourses(portalId, eq(courses.id, id)))[0] ?? null;
@@ -225,6 +229,13 @@ export function createStudioRepo(db: Db) {
      */
     change<T>(author: Author, work: (w: StudioWrites) => Promise<T>): Promise<T> {
       return changeContent(db, (tx) => work(writes(tx, author)));
+    },
+    /**
+     * A change of what only authors see (page drafts): one transaction with its audit rows, without
+     * the content version bump, so saving a draft every few seconds leaves readers' caches alone.
+     */
+    draftChange<T>(author: Author, work: (w: StudioWrites) => Promise<T>): Promise<T> {
+      return inTransaction(db, (tx) => work(writes(tx, author)));
     },
   };
 }

@@ -1,5 +1,8 @@
 import type { TAuditQuery, TCourseCreate, TCoursePatch, TElementCreate, TElementPatch } from "../../../domain/studio";
 import type { TUser } from "../../../domain/user";
+import type { TPageCreate, TPageDocument } from "../../../domain/studio-pages";
+import { createPage, getPage, listPages } from "./operations/pages";
+import { discardDraft, listPageVersions, publishPage, restorePageVersion, saveDraft } from "./operations/page-publishing";
 import { listAudit } from "./operations/audit";
 import type { StudioContext } from "./operations/context";
 import { createCourse, getCourse, listCourses, makePreviewLink, removePreviewLink, updateCourse } from "./operations/courses";
@@ -23,6 +26,14 @@ export function createStudioService(ctx: StudioContext) {
     updateElement: (actor: TUser, elementId: string, patch: TElementPatch) => updateElement(ctx, actor, elementId, patch),
     reorderElements: (actor: TUser, courseId: string, order: string[]) => reorderElements(ctx, actor, courseId, order),
     listAudit: (actor: TUser, q: TAuditQuery) => listAudit(ctx, actor, q),
+    listPages: (actor: TUser) => listPages(ctx, actor),
+    getPage: (actor: TUser, alias: string) => getPage(ctx, actor, alias),
+    createPage: (actor: TUser, body: TPageCreate) => createPage(ctx, actor, body),
+    saveDraft: (actor: TUser, alias: string, baseRevision: number, document: TPageDocument) => saveDraft(ctx, actor, alias, baseRevision, document),
+    discardDraft: (actor: TUser, alias: string) => discardDraft(ctx, actor, alias),
+    publishPage: (actor: TUser, alias: string, revision: number) => publishPage(ctx, actor, alias, revision),
+    listPageVersions: (actor: TUser, alias: string) => listPageVersions(ctx, actor, alias),
+    restorePageVersion: (actor: TUser, alias: string, version: number) => restorePageVersion(ctx, actor, alias, version),
   };
 }
 export type StudioService = ReturnType<typeof createStudioService>;

@@ -5,6 +5,8 @@ import type { Author, StudioRepo } from "../repo";
 export interface StudioContext {
   repo: StudioRepo;
   portalId: string;
+  /** The portal's environment: pages belong to it (the page designer). */
+  environmentId: string;
   /** The portal's languages (modules/portal): content exists only in those, and needs the primary one. */
   portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
 }

@@ -1,0 +1,202 @@
+import { and, desc, eq, max, notInArray, or, sql } from "drizzle-orm";
+import type { TPageDocument, TPageModelRef } from "../../../domain/studio-pages";
+import type { Db } from "../../db/client";
+import { courses, elements, microcourses } from "../../db/schema/courses";
+import { pageDrafts, pageVersions } from "../../db/schema/page-designer";
+import { pages } from "../../db/schema/portal";
+import { users } from "../../db/schema/users";
+
+export type LivePageRow = typeof pages.$inferSelect;
+export type PageDraftRow = typeof pageDrafts.$inferSelect;
+export type PageVersionRow = typeof pageVersions.$inferSelect;
+export type LivePageWrite = Omit<typeof pages.$inferInsert, "id" | "environmentId" | "alias" | "type">;
+
+/** A person as the designer shows them: id and a display name. */
+export interface PersonRow {
+  id: string;
+  name: string;
+}
+
+const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}, ${users.email}, '')`;
+
+/** The page designer's queries (studio module): live page rows of type "page", drafts and versions. */
+export function pageStore(db: Db) {
+  return {
+    /** Queues publishes and restores of one alias until the transaction ends (version numbers stay gapless and unique). */
+    async lockAlias(environmentId: string, alias: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`page:${environmentId}:${alias}`}))`);
+    },
+    /** Live rows of type "page" of the environment, every alias, without their blocks (the designer's list). */
+    liveRows(environmentId: string) {
+      return db
+        .select({
+          alias: pages.alias,
+          lang: pages.lang,
+          title: pages.title,
+          published: pages.published,
+          modelName: pages.modelName,
+          modelId: pages.modelId,
+          edited: pages.edited,
+        })
+        .from(pages)
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page")));
+    },
+    liveRowsOf(environmentId: string, alias: string): Promise<LivePageRow[]> {
+      return db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), eq(pages.alias, alias)));
+    },
+    /** Whether any row (page, template, system) or draft uses the alias. */
+    async aliasUsed(environmentId: string, alias: string): Promise<boolean> {
+      const live = await db
+        .select({ id: pages.id })
+        .from(pages)
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.alias, alias)))
+        .limit(1);
+      if (live.length) return true;
+      return (await this.draft(environmentId, alias)) !== null;
+    },
+    /** The alias of the page (live or draft) bound to a model; null when it has none. */
+    async aliasOfModel(environmentId: string, model: TPageModelRef): Promise<string | null> {
+      const [live] = await db
+        .select({ alias: pages.alias })
+        .from(pages)
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.modelName, model.name), eq(pages.modelId, model.id)))
+        .limit(1);
+      if (live) return live.alias;
+      const [draft] = await db
+        .select({ alias: pageDrafts.alias })
+        .from(pageDrafts)
+        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.modelName, model.name), eq(pageDrafts.modelId, model.id)))
+        .limit(1);
+      return draft?.alias ?? null;
+    },
+    /** Whether the portal has that course, element (of one of its courses) or microcourse. */
+    async modelExists(portalId: string, model: TPageModelRef): Promise<boolean> {
+      const rows =
+        model.name === "course"
+          ? await db
+              .select({ id: courses.id })
+              .from(courses)
+              .where(and(eq(courses.portalId, portalId), eq(courses.id, model.id)))
+          : model.name === "element"
+            ? await db
+                .select({ id: elements.id })
+                .from(elements)
+                .innerJoin(courses, eq(courses.id, elements.courseId))
+                .where(and(eq(courses.portalId, portalId), eq(elements.id, model.id)))
+            : await db
+                .select({ id: microcourses.id })
+                .from(microcourses)
+                .where(and(eq(microcourses.portalId, portalId), eq(microcourses.id, model.id)));
+      return rows.length > 0;
+    },
+    drafts(environmentId: string): Promise<PageDraftRow[]> {
+      return db.select().from(pageDrafts).where(eq(pageDrafts.environmentId, environmentId));
+    },
+    async draft(environmentId: string, alias: string, opts: { lock?: boolean } = {}): Promise<PageDraftRow | null> {
+      const q = db
+        .select()
+        .from(pageDrafts)
+        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias)));
+      const [row] = opts.lock ? await q.for("update") : await q;
+      return row ?? null;
+    },
+    /** False when a draft of the alias exists (a parallel first save or create won). */
+    async insertDraft(row: typeof pageDrafts.$inferInsert): Promise<PageDraftRow | null> {
+      const [inserted] = await db.insert(pageDrafts).values(row).onConflictDoNothing().returning();
+      return inserted ?? null;
+    },
+    /** Saves over the draft only at `revision` (the conditional update is the lock's second line). */
+    async updateDraft(environmentId: string, alias: string, revision: number, document: TPageDocument, savedBy: string): Promise<PageDraftRow | null> {
+      const [row] = await db
+        .update(pageDrafts)
+        .set({ document, revision: revision + 1, savedBy, savedAt: new Date() })
+        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias), eq(pageDrafts.revision, revision)))
+        .returning();
+      return row ?? null;
+    },
+    async deleteDraft(environmentId: string, alias: string): Promise<boolean> {
+      const rows = await db
+        .delete(pageDrafts)
+        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias)))
+        .returning();
+      return rows.length > 0;
+    },
+    async person(id: string): Promise<PersonRow | null> {
+      const [row] = await db.select({ id: users.id, name: personName }).from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+    /** The last version number per alias of the environment. */
+    async lastVersions(environmentId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ alias: pageVersions.alias, version: max(pageVersions.version) })
+        .from(pageVersions)
+        .where(eq(pageVersions.environmentId, environmentId))
+        .groupBy(pageVersions.alias);
+      return new Map(rows.map((r) => [r.alias, Number(r.version)]));
+    },
+    async lastVersion(environmentId: string, alias: string): Promise<number | null> {
+      const [row] = await db
+        .select({ version: max(pageVersions.version) })
+        .from(pageVersions)
+        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias)));
+      return row?.version === null || row?.version === undefined ? null : Number(row.version);
+    },
+    versions(environmentId: string, alias: string, limit: number) {
+      return db
+        .select({
+          version: pageVersions.version,
+          publishedAt: pageVersions.publishedAt,
+          publishedById: pageVersions.publishedBy,
+          name: personName,
+          userId: users.id,
+        })
+        .from(pageVersions)
+        .leftJoin(users, eq(users.id, pageVersions.publishedBy))
+        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias)))
+        .orderBy(desc(pageVersions.version))
+        .limit(limit);
+    },
+    async version(environmentId: string, alias: string, version: number): Promise<PageVersionRow | null> {
+      const [row] = await db
+        .select()
+        .from(pageVersions)
+        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias), eq(pageVersions.version, version)));
+      return row ?? null;
+    },
+    async insertVersion(row: typeof pageVersions.$inferInsert): Promise<void> {
+      await db.insert(pageVersions).values(row);
+    },
+    async updateLive(id: string, write: LivePageWrite): Promise<void> {
+      await db.update(pages).set(write).where(eq(pages.id, id));
+    },
+    /** Inserts a live row under the first free id of `ids` (ids are global, aliases per environment). */
+    async insertLive(ids: string[], row: typeof pages.$inferInsert): Promise<void> {
+      for (const id of ids) {
+        const inserted = await db
+          .insert(pages)
+          .values({ ...row, id })
+          .onConflictDoNothing({ target: pages.id })
+          .returning();
+        if (inserted.length) return;
+      }
+      throw new Error(`No free page id among ${ids.join(", ")}`);
+    },
+    /** Removes the alias's live rows of languages not in `langs`. */
+    async deleteLiveExcept(environmentId: string, alias: string, langs: string[]): Promise<void> {
+      await db
+        .delete(pages)
+        .where(
+          and(
+            eq(pages.environmentId, environmentId),
+            eq(pages.type, "page"),
+            eq(pages.alias, alias),
+            langs.length ? notInArray(pages.lang, langs) : or(sql`true`),
+          ),
+        );
+    },
+  };
+}
+export type PageStore = ReturnType<typeof pageStore>;
