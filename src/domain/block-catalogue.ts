@@ -57,6 +57,9 @@ export interface CatalogueEntry<T extends TBlockType = TBlockType> {
   sample: PropsOf<T>;
 }
 
+/** An entry of any block type (a union, so each entry's sample stays typed by its own type). */
+export type AnyCatalogueEntry = { [T in TBlockType]: CatalogueEntry<T> }[TBlockType];
+
 const line = (y: number, w: number, tone: ThumbShape["tone"] = "muted"): ThumbShape => ({ x: 4, y, w, h: 3, tone, round: true });
 const title = (y = 4, w = 26): ThumbShape => ({ x: 4, y, w, h: 5, tone: "ink", round: true });
 const box = (x: number, y: number, w: number, h: number, tone: ThumbShape["tone"] = "accent"): ThumbShape => ({ x, y, w, h, tone });
@@ -104,7 +107,7 @@ const entry = <T extends TBlockType>(key: string, category: TCatalogueCategory, 
 
 const IMAGE = "/demo/blocks/landscape.svg";
 
-export const BLOCK_CATALOGUE: readonly CatalogueEntry[] = [
+export const BLOCK_CATALOGUE: readonly AnyCatalogueEntry[] = [
   entry("tests", "tests", "tests", {
     question: "Which planet is closest to the Sun?",
     variants: [
