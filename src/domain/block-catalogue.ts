@@ -103,7 +103,12 @@ export const THUMBNAILS: Record<TBlockType, readonly ThumbShape[]> = {
   "app-promo": [title(), line(11, 30), box(4, 19, 14, 8, "ink"), box(20, 19, 14, 8, "ink")],
 };
 
-const entry = <T extends TBlockType>(key: string, category: TCatalogueCategory, type: T, sample: PropsOf<T>): CatalogueEntry<T> => ({ key, category, type, sample });
+const entry = <T extends TBlockType>(key: string, category: TCatalogueCategory, type: T, sample: PropsOf<T>): CatalogueEntry<T> => ({
+  key,
+  category,
+  type,
+  sample,
+});
 
 const IMAGE = "/demo/blocks/landscape.svg";
 
@@ -127,7 +132,12 @@ export const BLOCK_CATALOGUE: readonly AnyCatalogueEntry[] = [
       { id: "do", text: "Practising" },
     ],
   }),
-  entry("course", "course", "course", { id: "reading-foundations", title: "Foundations of Reading", description: "A short course to start with.", duration: 90 }),
+  entry("course", "course", "course", {
+    id: "reading-foundations",
+    title: "Foundations of Reading",
+    description: "A short course to start with.",
+    duration: 90,
+  }),
   entry("faq", "commonPage", "faq", { title: "Questions and answers", items: [{ question: "How do I start?", answer: "Open a course and press Start." }] }),
   entry("reviews", "commonPage", "reviews", {
     title: "What learners say",
@@ -141,7 +151,11 @@ export const BLOCK_CATALOGUE: readonly AnyCatalogueEntry[] = [
     ],
   }),
   entry("partners", "mainPage", "partners", { title: "Partners", items: [{ name: "Partner", logo: IMAGE, url: "https://example.com" }] }),
-  entry("app-promo", "mainPage", "app-promo", { title: "Learn on your phone", text: "Get the app.", stores: [{ store: "google-play", url: "https://play.google.com" }] }),
+  entry("app-promo", "mainPage", "app-promo", {
+    title: "Learn on your phone",
+    text: "Get the app.",
+    stores: [{ store: "google-play", url: "https://play.google.com" }],
+  }),
   entry("courses-popup", "datasourcePage", "courses-popup", {
     title: "Our courses",
     openLabel: "See all courses",

@@ -27,7 +27,15 @@ export function FieldEditor({ model, path, value, label, ctx }: EditorProps) {
   const Custom = ctx.customEditors?.(model);
   if (Custom) {
     return (
-      <Custom model={model} path={path} value={value} label={label} id={fieldId(ctx, path)} error={issueText(ctx, pathKey(path))} onChange={(next) => ctx.set(path, next)} />
+      <Custom
+        model={model}
+        path={path}
+        value={value}
+        label={label}
+        id={fieldId(ctx, path)}
+        error={issueText(ctx, pathKey(path))}
+        onChange={(next) => ctx.set(path, next)}
+      />
     );
   }
   switch (model.kind) {

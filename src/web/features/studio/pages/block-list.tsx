@@ -44,7 +44,10 @@ const typeName = (t: TFunction, block: TDesignerBlock) => t(`blockTypes.${block.
 export function BlockList({ blocks, selectedId, languages, primaryLang, onSelect, onMove, onDuplicate, onRemove, onAdd }: BlockListProps) {
   const { t, i18n } = useTranslation("studio");
   const [confirming, setConfirming] = useState<TDesignerBlock | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const indexOf = (id: unknown) => blocks.findIndex((b) => b.id === id);
   const nameOf = (id: unknown) => {
     const b = blocks[indexOf(id)];
@@ -82,7 +85,8 @@ export function BlockList({ blocks, selectedId, languages, primaryLang, onSelect
           announcements: {
             onDragStart: ({ active }) => t("designer.dragStart", { name: nameOf(active.id) }),
             onDragOver: ({ active, over }) => (over ? t("designer.dragOver", { name: nameOf(active.id), position: indexOf(over.id) + 1 }) : undefined),
-            onDragEnd: ({ active, over }) => (over ? t("designer.dragEnd", { name: nameOf(active.id), position: indexOf(over.id) + 1 }) : t("designer.dragCancel")),
+            onDragEnd: ({ active, over }) =>
+              over ? t("designer.dragEnd", { name: nameOf(active.id), position: indexOf(over.id) + 1 }) : t("designer.dragCancel"),
             onDragCancel: () => t("designer.dragCancel"),
           },
         }}
@@ -200,7 +204,15 @@ function BlockRow({ block, index, count, selected, missing, summary, onSelect, o
           ))}
         </span>
         <span className="flex gap-1">
-          <Button variant="ghost" size="sm" id={`block-${block.id}-up`} disabled={index === 0} aria-label={t("designer.moveUp", { name })} onClick={() => onMove(index, index - 1)} data-testid="block-move-up">
+          <Button
+            variant="ghost"
+            size="sm"
+            id={`block-${block.id}-up`}
+            disabled={index === 0}
+            aria-label={t("designer.moveUp", { name })}
+            onClick={() => onMove(index, index - 1)}
+            data-testid="block-move-up"
+          >
             <Icon name="chevron-up" className="size-4" />
           </Button>
           <Button

@@ -28,7 +28,16 @@ interface BlockPropsColumnsProps {
  * on narrow screens): one form per language generated from the block type's schema, a mark where a
  * language is missing, and "copy from the primary language" to start a translation.
  */
-export function BlockPropsColumns({ block, languages, primaryLang, secondLang, onSecondLang, onChange, onCopyFromPrimary, serverIssues }: BlockPropsColumnsProps) {
+export function BlockPropsColumns({
+  block,
+  languages,
+  primaryLang,
+  secondLang,
+  onSecondLang,
+  onChange,
+  onCopyFromPrimary,
+  serverIssues,
+}: BlockPropsColumnsProps) {
   const { t, i18n } = useTranslation("studio");
   const missing = missingLanguages(block, languages, primaryLang);
   const others = languages.filter((l) => l !== primaryLang);
@@ -95,7 +104,12 @@ function LanguageColumn({ block, lang, primary, missing, canCopy, issues, onChan
   const editors = useMemo(() => richTextEditors(block.type, lang, dirOf(lang)), [block.type, lang]);
   const props = block.props[lang];
   return (
-    <div className="flex min-w-0 flex-col gap-3 rounded-component border border-line bg-surface p-4" dir={dirOf(lang)} data-testid="props-column" data-lang={lang}>
+    <div
+      className="flex min-w-0 flex-col gap-3 rounded-component border border-line bg-surface p-4"
+      dir={dirOf(lang)}
+      data-testid="props-column"
+      data-lang={lang}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2" lang={i18n.language} dir={dirOf(i18n.language)}>
         <h3 className="font-semibold text-ink">{primary ? t("designer.primaryLanguage", { language }) : language}</h3>
         {missing ? (

@@ -14,7 +14,14 @@ interface CatalogueDialogProps {
 export function CatalogueDialog({ open, onOpenChange, onChoose }: CatalogueDialogProps) {
   const { t } = useTranslation("studio");
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("catalogue.title")} description={t("catalogue.intro")} closeLabel={t("designer.close")} width={880}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("catalogue.title")}
+      description={t("catalogue.intro")}
+      closeLabel={t("designer.close")}
+      width={880}
+    >
       <div className="flex max-h-[70vh] flex-col gap-6 overflow-y-auto pe-1" data-testid="block-catalogue">
         {CATALOGUE_CATEGORIES.map((category) => (
           <section key={category} aria-labelledby={`catalogue-${category}`} className="flex flex-col gap-2">

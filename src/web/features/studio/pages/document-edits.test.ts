@@ -5,7 +5,13 @@ import { editDocument, moveIn, newBlockId } from "./document-edits";
 import { canRedo, canUndo, historyKey, record, redo, startHistory, undo, HISTORY_LIMIT } from "./history";
 
 const LANGS = ["tr", "en", "ar", "ru"];
-const empty: TPageDocument = { meta: { tr: { title: "Sayfa", description: null, keywords: null, image: null } }, template: null, noindex: false, published: false, blocks: [] };
+const empty: TPageDocument = {
+  meta: { tr: { title: "Sayfa", description: null, keywords: null, image: null } },
+  template: null,
+  noindex: false,
+  published: false,
+  blocks: [],
+};
 
 function withBlocks(...keys: string[]): TPageDocument {
   return keys.reduce((doc, key, i) => editDocument(doc, { type: "add", entryKey: key, id: `b${i}`, languages: LANGS }), empty);
@@ -50,7 +56,11 @@ describe("document edits", () => {
     const meta = editDocument(copied, { type: "setMeta", lang: "en", meta: { title: "Page", description: null, keywords: null, image: null } });
     expect(Object.keys(meta.meta)).toEqual(["tr", "en"]);
     expect(Object.keys(editDocument(meta, { type: "setMeta", lang: "en", meta: null }).meta)).toEqual(["tr"]);
-    expect(editDocument(doc, { type: "setSettings", settings: { noindex: true, template: "wide" } })).toMatchObject({ noindex: true, template: "wide", published: false });
+    expect(editDocument(doc, { type: "setSettings", settings: { noindex: true, template: "wide" } })).toMatchObject({
+      noindex: true,
+      template: "wide",
+      published: false,
+    });
     expect(doc).toEqual(frozen);
   });
 

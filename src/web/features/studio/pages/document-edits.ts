@@ -70,7 +70,9 @@ export function editDocument(doc: TPageDocument, edit: DocumentEdit): TPageDocum
       return mapBlock(doc, edit.blockId, (b) => ({ ...b, props: { ...b.props, [edit.lang]: edit.props } }));
     case "copyFromPrimary":
       return mapBlock(doc, edit.blockId, (b) =>
-        b.props[edit.primaryLang] === undefined || edit.lang === edit.primaryLang ? b : { ...b, props: { ...b.props, [edit.lang]: clone(b.props[edit.primaryLang]) } },
+        b.props[edit.primaryLang] === undefined || edit.lang === edit.primaryLang
+          ? b
+          : { ...b, props: { ...b.props, [edit.lang]: clone(b.props[edit.primaryLang]) } },
       );
     case "setMeta": {
       const meta = { ...doc.meta };

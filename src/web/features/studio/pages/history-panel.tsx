@@ -62,11 +62,18 @@ export function HistoryPanel({ alias, onRestored }: { alias: string; onRestored:
       ) : (
         <ol className="flex flex-col gap-2">
           {state.versions.map((v) => (
-            <li key={v.version} className="flex flex-wrap items-center justify-between gap-2 rounded-component border border-line bg-surface p-3" data-testid="history-version" data-version={v.version}>
+            <li
+              key={v.version}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-component border border-line bg-surface p-3"
+              data-testid="history-version"
+              data-version={v.version}
+            >
               <span className="flex flex-col">
                 <span className="font-semibold text-ink">{t("history.version", { version: v.version })}</span>
                 <span className="text-sm text-muted">
-                  {v.publishedBy ? t("history.byAt", { name: v.publishedBy.name, time: when(v.publishedAt, i18n.language) }) : when(v.publishedAt, i18n.language)}
+                  {v.publishedBy
+                    ? t("history.byAt", { name: v.publishedBy.name, time: when(v.publishedAt, i18n.language) })
+                    : when(v.publishedAt, i18n.language)}
                 </span>
               </span>
               <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void restore(v.version)} data-testid="history-restore">

@@ -17,9 +17,25 @@ describe("missing translations", () => {
   });
 
   it("looks into arrays and nested objects, and ignores texts the primary leaves empty", () => {
-    const primary = { question: "Q", variants: [{ id: "a", text: "A" }, { id: "b", text: "B" }], explanation: "" };
+    const primary = {
+      question: "Q",
+      variants: [
+        { id: "a", text: "A" },
+        { id: "b", text: "B" },
+      ],
+      explanation: "",
+    };
     expect(emptyWherePrimaryHasText(primary, { question: "S", variants: [{ id: "a", text: "A" }] })).toEqual(["variants.1.id", "variants.1.text"]);
-    expect(emptyWherePrimaryHasText(primary, { question: "S", variants: [{ id: "a", text: "A" }, { id: "b", text: " " }], explanation: "" })).toEqual(["variants.1.text"]);
+    expect(
+      emptyWherePrimaryHasText(primary, {
+        question: "S",
+        variants: [
+          { id: "a", text: "A" },
+          { id: "b", text: " " },
+        ],
+        explanation: "",
+      }),
+    ).toEqual(["variants.1.text"]);
     expect(emptyWherePrimaryHasText({ n: 3, flag: true }, {})).toEqual([]);
     // With the block's schema: a variant id or a choice is no text to translate.
     const isText = textFieldsOf("tests");

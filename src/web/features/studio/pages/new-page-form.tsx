@@ -63,7 +63,13 @@ export function NewPageForm({ primaryLang }: { primaryLang: string }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4 rounded-component border border-line bg-surface p-5" data-testid="new-page">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-component border border-line bg-surface p-5"
+      data-testid="new-page"
+    >
       <h2 id={headingId} className="font-title text-xl font-bold text-ink">
         {t("newPage.title")}
       </h2>

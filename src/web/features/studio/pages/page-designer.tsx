@@ -181,18 +181,27 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
           <h1 className="font-title text-2xl font-bold text-ink" data-testid="designer-title" dir="auto">
             {title}
           </h1>
-          <SaveStatus
-            state={save}
-            onRetry={() => dispatch({ type: "retry" })}
-            onReload={reload}
-            onKeepMine={() => dispatch({ type: "keepMine" })}
-          />
+          <SaveStatus state={save} onRetry={() => dispatch({ type: "retry" })} onReload={reload} onKeepMine={() => dispatch({ type: "keepMine" })} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" size="sm" disabled={!canUndo(history)} onClick={() => step("undo")} aria-keyshortcuts="Control+Z Meta+Z" data-testid="designer-undo">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!canUndo(history)}
+            onClick={() => step("undo")}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            data-testid="designer-undo"
+          >
             {t("designer.undo")}
           </Button>
-          <Button variant="outline" size="sm" disabled={!canRedo(history)} onClick={() => step("redo")} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z" data-testid="designer-redo">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!canRedo(history)}
+            onClick={() => step("redo")}
+            aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
+            data-testid="designer-redo"
+          >
             {t("designer.redo")}
           </Button>
           <Button disabled={!mayPublish(save) || publishing} onClick={() => void publish()} data-testid="designer-publish">

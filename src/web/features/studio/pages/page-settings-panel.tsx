@@ -1,6 +1,13 @@
 import { useState } from "react";
 import { dirOf } from "../../../../domain/locale";
-import { PAGE_DESCRIPTION_MAX, PAGE_KEYWORDS_MAX, PAGE_TEMPLATE_MAX, PAGE_TITLE_MAX, type TPageDocument, type TPageMeta } from "../../../../domain/studio-pages";
+import {
+  PAGE_DESCRIPTION_MAX,
+  PAGE_KEYWORDS_MAX,
+  PAGE_TEMPLATE_MAX,
+  PAGE_TITLE_MAX,
+  type TPageDocument,
+  type TPageMeta,
+} from "../../../../domain/studio-pages";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { SelectField } from "../../../components/ui/select-field";
 import { TextArea } from "../../../components/ui/text-area";
@@ -54,9 +61,28 @@ export function PageSettingsPanel({ document, languages, primaryLang, onMeta, on
         error={lang === primaryLang && !meta.title.trim() ? t("settings.titleRequired") : undefined}
         data-testid="settings-title"
       />
-      <TextArea label={t("settings.description")} dir={dir} maxLength={PAGE_DESCRIPTION_MAX} value={meta.description ?? ""} onChange={(e) => set({ description: text(e.target.value) })} />
-      <TextField label={t("settings.keywords")} dir={dir} maxLength={PAGE_KEYWORDS_MAX} value={meta.keywords ?? ""} onChange={(e) => set({ keywords: text(e.target.value) })} />
-      <TextField label={t("settings.image")} hint={t("settings.imageHint")} dir="ltr" inputMode="url" value={meta.image ?? ""} onChange={(e) => set({ image: text(e.target.value) })} />
+      <TextArea
+        label={t("settings.description")}
+        dir={dir}
+        maxLength={PAGE_DESCRIPTION_MAX}
+        value={meta.description ?? ""}
+        onChange={(e) => set({ description: text(e.target.value) })}
+      />
+      <TextField
+        label={t("settings.keywords")}
+        dir={dir}
+        maxLength={PAGE_KEYWORDS_MAX}
+        value={meta.keywords ?? ""}
+        onChange={(e) => set({ keywords: text(e.target.value) })}
+      />
+      <TextField
+        label={t("settings.image")}
+        hint={t("settings.imageHint")}
+        dir="ltr"
+        inputMode="url"
+        value={meta.image ?? ""}
+        onChange={(e) => set({ image: text(e.target.value) })}
+      />
       <hr className="border-line" />
       <TextField
         label={t("settings.template")}
@@ -67,8 +93,19 @@ export function PageSettingsPanel({ document, languages, primaryLang, onMeta, on
         onChange={(e) => onSettings({ template: text(e.target.value) })}
         data-testid="settings-template"
       />
-      <Checkbox label={t("settings.noindex")} checked={document.noindex} onChange={(e) => onSettings({ noindex: e.target.checked })} data-testid="settings-noindex" />
-      <Checkbox label={t("settings.published")} description={t("settings.publishedHint")} checked={document.published} onChange={(e) => onSettings({ published: e.target.checked })} data-testid="settings-published" />
+      <Checkbox
+        label={t("settings.noindex")}
+        checked={document.noindex}
+        onChange={(e) => onSettings({ noindex: e.target.checked })}
+        data-testid="settings-noindex"
+      />
+      <Checkbox
+        label={t("settings.published")}
+        description={t("settings.publishedHint")}
+        checked={document.published}
+        onChange={(e) => onSettings({ published: e.target.checked })}
+        data-testid="settings-published"
+      />
     </section>
   );
 }

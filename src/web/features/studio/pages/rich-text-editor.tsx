@@ -62,7 +62,11 @@ export default function RichTextEditor({ value, onChange, id, label, error, lang
       <span id={`${id}-label`} className="text-sm font-medium text-ink">
         {label}
       </span>
-      <div role="toolbar" aria-label={t("richText.toolbar", { label })} className="flex flex-wrap gap-1 rounded-t-component border border-b-0 border-line bg-surface-alt p-1">
+      <div
+        role="toolbar"
+        aria-label={t("richText.toolbar", { label })}
+        className="flex flex-wrap gap-1 rounded-t-component border border-b-0 border-line bg-surface-alt p-1"
+      >
         {tool("bold", "richText.bold", () => editor?.chain().focus().toggleBold().run())}
         {tool("italic", "richText.italic", () => editor?.chain().focus().toggleItalic().run())}
         {tool("h2", "richText.heading", () => editor?.chain().focus().toggleHeading({ level: 2 }).run())}
