@@ -42,7 +42,7 @@ describe("Translator: the same texts as i18next for every key of every pack", ()
           const calls: Array<Record<string, unknown> | undefined> = [undefined, values, { name: "Ada" }, ...COUNTS.map((count) => ({ ...values, count }))];
           for (const options of calls) {
             const got: unknown = mine(key, options as never);
-          const want: unknown = theirs(key, options as never);
+            const want: unknown = theirs(key, options as never);
             // The message is built only for a difference: thousands of comparisons stay within the time limit.
             if (got !== want) expect(got, `${lang} ${ns}:${key} ${JSON.stringify(options)}`).toBe(want);
             compared++;
