@@ -49,6 +49,10 @@ export default [
       // The creator studio (issue 15): authors only, checked in each loader and by the studio API.
       route("studio", "routes/studio.tsx", { id: "studio" }),
       route("studio/courses/:courseId", "routes/studio-course.tsx", { id: "studio-course" }),
+      // The page designer (issue 15): the pages list, one page's designer and its live preview (an iframe of the designer).
+      route("studio/pages", "routes/studio-pages.tsx", { id: "studio-pages" }),
+      route("studio/pages/:alias", "routes/studio-page.tsx", { id: "studio-page" }),
+      route("studio/pages/:alias/preview", "routes/studio-page-preview.tsx", { id: "studio-page-preview" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),

@@ -53,8 +53,8 @@ export function contentSecurityPolicy(nonce: string, customOrigins: readonly str
     "media-src 'self' blob: https:",
     "font-src 'self' data: https:",
     `connect-src ${connect.join(" ")}`,
-    // Video and embed blocks, One Tap's and Telegram's sign-in frames.
-    "frame-src https:",
+    // Video and embed blocks, One Tap's and Telegram's sign-in frames; the page designer's own preview frame (issue 15).
+    "frame-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
     // Checkout forms post to the configured payment providers' pages.

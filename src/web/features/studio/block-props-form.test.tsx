@@ -124,3 +124,28 @@ describe("studio field labels", () => {
     expect(labels(render("en", z.object({ welcomeNote: z.string().max(50) }), { welcomeNote: "Hi" }))).toEqual(["Welcome note"]);
   });
 });
+
+describe("BlockPropsForm's custom editors", () => {
+  it("draw a field with the editor the hook gives for it (by name and kind), and the generated one for the rest", async () => {
+    const { ZTextBlock } = await import("../../../domain/page");
+    const Custom = ({ id, label, value }: { id: string; label: string; value: unknown }) => (
+      <div id={id} data-custom={label}>
+        {String(value)}
+      </div>
+    );
+    const html = renderToStaticMarkup(
+      <TranslatorContext.Provider value={translatorFor("en", packs("en"))}>
+        <BlockPropsForm
+          schema={ZTextBlock.shape.props}
+          value={{ title: "T", html: "<p>x</p>" }}
+          languages={["en"]}
+          onChange={() => {}}
+          customEditors={(model) => (model.name === "html" && model.kind === "longText" ? Custom : null)}
+        />
+      </TranslatorContext.Provider>,
+    );
+    expect(html).toMatch(/<div id="[^"]*-html" data-custom="Content">&lt;p&gt;x&lt;\/p&gt;<\/div>/);
+    expect(labels(html)).toContain("Title");
+    expect(html).not.toMatch(/<textarea[^>]*-html"/);
+  });
+});

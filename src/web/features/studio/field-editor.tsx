@@ -24,6 +24,20 @@ interface EditorProps<M extends FieldModel = FieldModel> {
 
 /** The editor of any field of the model. */
 export function FieldEditor({ model, path, value, label, ctx }: EditorProps) {
+  const Custom = ctx.customEditors?.(model);
+  if (Custom) {
+    return (
+      <Custom
+        model={model}
+        path={path}
+        value={value}
+        label={label}
+        id={fieldId(ctx, path)}
+        error={issueText(ctx, pathKey(path))}
+        onChange={(next) => ctx.set(path, next)}
+      />
+    );
+  }
   switch (model.kind) {
     case "hidden":
       return null;

@@ -1,5 +1,23 @@
 import type { TFunction } from "../../i18n/translator";
+import type { FieldModel } from "./form-model";
 import type { FieldIssue, ValuePath } from "./form-value";
+
+/** What a custom field editor gets: the field's model, where it is, its value, its label, id and issue. */
+export interface CustomEditorProps {
+  model: FieldModel;
+  path: ValuePath;
+  value: unknown;
+  label: string;
+  id: string;
+  error?: string;
+  onChange: (next: unknown) => void;
+}
+
+/**
+ * A custom editor for some fields (the rich text of a text block): chosen by the field's name and
+ * kind, so the generator stays generic. Returns null for a field it does not take.
+ */
+export type CustomEditors = (model: FieldModel) => React.ComponentType<CustomEditorProps> | null;
 
 /** What every field editor of one form shares: how to write a field, the portal's languages and the issues by path. */
 export interface FormContext {
@@ -12,6 +30,8 @@ export interface FormContext {
   /** Unique per form: field ids are made of it and the field's path. */
   idPrefix: string;
   set: (path: ValuePath, next: unknown) => void;
+  /** Editors that replace the generated one for some fields. */
+  customEditors?: CustomEditors;
 }
 
 export const fieldId = (ctx: FormContext, path: ValuePath) => `${ctx.idPrefix}-${path.join("-") || "root"}`;

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import {
+  type TPageCreate,
+  type TPageDocument,
+  ZDraftSaved,
+  ZPageVersions,
+  ZPersonRef,
+  ZPublished,
+  ZStudioPage,
+  ZStudioPageSummary,
+} from "../../../domain/studio-pages";
+import { api, type ApiResult } from "../../lib/api";
+
+/*
+ * The studio pages API as the designer calls it (src/domain/studio-pages.ts, issue 15): every call of
+ * the page screens is here, so the screens' tests and the merge have one place to look.
+ */
+
+const pagePath = (alias: string) => `/api/admin/pages/${encodeURIComponent(alias)}`;
+
+export const ZStudioPageList = z.object({ pages: z.array(ZStudioPageSummary) });
+
+/** GET /api/admin/pages. */
+export const listPages = (signal?: AbortSignal) => api.get("/api/admin/pages", ZStudioPageList, signal);
+
+/** POST /api/admin/pages (409 PAGE-ALIAS-TAKEN). */
+export const createPage = (body: TPageCreate) => api.post("/api/admin/pages", ZStudioPage, body);
+
+/** GET /api/admin/pages/{alias}: the draft, or the live page as a document. */
+export const getPage = (alias: string, signal?: AbortSignal) => api.get(pagePath(alias), ZStudioPage, signal);
+
+/** PUT /api/admin/pages/{alias}/draft: 409 DRAFT-CONFLICT (details: ZDraftConflict) when the draft moved on. */
+export const saveDraft = (alias: string, baseRevision: number, document: TPageDocument) =>
+  api.send("PUT", `${pagePath(alias)}/draft`, ZDraftSaved, { baseRevision, document });
+
+/** DELETE /api/admin/pages/{alias}/draft: back to the published page. */
+export const discardDraft = (alias: string) => api.send("DELETE", `${pagePath(alias)}/draft`, z.unknown());
+
+/** POST /api/admin/pages/{alias}/publish. */
+export const publishPage = (alias: string, revision: number) => api.post(`${pagePath(alias)}/publish`, ZPublished, { revision });
+
+/** GET /api/admin/pages/{alias}/versions, newest first. */
+export const listVersions = (alias: string, signal?: AbortSignal) => api.get(`${pagePath(alias)}/versions`, ZPageVersions, signal);
+
+/** POST /api/admin/pages/{alias}/versions/{version}/restore: published again as a new version. */
+export const restoreVersion = (alias: string, version: number) => api.post(`${pagePath(alias)}/versions/${version}/restore`, ZPublished);
+
+/** A DRAFT-CONFLICT's details: who saved the newer draft, when, and its revision. */
+export const ZDraftConflict = z.object({ revision: z.number().int().min(0), savedAt: z.string(), savedBy: ZPersonRef.nullable() });
+
+export type SaveOutcome =
+  | { kind: "saved"; revision: number; savedAt: string }
+  | { kind: "conflict"; revision: number; savedAt: string; savedBy: { id: string; name: string } | null }
+  | { kind: "failed"; errorKey: string; validationErrors?: { path: string; message: string }[] };
+
+/** A save's answer as the autosave reads it. */
+export function saveOutcome(res: ApiResult<z.infer<typeof ZDraftSaved>>): SaveOutcome {
+  if (res.ok) return { kind: "saved", ...res.data };
+  if (res.error.code === "DRAFT-CONFLICT") {
+    const details = ZDraftConflict.safeParse(res.error.details);
+    if (details.success) return { kind: "conflict", ...details.data };
+  }
+  return { kind: "failed", errorKey: res.error.key, ...(res.error.validationErrors ? { validationErrors: res.error.validationErrors } : {}) };
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { localized } from "../../../../domain/localized";
+import type { TStudioPageSummary } from "../../../../domain/studio-pages";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Container } from "../../../components/ui/container";
+import { Icon } from "../../../components/ui/icon";
+import { Spinner } from "../../../components/ui/spinner";
+import { loadKeyNamespace } from "../../../i18n/key-namespace";
+import { useTranslation } from "../../../i18n/use-translation";
+import { useLang } from "../../../root-data";
+import { listPages } from "../page-calls";
+import { StudioHeader } from "../studio-header";
+import { NewPageForm } from "./new-page-form";
+
+type ListState = { kind: "loading" } | { kind: "ready"; pages: TStudioPageSummary[] } | { kind: "failed"; key: string };
+
+/** /{lang}/studio/pages (issue 15): every page of the portal with its model and state, and a new one. */
+export function PageListPage({ primaryLang }: { primaryLang: string }) {
+  const { t, i18n } = useTranslation("studio");
+  const { t: tAny } = useTranslation();
+  const lang = useLang();
+  const [state, setState] = useState<ListState>({ kind: "loading" });
+
+  useEffect(() => {
+    const abort = new AbortController();
+    void listPages(abort.signal).then(async (res) => {
+      if (abort.signal.aborted) return;
+      if (res.ok) return setState({ kind: "ready", pages: res.data.pages });
+      await loadKeyNamespace(i18n, res.error.key);
+      setState({ kind: "failed", key: res.error.key });
+    });
+    return () => abort.abort();
+  }, [i18n]);
+
+  return (
+    <>
+      <StudioHeader />
+      <Container className="flex flex-col gap-8 py-8">
+        <div className="flex flex-col gap-2" data-testid="studio-pages">
+          <h1 className="font-title text-3xl font-bold text-ink">{t("pages.title")}</h1>
+          <p className="text-muted">{t("pages.intro")}</p>
+        </div>
+        {state.kind === "loading" ? (
+          <Spinner label={t("pages.loading")} className="size-8" />
+        ) : state.kind === "failed" ? (
+          <Alert tone="danger" title={t("pages.failed", { reason: tAny(state.key) })} />
+        ) : state.pages.length === 0 ? (
+          <p className="text-ink">{t("pages.empty")}</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2" data-testid="studio-page-list">
+            {state.pages.map((page) => (
+              <li key={page.alias}>
+                <Link
+                  to={`/${lang}/studio/pages/${encodeURIComponent(page.alias)}`}
+                  className="flex h-full flex-col gap-2 rounded-component border border-line bg-surface p-4 hover:border-primary"
+                  data-testid="studio-page"
+                  data-alias={page.alias}
+                >
+                  <span className="flex items-start justify-between gap-3">
+                    <span className="font-title text-lg font-bold text-ink">{localized(page.title, lang, primaryLang) || page.alias}</span>
+                    <Icon name="arrow-end" className="mt-1 size-4 shrink-0 text-primary-strong rtl:-scale-x-100" />
+                  </span>
+                  <span className="text-sm text-muted" dir="auto">
+                    {t("pages.alias", { alias: page.alias })}
+                  </span>
+                  <span className="flex flex-wrap gap-2">
+                    {page.model ? <Badge tone="neutral">{t(`pages.model.${page.model.name}`, { id: page.model.id })}</Badge> : null}
+                    {page.published ? <Badge tone="success">{t("pages.published")}</Badge> : <Badge tone="neutral">{t("pages.unpublished")}</Badge>}
+                    {page.hasDraft ? <Badge tone="primary">{t("pages.draft")}</Badge> : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <NewPageForm primaryLang={primaryLang} />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { dirOf } from "../../../../domain/locale";
+import {
+  PAGE_DESCRIPTION_MAX,
+  PAGE_KEYWORDS_MAX,
+  PAGE_TEMPLATE_MAX,
+  PAGE_TITLE_MAX,
+  type TPageDocument,
+  type TPageMeta,
+} from "../../../../domain/studio-pages";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { SelectField } from "../../../components/ui/select-field";
+import { TextArea } from "../../../components/ui/text-area";
+import { TextField } from "../../../components/ui/text-field";
+import { useTranslation } from "../../../i18n/use-translation";
+import { languageName } from "../field-label";
+import type { PageSettings } from "./document-edits";
+
+interface PageSettingsPanelProps {
+  document: TPageDocument;
+  languages: readonly string[];
+  primaryLang: string;
+  onMeta: (lang: string, meta: TPageMeta | null) => void;
+  onSettings: (settings: Partial<PageSettings>) => void;
+}
+
+const EMPTY_META: TPageMeta = { title: "", description: null, keywords: null, image: null };
+
+/** The page's settings: its meta per language (title, description, keywords, image), template, noindex and published. */
+export function PageSettingsPanel({ document, languages, primaryLang, onMeta, onSettings }: PageSettingsPanelProps) {
+  const { t, i18n } = useTranslation("studio");
+  const [lang, setLang] = useState(primaryLang);
+  const meta = document.meta[lang] ?? EMPTY_META;
+  const dir = dirOf(lang);
+  const set = (patch: Partial<TPageMeta>) => {
+    const next = { ...meta, ...patch };
+    const blank = !next.title && !next.description && !next.keywords && !next.image;
+    onMeta(lang, blank && lang !== primaryLang ? null : next);
+  };
+  const text = (v: string) => (v === "" ? null : v);
+  return (
+    <section aria-labelledby="designer-settings-title" className="flex flex-col gap-4" data-testid="designer-settings">
+      <h2 id="designer-settings-title" className="font-title text-lg font-bold text-ink">
+        {t("settings.title")}
+      </h2>
+      <SelectField
+        label={t("settings.language")}
+        placeholder={t("choose")}
+        options={languages.map((l) => ({ value: l, label: languageName(i18n.language, l) + (document.meta[l] ? "" : ` (${t("settings.notSet")})`) }))}
+        value={lang}
+        onChange={(e) => e.target.value && setLang(e.target.value)}
+        data-testid="settings-lang"
+      />
+      <TextField
+        label={t("settings.metaTitle")}
+        required={lang === primaryLang}
+        dir={dir}
+        maxLength={PAGE_TITLE_MAX}
+        value={meta.title}
+        onChange={(e) => set({ title: e.target.value })}
+        error={lang === primaryLang && !meta.title.trim() ? t("settings.titleRequired") : undefined}
+        data-testid="settings-title"
+      />
+      <TextArea
+        label={t("settings.description")}
+        dir={dir}
+        maxLength={PAGE_DESCRIPTION_MAX}
+        value={meta.description ?? ""}
+        onChange={(e) => set({ description: text(e.target.value) })}
+      />
+      <TextField
+        label={t("settings.keywords")}
+        dir={dir}
+        maxLength={PAGE_KEYWORDS_MAX}
+        value={meta.keywords ?? ""}
+        onChange={(e) => set({ keywords: text(e.target.value) })}
+      />
+      <TextField
+        label={t("settings.image")}
+        hint={t("settings.imageHint")}
+        dir="ltr"
+        inputMode="url"
+        value={meta.image ?? ""}
+        onChange={(e) => set({ image: text(e.target.value) })}
+      />
+      <hr className="border-line" />
+      <TextField
+        label={t("settings.template")}
+        hint={t("settings.templateHint")}
+        dir="ltr"
+        maxLength={PAGE_TEMPLATE_MAX}
+        value={document.template ?? ""}
+        onChange={(e) => onSettings({ template: text(e.target.value) })}
+        data-testid="settings-template"
+      />
+      <Checkbox
+        label={t("settings.noindex")}
+        checked={document.noindex}
+        onChange={(e) => onSettings({ noindex: e.target.checked })}
+        data-testid="settings-noindex"
+      />
+      <Checkbox
+        label={t("settings.published")}
+        description={t("settings.publishedHint")}
+        checked={document.published}
+        onChange={(e) => onSettings({ published: e.target.checked })}
+        data-testid="settings-published"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Route } from "./+types/studio-page-preview";
+import { ZPageAlias } from "../../domain/studio-pages";
+import { throwNotFound } from "../features/errors/error-pages.server";
+import { privatePageMeta } from "../features/orders/page-meta";
+import { packT } from "../features/notifications/notifications.server";
+import { PreviewFrame } from "../features/studio/pages/preview-frame";
+import { portalLanguages, studioAuthor } from "../features/studio/studio.server";
+import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
+
+/**
+ * /{lang}/studio/pages/{alias}/preview (issue 15): the designer's live preview, in the iframe of the
+ * designer, in this route's language. It draws the document the designer posts (same origin only)
+ * with the public pages' renderer; opened alone, it loads the saved draft through the API.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { lang, alias } = params;
+  await studioAuthor(context, request, lang);
+  if (!ZPageAlias.safeParse(alias).success) return throwNotFound(context, lang);
+  const { primaryLang } = await portalLanguages(context);
+  const title = (await packT(context, lang, "studio"))("preview.metaTitle", { alias });
+  return { title, alias, primaryLang };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privatePageMeta(loaderData.title) : []);
+
+export const handle: PacksHandle = { packs: ["studio", "errors", ...BLOCK_PACKS] };
+
+export default function StudioPagePreview({ loaderData, params }: Route.ComponentProps) {
+  return <PreviewFrame alias={loaderData.alias} lang={params.lang} primaryLang={loaderData.primaryLang} />;
+}
