@@ -110,7 +110,7 @@ const entry = <T extends TBlockType>(key: string, category: TCatalogueCategory, 
   sample,
 });
 
-const IMAGE = "/demo/blocks/landscape.svg";
+const IMAGE = "/demo/blocks/gallery-sunrise.svg";
 
 export const BLOCK_CATALOGUE: readonly AnyCatalogueEntry[] = [
   entry("tests", "tests", "tests", {
@@ -179,7 +179,7 @@ export const BLOCK_CATALOGUE: readonly AnyCatalogueEntry[] = [
   entry("person", "person", "person", { name: "Name Surname", role: "Author", bio: "A few words about this person." }),
   entry("event-date", "eventDate", "event-date", { title: "Course starts", date: "2026-09-01" }),
   entry("fact", "fact", "fact", { variant: "fact", value: "95%", text: "of learners finish the course" }),
-  entry("audio", "audio", "audio", { title: "Listen", src: "/demo/blocks/sample.mp3" }),
+  entry("audio", "audio", "audio", { title: "Listen", src: "/demo/blocks/breathing-bells.webm" }),
   entry("diagram", "diagram", "diagram", {
     title: "Time spent",
     kind: "bar",
@@ -192,7 +192,7 @@ export const BLOCK_CATALOGUE: readonly AnyCatalogueEntry[] = [
     ],
   }),
   entry("scheme", "scheme", "scheme", { title: "How it works", steps: [{ title: "Sign up" }, { title: "Learn" }, { title: "Get a certificate" }] }),
-  entry("file", "file", "file", { name: "handout.pdf", url: "/demo/blocks/handout.pdf", size: 120_000 }),
+  entry("file", "file", "file", { name: "study-plan.txt", url: "/demo/blocks/study-plan-en.txt", size: 749 }),
   entry("before-after", "beforeAfter", "before-after", {
     before: { src: IMAGE, alt: "Before", label: "Before" },
     after: { src: IMAGE, alt: "After", label: "After" },

@@ -9,6 +9,7 @@ import { useLang } from "../../root-data";
 import { CourseSettings } from "./course-settings";
 import { CourseStateBadges } from "./course-state-badges";
 import { ElementList } from "./element-list";
+import { ModelPageButton } from "./model-page-button";
 import { PreviewLinkPanel } from "./preview-link-panel";
 import { StudioHeader } from "./studio-header";
 
@@ -39,6 +40,7 @@ export function CoursePage({ course: loaded, elements, languages, primaryLang }:
             </h1>
             <div className="flex flex-wrap items-center gap-3">
               <CourseStateBadges course={course} />
+              <ModelPageButton model={{ name: "course", id: course.id }} title={course.title} label={t("course.landingPage")} testId="studio-landing-page" />
               <a
                 href={`/${lang}/courses/${encodeURIComponent(course.id)}`}
                 className="inline-flex items-center gap-1 font-medium text-primary-strong hover:underline"

@@ -12,6 +12,7 @@ import { useLang } from "../../root-data";
 import { languageName } from "./field-label";
 import { ELEMENT_ICON } from "../learning/element-type";
 import { ElementSettings } from "./element-settings";
+import { ModelPageButton } from "./model-page-button";
 import { patchElement } from "./studio-calls";
 
 interface ElementRowProps {
@@ -151,6 +152,7 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
             </Button>
           </span>
         </div>
+        <ModelPageButton model={{ name: "element", id: element.id }} title={element.title} label={t("elements.blocks")} testId="element-blocks" />
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} data-testid="element-more">
           {t("elements.more")}
           <Icon name={open ? "chevron-up" : "chevron-down"} className="size-4" />

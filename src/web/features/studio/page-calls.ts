@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   type TPageCreate,
   type TPageDocument,
+  type TPageModelRef,
   ZDraftSaved,
   ZPageVersions,
   ZPersonRef,
@@ -61,4 +62,26 @@ export function saveOutcome(res: ApiResult<z.infer<typeof ZDraftSaved>>): SaveOu
     if (details.success) return { kind: "conflict", ...details.data };
   }
   return { kind: "failed", errorKey: res.error.key, ...(res.error.validationErrors ? { validationErrors: res.error.validationErrors } : {}) };
+}
+
+/** The alias a model's new page gets: its kind and id in the alias's alphabet. */
+export function modelPageAlias(model: TPageModelRef, attempt = 0): string {
+  const id = model.id.toLowerCase().replace(/[^a-z0-9_-]+/g, "-");
+  return `${model.name}-${id}`.slice(0, 100) + (attempt ? `-${attempt + 1}` : "");
+}
+
+/**
+ * The alias of the page bound to a course, element or microcourse, making the page (a draft titled
+ * `title`) when the model has none yet. A taken alias gets a numbered one.
+ */
+export async function modelPage(model: TPageModelRef, title: Record<string, string>): Promise<ApiResult<string>> {
+  const list = await listPages();
+  if (!list.ok) return list;
+  const bound = list.data.pages.find((p) => p.model?.name === model.name && p.model.id === model.id);
+  if (bound) return { ok: true, data: bound.alias };
+  for (let attempt = 0; ; attempt++) {
+    const made = await createPage({ alias: modelPageAlias(model, attempt), title, model });
+    if (made.ok) return { ok: true, data: made.data.alias };
+    if (made.error.code !== "PAGE-ALIAS-TAKEN" || attempt >= 4) return made;
+  }
 }

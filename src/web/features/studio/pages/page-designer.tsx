@@ -165,7 +165,9 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
   const addFromCatalogue = (entryKey: string) => {
     const id = newBlockId(doc);
     const at = selectedId ? doc.blocks.findIndex((b) => b.id === selectedId) + 1 : doc.blocks.length;
-    apply({ type: "add", entryKey, id, languages, index: at });
+    // The sample in the primary language only: the other languages are marked missing (readers get the
+    // primary's text) until someone translates them, instead of carrying English samples unnoticed.
+    apply({ type: "add", entryKey, id, languages: [primaryLang], index: at });
     setSelectedId(id);
     setPanel("block");
     setCatalogueOpen(false);
