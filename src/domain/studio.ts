@@ -175,6 +175,10 @@ export const ZAuditSummary = z.object({
   fields: z.array(z.string()).optional(),
   langs: z.array(z.string()).optional(),
   courseId: z.string().optional(),
+  /** An episode's event. */
+  eventId: z.string().optional(),
+  /** A navigation save: how many items the tree holds. */
+  items: z.number().int().optional(),
 });
 export type TAuditSummary = z.infer<typeof ZAuditSummary>;
 

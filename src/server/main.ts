@@ -275,7 +275,7 @@ export async function createServices(config: Config, database: Database): Promis
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
   const policies = createPoliciesService({ pages });
-  const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, portalLangs });
+  const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID, portalLangs });
   // Orders and payments (docs/decisions/0031): gateways from the configuration, the sandbox keyed by the signing secret.
   const orders = createOrdersService({
     repo: createOrdersRepo(database.db),

@@ -5,6 +5,8 @@ import type { Author, StudioRepo } from "../repo";
 export interface StudioContext {
   repo: StudioRepo;
   portalId: string;
+  /** The environment whose navigation and pages the studio edits. */
+  environmentId: string;
   /** The portal's languages (modules/portal): content exists only in those, and needs the primary one. */
   portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
 }
