@@ -49,6 +49,11 @@ export default [
       // The creator studio (issue 15): authors only, checked in each loader and by the studio API.
       route("studio", "routes/studio.tsx", { id: "studio" }),
       route("studio/courses/:courseId", "routes/studio-course.tsx", { id: "studio-course" }),
+      route("studio/navigation", "routes/studio-navigation.tsx", { id: "studio-navigation" }),
+      route("studio/microcourses", "routes/studio-microcourses.tsx", { id: "studio-microcourses" }),
+      route("studio/microcourses/:id", "routes/studio-microcourse.tsx", { id: "studio-microcourse" }),
+      route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),
+      route("studio/video-events/:id", "routes/studio-video-event.tsx", { id: "studio-video-event" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),

@@ -25,6 +25,8 @@ export interface ApiError {
   key: string;
   message: string;
   validationErrors?: TValidationError[];
+  /** The error body's details as sent (e.g. which navigation item a refusal names). */
+  details?: unknown;
   /** HTTP status of the reply; 0 when none came. */
   status: number;
 }
@@ -70,7 +72,15 @@ function errorOf(res: Response, text: string): ApiError {
   if (!body?.success) return { kind: "http", code: `HTTP-${res.status}`, key: FALLBACK_KEY, message: res.statusText, status: res.status };
   const { code, key, message, details } = body.data.error;
   const validation = ZValidationDetails.safeParse(details);
-  return { kind: "http", code, key, message, status: res.status, ...(validation.success ? { validationErrors: validation.data.validationErrors } : {}) };
+  return {
+    kind: "http",
+    code,
+    key,
+    message,
+    status: res.status,
+    ...(details !== undefined ? { details } : {}),
+    ...(validation.success ? { validationErrors: validation.data.validationErrors } : {}),
+  };
 }
 
 export async function apiRequest<S extends z.ZodType>(
