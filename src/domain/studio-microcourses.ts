@@ -36,7 +36,7 @@ export const ZMicrocourseCreate = z
     description: settings.description.optional(),
     cover: settings.cover.optional(),
     duration: settings.duration.default(0),
-    accessType: settings.accessType.default(null),
+    accessType: settings.accessType.optional(),
     pageAlias: settings.pageAlias.default(null),
     visible: z.boolean().default(true),
     published: z.boolean().default(false),
