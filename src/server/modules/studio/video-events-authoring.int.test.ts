@@ -9,6 +9,8 @@ import type { TVideoEvent } from "../../../domain/video-event";
 import { auditLog } from "../../db/schema/audit";
 import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
+import { upsertEpisode, upsertMicrocourse, upsertVideoEvent } from "../../db/seed/course-factories";
+import { upsertPortal } from "../../db/seed/factories";
 
 const origin = { origin: "http://localhost" };
 const newEvent = (id: string, extra: Record<string, unknown> = {}) => ({ id, title: { tr: `Etkinlik ${id}`, en: `Event ${id}` }, ...extra });
@@ -161,6 +163,44 @@ describeEachDatabase("studio: video events and their dated episodes", (t) => {
       }
       expectError(await new Browser(t.app).request({ method: method as "GET", url, payload: payload as object, headers: origin }), 401, "UNAUTHORIZED");
     }
+    expect(await auditRows()).toEqual(rows);
+    expect(await readContentVersion(t.db)).toBe(version);
+  });
+
+  it("answers 404 for another portal's video event, episode and microcourse, and leaves them alone", async () => {
+    const admin = await withRole(["admin"]);
+    await upsertPortal(t.db, { id: "other-portal", title: { en: "Other" }, i18n: { langs: ["en"], primaryLang: "en" } });
+    await upsertVideoEvent(t.db, { id: "foreign-event", portalId: "other-portal", title: { en: "Foreign" } });
+    const ep = await upsertEpisode(t.db, {
+      id: "ep-foreign",
+      eventId: "foreign-event",
+      title: { en: "Foreign episode" },
+      startDate: new Date("2026-01-01T00:00:00Z"),
+    });
+    await upsertMicrocourse(t.db, { id: "foreign-mc", portalId: "other-portal", type: "lesson", title: { en: "Foreign" } });
+    const rows = await auditRows();
+    const version = await readContentVersion(t.db);
+    const calls: Array<[string, string, unknown?]> = [
+      ["GET", "/api/admin/video-events/foreign-event"],
+      ["PATCH", "/api/admin/video-events/foreign-event", { published: false }],
+      ["POST", "/api/admin/video-events/foreign-event/episodes", episode(1, "2026-05-01T18:00:00Z")],
+      ["PUT", "/api/admin/video-events/foreign-event/episodes/order", { episodeIds: [ep.id] }],
+      ["PATCH", `/api/admin/episodes/${ep.id}`, { videoUrl: null }],
+      ["DELETE", `/api/admin/episodes/${ep.id}`],
+      ["GET", "/api/admin/microcourses/foreign-mc"],
+      ["PATCH", "/api/admin/microcourses/foreign-mc", { published: false }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expectError(await admin.browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 404, "NOT-FOUND");
+    }
+    const lists = [
+      json<{ videoEvents: TStudioVideoEvent[] }>(await admin.browser.get("/api/admin/video-events")).videoEvents.map((e) => e.id),
+      json<{ microcourses: Array<{ id: string }> }>(await admin.browser.get("/api/admin/microcourses")).microcourses.map((m) => m.id),
+    ];
+    expect(lists.flat()).not.toContain("foreign-event");
+    expect(lists.flat()).not.toContain("foreign-mc");
+    // Ids are addresses across portals: a taken one is still 409, never an overwrite.
+    expectError(await admin.browser.post("/api/admin/video-events", newEvent("foreign-event"), origin), 409, "VIDEO-EVENT-ID-TAKEN");
     expect(await auditRows()).toEqual(rows);
     expect(await readContentVersion(t.db)).toBe(version);
   });

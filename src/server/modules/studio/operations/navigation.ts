@@ -42,17 +42,19 @@ export async function putNavigation(ctx: StudioContext, actor: TUser, body: TNav
     }
   }
   const aliases = [...new Set(body.items.flatMap((i) => (i.alias ? [i.alias] : [])))];
-  const known = await ctx.repo.pageAliases(ctx.environmentId, aliases);
-  const unknown = body.items.find((i) => i.alias !== undefined && !known.has(i.alias));
-  if (unknown)
-    throw new AppError("NAVIGATION_PAGE_NOT_FOUND", `Navigation item '${unknown.id}' names no page '${unknown.alias}'`, {
-      itemId: unknown.id,
-      alias: unknown.alias,
-    });
 
   return ctx.repo.change(authorOf(ctx, actor), async (w) => {
     const current = await w.lockNavigation(ctx.environmentId);
     if (!current) throw new AppError("NOT_FOUND", `No environment ${ctx.environmentId}`);
+    // In the change's transaction: the pages it names are those that exist when it commits.
+    const known = await w.pageAliases(ctx.environmentId, aliases);
+    const unknown = body.items.find((i) => i.alias !== undefined && !known.has(i.alias));
+    if (unknown) {
+      throw new AppError("NAVIGATION_PAGE_NOT_FOUND", `Navigation item '${unknown.id}' names no page '${unknown.alias}'`, {
+        itemId: unknown.id,
+        alias: unknown.alias,
+      });
+    }
     if (body.baseVersion !== undefined && body.baseVersion !== current.version) {
       throw new AppError("NAVIGATION_STALE", "The navigation changed since it was read", { version: current.version });
     }
