@@ -169,6 +169,24 @@ export const ERROR_CODES = {
   DRAFT_CONFLICT: { status: 409, key: "errors:codes.DRAFT_CONFLICT" },
   /** Publishing needs the title (meta) in the portal's primary language. */
   PAGE_META_MISSING: { status: 400, key: "errors:codes.PAGE_META_MISSING" },
+  /** A navigation item is its own ancestor (details name the item and the path). */
+  NAVIGATION_CYCLE: { status: 400, key: "errors:codes.NAVIGATION_CYCLE" },
+  /** Two navigation items share an id. */
+  NAVIGATION_DUPLICATE_ID: { status: 400, key: "errors:codes.NAVIGATION_DUPLICATE_ID" },
+  /** A navigation item names a parent that is not in the list. */
+  NAVIGATION_PARENT_MISSING: { status: 400, key: "errors:codes.NAVIGATION_PARENT_MISSING" },
+  /** A navigation item sits deeper than the menus draw (NAVIGATION_DEPTH_MAX levels). */
+  NAVIGATION_TOO_DEEP: { status: 400, key: "errors:codes.NAVIGATION_TOO_DEEP" },
+  /** The navigation changed since the editor read it (baseVersion): reload, nothing was replaced. */
+  NAVIGATION_STALE: { status: 409, key: "errors:codes.NAVIGATION_STALE" },
+  /** A navigation item names a page alias the portal has no page for (a body reference: 400, not the page route's 404). */
+  NAVIGATION_PAGE_NOT_FOUND: { status: 400, key: "errors:codes.NAVIGATION_PAGE_NOT_FOUND", wire: "PAGE-NOT-FOUND" },
+  /** A new microcourse's id (its address) is already used. */
+  MICROCOURSE_ID_TAKEN: { status: 409, key: "errors:codes.MICROCOURSE_ID_TAKEN" },
+  /** A new video event's id (its address) is already used. */
+  VIDEO_EVENT_ID_TAKEN: { status: 409, key: "errors:codes.VIDEO_EVENT_ID_TAKEN" },
+  /** A reorder must name every episode of the event exactly once, and no other. */
+  EPISODE_ORDER_MISMATCH: { status: 409, key: "errors:codes.EPISODE_ORDER_MISMATCH" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

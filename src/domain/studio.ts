@@ -195,6 +195,10 @@ export const ZAuditSummary = z.object({
   revision: z.number().int().optional(),
   version: z.number().int().optional(),
   restoredFrom: z.number().int().optional(),
+  /** An episode's event. */
+  eventId: z.string().optional(),
+  /** A navigation save: how many items the tree holds. */
+  items: z.number().int().optional(),
 });
 export type TAuditSummary = z.infer<typeof ZAuditSummary>;
 

@@ -53,6 +53,11 @@ export default [
       route("studio/pages", "routes/studio-pages.tsx", { id: "studio-pages" }),
       route("studio/pages/:alias", "routes/studio-page.tsx", { id: "studio-page" }),
       route("studio/pages/:alias/preview", "routes/studio-page-preview.tsx", { id: "studio-page-preview" }),
+      route("studio/navigation", "routes/studio-navigation.tsx", { id: "studio-navigation" }),
+      route("studio/microcourses", "routes/studio-microcourses.tsx", { id: "studio-microcourses" }),
+      route("studio/microcourses/:id", "routes/studio-microcourse.tsx", { id: "studio-microcourse" }),
+      route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),
+      route("studio/video-events/:id", "routes/studio-video-event.tsx", { id: "studio-video-event" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),

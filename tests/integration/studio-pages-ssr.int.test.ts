@@ -53,7 +53,7 @@ describe("the page designer's screens", () => {
     expect(list.body).toContain(`<title>${listTitle}</title>`);
     expect(list.body).toContain('<meta name="robots" content="noindex"/>');
     expect(list.body).toContain('data-testid="studio-pages"');
-    expect(list.body).toMatch(new RegExp(`<a[^>]*data-testid="studio-nav-pages" href="/${lang}/studio/pages"[^>]*>${navPages}</a>`));
+    expect(list.body).toMatch(new RegExp(`<a[^>]*data-testid="studio-link-pages" href="/${lang}/studio/pages"[^>]*>${navPages}</a>`));
     expect(list.body).toContain('data-testid="new-page"');
     expect(list.body).toContain(`>${newPage}</h2>`);
     const designer = await creator.browser.get(designerPage!);

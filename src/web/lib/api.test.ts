@@ -62,6 +62,8 @@ describe("apiRequest", () => {
         message: "Invalid body",
         status: 400,
         validationErrors: [{ path: "email", message: "v.email", params: { max: 3 } }],
+        // The details as sent, for screens that show a refusal where it names (a navigation item).
+        details: { validationErrors: [{ path: "email", message: "v.email", params: { max: 3 } }] },
       },
     });
   });

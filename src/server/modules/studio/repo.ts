@@ -3,13 +3,44 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { TAuditQuery, TAuditSummary, TPricing } from "../../../domain/studio";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
-import { courses, elements } from "../../db/schema/courses";
+import { courses, elements, microcourses, videoEventEpisodes, videoEvents } from "../../db/schema/courses";
+import { environments, pages } from "../../db/schema/portal";
+import type { TNavigationItem } from "../../../domain/portal";
 import { changeContent } from "../../platform/content-version";
 import { inTransaction } from "../../db/transaction";
 import { pageStore } from "./pages-repo";
 
 export type CourseRow = typeof courses.$inferSelect & { elementsCount: number };
 export type ElementRow = typeof elements.$inferSelect;
+export type MicrocourseRow = typeof microcourses.$inferSelect;
+export type VideoEventRow = typeof videoEvents.$inferSelect;
+export type EpisodeRow = typeof videoEventEpisodes.$inferSelect;
+
+export interface MicrocourseWrite {
+  title?: Record<string, string>;
+  description?: Record<string, string>;
+  cover?: string | null;
+  duration?: number;
+  accessType?: MicrocourseRow["accessType"];
+  pageAlias?: string | null;
+  visible?: boolean;
+  published?: boolean;
+  hidden?: boolean;
+}
+
+export interface VideoEventWrite {
+  title?: Record<string, string>;
+  description?: Record<string, string>;
+  cover?: string | null;
+  pageAlias?: string | null;
+  published?: boolean;
+}
+
+export interface EpisodeWrite {
+  title?: Record<string, string>;
+  startDate?: Date;
+  videoUrl?: string | null;
+}
 
 export interface CourseWrite {
   title?: Record<string, string>;
@@ -87,6 +118,55 @@ function reads(db: Db) {
         .innerJoin(courses, eq(courses.id, elements.courseId))
         .where(and(eq(courses.portalId, portalId), eq(elements.id, id)));
       return row?.element ?? null;
+    },
+    /** The environment's navigation tree and its version (the row's updatedAt); null when there is no such environment. */
+    async navigation(environmentId: string): Promise<{ tree: TNavigationItem[]; version: string } | null> {
+      const [row] = await db
+        .select({ navigation: environments.navigation, updatedAt: environments.updatedAt })
+        .from(environments)
+        .where(eq(environments.id, environmentId));
+      return row ? { tree: row.navigation, version: row.updatedAt.toISOString() } : null;
+    },
+    /** Which of `aliases` name a page of the environment (any language, any state). */
+    async pageAliases(environmentId: string, aliases: string[]): Promise<Set<string>> {
+      if (aliases.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ alias: pages.alias })
+        .from(pages)
+        .where(and(eq(pages.environmentId, environmentId), inArray(pages.alias, aliases)));
+      return new Set(rows.map((r) => r.alias));
+    },
+    microcourses(portalId: string, id?: string): Promise<MicrocourseRow[]> {
+      return db
+        .select()
+        .from(microcourses)
+        .where(and(eq(microcourses.portalId, portalId), id === undefined ? undefined : eq(microcourses.id, id)))
+        .orderBy(asc(microcourses.index), asc(microcourses.dateCreated), asc(microcourses.id));
+    },
+    videoEvents(portalId: string, id?: string): Promise<VideoEventRow[]> {
+      return db
+        .select()
+        .from(videoEvents)
+        .where(and(eq(videoEvents.portalId, portalId), id === undefined ? undefined : eq(videoEvents.id, id)))
+        .orderBy(asc(videoEvents.dateCreated), asc(videoEvents.id));
+    },
+    /** Episodes of the events in the studio's order: by index, then start. */
+    episodes(eventIds: string[]): Promise<EpisodeRow[]> {
+      if (eventIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(videoEventEpisodes)
+        .where(inArray(videoEventEpisodes.eventId, eventIds))
+        .orderBy(asc(videoEventEpisodes.index), asc(videoEventEpisodes.startDate), asc(videoEventEpisodes.id));
+    },
+    /** An episode of one of the portal's events; null for another portal's or none. */
+    async episode(portalId: string, id: string): Promise<EpisodeRow | null> {
+      const [row] = await db
+        .select({ episode: videoEventEpisodes })
+        .from(videoEventEpisodes)
+        .innerJoin(videoEvents, eq(videoEvents.id, videoEventEpisodes.eventId))
+        .where(and(eq(videoEvents.portalId, portalId), eq(videoEventEpisodes.id, id)));
+      return row?.episode ?? null;
     },
     audit(portalId: string, q: TAuditQuery) {
       return db
@@ -204,6 +284,98 @@ function writes(db: Db, author: Author) {
           ...(write.discussionActive ? { discussionId: sql`coalesce(${elements.discussionId}, 'disc-' || ${elements.id})` } : {}),
         })
         .where(eq(elements.id, id));
+    },
+    /** Holds the environment's row until the change commits: navigation saves queue; the version read after it is current. */
+    async lockNavigation(environmentId: string): Promise<{ tree: TNavigationItem[]; version: string } | null> {
+      const [row] = await db
+        .select({ navigation: environments.navigation, updatedAt: environments.updatedAt })
+        .from(environments)
+        .where(eq(environments.id, environmentId))
+        .for("update");
+      return row ? { tree: row.navigation, version: row.updatedAt.toISOString() } : null;
+    },
+    async replaceNavigation(environmentId: string, tree: TNavigationItem[]): Promise<string> {
+      const [row] = await db
+        .update(environments)
+        .set({ navigation: tree, updatedAt: sql`greatest(now(), ${environments.updatedAt} + interval '1 millisecond')` })
+        .where(eq(environments.id, environmentId))
+        .returning();
+      return row!.updatedAt.toISOString();
+    },
+    /** False when the id is taken (microcourse ids are addresses and the primary key). */
+    async insertMicrocourse(
+      portalId: string,
+      id: string,
+      type: MicrocourseRow["type"],
+      title: Record<string, string>,
+      write: MicrocourseWrite,
+    ): Promise<boolean> {
+      const [{ next }] = (await db
+        .select({ next: sql<number>`coalesce(max(${microcourses.index}) + 1, 0)::int` })
+        .from(microcourses)
+        .where(eq(microcourses.portalId, portalId))) as [{ next: number }];
+      const rows = await db
+        .insert(microcourses)
+        .values({ id, portalId, type, title, ...write, description: write.description ?? {}, index: Number(next), number: Number(next) + 1 })
+        .onConflictDoNothing({ target: microcourses.id })
+        .returning();
+      return rows.length > 0;
+    },
+    async updateMicrocourse(portalId: string, id: string, write: MicrocourseWrite): Promise<boolean> {
+      const rows = await db
+        .update(microcourses)
+        .set({ ...write, title: merge(microcourses.title, write.title), description: merge(microcourses.description, write.description) })
+        .where(and(eq(microcourses.portalId, portalId), eq(microcourses.id, id)))
+        .returning();
+      return rows.length > 0;
+    },
+    async insertVideoEvent(portalId: string, id: string, title: Record<string, string>, write: VideoEventWrite): Promise<boolean> {
+      const rows = await db
+        .insert(videoEvents)
+        .values({ id, portalId, title, ...write, description: write.description ?? {} })
+        .onConflictDoNothing({ target: videoEvents.id })
+        .returning();
+      return rows.length > 0;
+    },
+    async updateVideoEvent(portalId: string, id: string, write: VideoEventWrite): Promise<boolean> {
+      const rows = await db
+        .update(videoEvents)
+        .set({ ...write, title: merge(videoEvents.title, write.title), description: merge(videoEvents.description, write.description) })
+        .where(and(eq(videoEvents.portalId, portalId), eq(videoEvents.id, id)))
+        .returning();
+      return rows.length > 0;
+    },
+    /** Holds the event's row until the change commits: episode adds and reorders of one event queue. */
+    async lockVideoEvent(portalId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: videoEvents.id })
+        .from(videoEvents)
+        .where(and(eq(videoEvents.portalId, portalId), eq(videoEvents.id, id)))
+        .for("update");
+      return rows.length > 0;
+    },
+    async insertEpisode(row: typeof videoEventEpisodes.$inferInsert): Promise<EpisodeRow> {
+      const [inserted] = await db.insert(videoEventEpisodes).values(row).returning();
+      return inserted!;
+    },
+    async updateEpisode(id: string, write: EpisodeWrite): Promise<void> {
+      await db
+        .update(videoEventEpisodes)
+        .set({ ...write, title: merge(videoEventEpisodes.title, write.title) })
+        .where(eq(videoEventEpisodes.id, id));
+    },
+    async deleteEpisode(id: string): Promise<void> {
+      await db.delete(videoEventEpisodes).where(eq(videoEventEpisodes.id, id));
+    },
+    async reorderEpisodes(eventId: string, ids: string[]): Promise<void> {
+      const position = sql.join(
+        ids.map((id, i) => sql`when ${id} then ${i}`),
+        sql` `,
+      );
+      await db
+        .update(videoEventEpisodes)
+        .set({ index: sql`(case ${videoEventEpisodes.id} ${position} end)::int` })
+        .where(and(eq(videoEventEpisodes.eventId, eventId), inArray(videoEventEpisodes.id, ids)));
     },
     /** Index and number from the position in `ids` (every id of the course, checked by the caller). */
     async reorderElements(courseId: string, ids: string[]): Promise<void> {

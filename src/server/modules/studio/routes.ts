@@ -16,6 +16,21 @@ import {
   ZStudioElement,
   ZStudioElementList,
 } from "../../../domain/studio";
+import { ZMicrocourseCreate, ZMicrocoursePatch, ZStudioMicrocourse, ZStudioMicrocourseList } from "../../../domain/studio-microcourses";
+import { ZNavigationPut, ZStudioNavigation } from "../../../domain/studio-navigation";
+import {
+  ZEpisodeCreate,
+  ZEpisodeId,
+  ZEpisodeOrder,
+  ZEpisodePatch,
+  ZStudioEpisode,
+  ZStudioEpisodeList,
+  ZStudioVideoEvent,
+  ZStudioVideoEventList,
+  ZVideoEventCreate,
+  ZVideoEventPatch,
+} from "../../../domain/studio-video-events";
+import { AppError } from "../../../domain/errors";
 import { requireUser } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import type { StudioService } from "./service";
@@ -24,6 +39,9 @@ const reads = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErro
 const writes = { ...reads, 409: ZErrorReply, 413: ZErrorReply, 415: ZErrorReply };
 const course = z.object({ courseId: ZCourseId });
 const element = z.object({ elementId: ZElementId });
+const byId = z.object({ id: ZCourseId });
+const episode = z.object({ episodeId: ZEpisodeId });
+const settingsWho = "Portal settings: admin and mp-admin only (ADMINS-ONLY otherwise).";
 const who = "Authors only: admin, mp-admin, mp-leader (AUTHORS-ONLY otherwise).";
 
 /** The creator studio's API (issue 15, docs/api/studio.md): thin routes, the policy and the rules live in the service. */
@@ -173,5 +191,214 @@ export const studioRoutes =
         },
       },
       async (req) => studio.listAudit((await requireUser(req)).user, req.query),
+    );
+    app.get(
+      "/admin/navigation",
+      {
+        schema: {
+          tags,
+          operationId: "studioGetNavigation",
+          summary: "The navigation tree as a flat list (depth first, each item naming its parentId) with its version",
+          description: settingsWho,
+          response: { 200: ZStudioNavigation, ...reads },
+        },
+      },
+      async (req) => studio.getNavigation((await requireUser(req)).user),
+    );
+    app.put(
+      "/admin/navigation",
+      {
+        schema: {
+          tags,
+          operationId: "studioPutNavigation",
+          summary: "Replace the whole navigation tree",
+          description: `${settingsWho} Flat items with parentId; siblings keep the list's order. Refused with nothing written: NAVIGATION-CYCLE, NAVIGATION-DUPLICATE-ID, NAVIGATION-PARENT-MISSING, NAVIGATION-TOO-DEEP (more than 3 levels), PAGE-NOT-FOUND (an alias with no page), VALIDATION (unsafe link, missing primary title), NAVIGATION-STALE (409, baseVersion is not the current version). Details name the item (itemId).`,
+          body: ZNavigationPut,
+          response: { 200: ZStudioNavigation, ...writes },
+        },
+      },
+      async (req) => studio.putNavigation((await requireUser(req)).user, req.body),
+    );
+    app.get(
+      "/admin/microcourses",
+      {
+        schema: {
+          tags,
+          operationId: "studioListMicrocourses",
+          summary: "Every microcourse of the portal, published, hidden or not",
+          description: who,
+          response: { 200: ZStudioMicrocourseList, ...reads },
+        },
+      },
+      async (req) => ({ microcourses: await studio.listMicrocourses((await requireUser(req)).user) }),
+    );
+    app.get(
+      "/admin/microcourses/:id",
+      {
+        schema: {
+          tags,
+          operationId: "studioGetMicrocourse",
+          summary: "One microcourse as the studio sees it",
+          description: who,
+          params: byId,
+          response: { 200: ZStudioMicrocourse, ...reads },
+        },
+      },
+      async (req) => {
+        const found = await studio.getMicrocourse((await requireUser(req)).user, req.params.id);
+        if (!found) throw new AppError("NOT_FOUND", `No microcourse ${req.params.id}`);
+        return found;
+      },
+    );
+    app.post(
+      "/admin/microcourses",
+      {
+        schema: {
+          tags,
+          operationId: "studioCreateMicrocourse",
+          summary: "Create a microcourse",
+          description: `${who} The id is its address; a taken one is MICROCOURSE-ID-TAKEN (409). A title in the portal's primary language is required.`,
+          body: ZMicrocourseCreate,
+          response: { 201: ZStudioMicrocourse, ...writes },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await studio.createMicrocourse((await requireUser(req)).user, req.body)),
+    );
+    app.patch(
+      "/admin/microcourses/:id",
+      {
+        schema: {
+          tags,
+          operationId: "studioUpdateMicrocourse",
+          summary: "Change a microcourse's texts (merged per language) and settings",
+          description: who,
+          params: byId,
+          body: ZMicrocoursePatch,
+          response: { 200: ZStudioMicrocourse, ...writes },
+        },
+      },
+      async (req) => studio.updateMicrocourse((await requireUser(req)).user, req.params.id, req.body),
+    );
+    app.get(
+      "/admin/video-events",
+      {
+        schema: {
+          tags,
+          operationId: "studioListVideoEvents",
+          summary: "Every video event of the portal with its episodes",
+          description: who,
+          response: { 200: ZStudioVideoEventList, ...reads },
+        },
+      },
+      async (req) => ({ videoEvents: await studio.listVideoEvents((await requireUser(req)).user) }),
+    );
+    app.get(
+      "/admin/video-events/:id",
+      {
+        schema: {
+          tags,
+          operationId: "studioGetVideoEvent",
+          summary: "One video event with its episodes",
+          description: who,
+          params: byId,
+          response: { 200: ZStudioVideoEvent, ...reads },
+        },
+      },
+      async (req) => {
+        const found = await studio.getVideoEvent((await requireUser(req)).user, req.params.id);
+        if (!found) throw new AppError("NOT_FOUND", `No video event ${req.params.id}`);
+        return found;
+      },
+    );
+    app.post(
+      "/admin/video-events",
+      {
+        schema: {
+          tags,
+          operationId: "studioCreateVideoEvent",
+          summary: "Create a video event",
+          description: `${who} The id is its address; a taken one is VIDEO-EVENT-ID-TAKEN (409).`,
+          body: ZVideoEventCreate,
+          response: { 201: ZStudioVideoEvent, ...writes },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await studio.createVideoEvent((await requireUser(req)).user, req.body)),
+    );
+    app.patch(
+      "/admin/video-events/:id",
+      {
+        schema: {
+          tags,
+          operationId: "studioUpdateVideoEvent",
+          summary: "Change a video event's texts (merged per language) and settings",
+          description: who,
+          params: byId,
+          body: ZVideoEventPatch,
+          response: { 200: ZStudioVideoEvent, ...writes },
+        },
+      },
+      async (req) => studio.updateVideoEvent((await requireUser(req)).user, req.params.id, req.body),
+    );
+    app.post(
+      "/admin/video-events/:id/episodes",
+      {
+        schema: {
+          tags,
+          operationId: "studioAddEpisode",
+          summary: "Add a dated episode at the end of a video event",
+          description: `${who} startDate is ISO 8601 with an offset or Z; videoUrl is http(s).`,
+          params: byId,
+          body: ZEpisodeCreate,
+          response: { 201: ZStudioEpisode, ...writes },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await studio.addEpisode((await requireUser(req)).user, req.params.id, req.body)),
+    );
+    app.put(
+      "/admin/video-events/:id/episodes/order",
+      {
+        schema: {
+          tags,
+          operationId: "studioReorderEpisodes",
+          summary: "Put a video event's episodes in a new order",
+          description: `${who} Names every episode of the event exactly once; otherwise EPISODE-ORDER-MISMATCH (409) and nothing moves.`,
+          params: byId,
+          body: ZEpisodeOrder,
+          response: { 200: ZStudioEpisodeList, ...writes },
+        },
+      },
+      async (req) => ({ episodes: await studio.reorderEpisodes((await requireUser(req)).user, req.params.id, req.body.episodeIds) }),
+    );
+    app.patch(
+      "/admin/episodes/:episodeId",
+      {
+        schema: {
+          tags,
+          operationId: "studioUpdateEpisode",
+          summary: "Change an episode's title (merged per language), start or video",
+          description: who,
+          params: episode,
+          body: ZEpisodePatch,
+          response: { 200: ZStudioEpisode, ...writes },
+        },
+      },
+      async (req) => studio.updateEpisode((await requireUser(req)).user, req.params.episodeId, req.body),
+    );
+    app.delete(
+      "/admin/episodes/:episodeId",
+      {
+        schema: {
+          tags,
+          operationId: "studioDeleteEpisode",
+          summary: "Delete an episode",
+          description: who,
+          params: episode,
+          response: { 204: z.null(), ...writes },
+        },
+      },
+      async (req, reply) => {
+        await studio.deleteEpisode((await requireUser(req)).user, req.params.episodeId);
+        return reply.status(204).send(null);
+      },
     );
   };

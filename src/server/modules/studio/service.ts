@@ -7,6 +7,21 @@ import { listAudit } from "./operations/audit";
 import type { StudioContext } from "./operations/context";
 import { createCourse, getCourse, listCourses, makePreviewLink, removePreviewLink, updateCourse } from "./operations/courses";
 import { addElement, listElements, reorderElements, updateElement } from "./operations/elements";
+import { createMicrocourse, getMicrocourse, listMicrocourses, updateMicrocourse } from "./operations/microcourses";
+import { getNavigation, putNavigation } from "./operations/navigation";
+import {
+  addEpisode,
+  createVideoEvent,
+  deleteEpisode,
+  getVideoEvent,
+  listVideoEvents,
+  reorderEpisodes,
+  updateEpisode,
+  updateVideoEvent,
+} from "./operations/video-events";
+import type { TNavigationPut } from "../../../domain/studio-navigation";
+import type { TMicrocourseCreate, TMicrocoursePatch } from "../../../domain/studio-microcourses";
+import type { TEpisodeCreate, TEpisodePatch, TVideoEventCreate, TVideoEventPatch } from "../../../domain/studio-video-events";
 
 /**
  * Authoring of content (the creator studio, issue 15). Every operation checks the studio policy
@@ -34,6 +49,20 @@ export function createStudioService(ctx: StudioContext) {
     publishPage: (actor: TUser, alias: string, revision: number) => publishPage(ctx, actor, alias, revision),
     listPageVersions: (actor: TUser, alias: string) => listPageVersions(ctx, actor, alias),
     restorePageVersion: (actor: TUser, alias: string, version: number) => restorePageVersion(ctx, actor, alias, version),
+    getNavigation: (actor: TUser) => getNavigation(ctx, actor),
+    putNavigation: (actor: TUser, body: TNavigationPut) => putNavigation(ctx, actor, body),
+    listMicrocourses: (actor: TUser) => listMicrocourses(ctx, actor),
+    getMicrocourse: (actor: TUser, id: string) => getMicrocourse(ctx, actor, id),
+    createMicrocourse: (actor: TUser, body: TMicrocourseCreate) => createMicrocourse(ctx, actor, body),
+    updateMicrocourse: (actor: TUser, id: string, patch: TMicrocoursePatch) => updateMicrocourse(ctx, actor, id, patch),
+    listVideoEvents: (actor: TUser) => listVideoEvents(ctx, actor),
+    getVideoEvent: (actor: TUser, id: string) => getVideoEvent(ctx, actor, id),
+    createVideoEvent: (actor: TUser, body: TVideoEventCreate) => createVideoEvent(ctx, actor, body),
+    updateVideoEvent: (actor: TUser, id: string, patch: TVideoEventPatch) => updateVideoEvent(ctx, actor, id, patch),
+    addEpisode: (actor: TUser, eventId: string, body: TEpisodeCreate) => addEpisode(ctx, actor, eventId, body),
+    updateEpisode: (actor: TUser, id: string, patch: TEpisodePatch) => updateEpisode(ctx, actor, id, patch),
+    deleteEpisode: (actor: TUser, id: string) => deleteEpisode(ctx, actor, id),
+    reorderEpisodes: (actor: TUser, eventId: string, order: string[]) => reorderEpisodes(ctx, actor, eventId, order),
   };
 }
 export type StudioService = ReturnType<typeof createStudioService>;

@@ -11,6 +11,9 @@ import { type Resources, translatorFor } from "../../i18n/translator";
 import { TranslatorContext } from "../../i18n/use-translation";
 import { BlockPropsForm } from "./block-props-form";
 import { allFields, formModel } from "./form-model";
+import { ZMicrocoursePatch } from "../../../domain/studio-microcourses";
+import { ZNavigationItemSettings } from "../../../domain/studio-navigation";
+import { ZEpisodeCreate, ZEpisodePatch, ZVideoEventPatch } from "../../../domain/studio-video-events";
 
 const PORTAL_LANGS = ["tr", "en", "ar", "ru"];
 
@@ -111,8 +114,17 @@ describe("BlockPropsForm over localized texts (the studio's course patch)", () =
 describe("studio field labels", () => {
   const en = packs("en").studio as { fields: Record<string, string> };
 
-  it("exist in the pack for every field of every block and of the course settings (a humanised name is only a fallback)", () => {
-    const schemas = [...ZBlock.options.map((b) => b.shape.props), ZCoursePatch, ZElementSettings];
+  it("exist in the pack for every field of every block and of the studio's settings forms (a humanised name is only a fallback)", () => {
+    const schemas = [
+      ...ZBlock.options.map((b) => b.shape.props),
+      ZCoursePatch,
+      ZElementSettings,
+      ZNavigationItemSettings,
+      ZMicrocoursePatch,
+      ZVideoEventPatch,
+      ZEpisodeCreate,
+      ZEpisodePatch,
+    ];
     const names = new Set(schemas.flatMap((schema) => allFields(formModel(schema)).map((f) => f.name)));
     const unlabelled = [...names].filter((n) => n !== "" && n !== "[]" && !(n in en.fields));
     expect(unlabelled).toEqual([]);

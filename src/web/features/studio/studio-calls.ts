@@ -1,4 +1,15 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { type TMicrocoursePatch, type ZMicrocourseCreate, ZStudioMicrocourse } from "../../../domain/studio-microcourses";
+import { type TNavigationPut, ZStudioNavigation } from "../../../domain/studio-navigation";
+import {
+  type TEpisodePatch,
+  type TVideoEventPatch,
+  type ZEpisodeCreate,
+  ZStudioEpisode,
+  ZStudioEpisodeList,
+  ZStudioVideoEvent,
+  type ZVideoEventCreate,
+} from "../../../domain/studio-video-events";
 import {
   type TCoursePatch,
   type TElementPatch,
@@ -35,3 +46,17 @@ export const reorderElements = (courseId: string, elementIds: string[]) =>
 export const makePreviewLink = (courseId: string) => api.post(`${coursePath(courseId)}/preview-link`, ZPreviewLink);
 
 export const removePreviewLink = (courseId: string) => api.send("DELETE", `${coursePath(courseId)}/preview-link`, ZStudioCourse);
+export const putNavigation = (body: TNavigationPut) => api.send("PUT", "/api/admin/navigation", ZStudioNavigation, body);
+
+export const createMicrocourse = (body: z.input<typeof ZMicrocourseCreate>) => api.post("/api/admin/microcourses", ZStudioMicrocourse, body);
+export const patchMicrocourse = (id: string, patch: TMicrocoursePatch) =>
+  api.send("PATCH", `/api/admin/microcourses/${encodeURIComponent(id)}`, ZStudioMicrocourse, patch);
+
+const eventPath = (id: string) => `/api/admin/video-events/${encodeURIComponent(id)}`;
+export const createVideoEvent = (body: z.input<typeof ZVideoEventCreate>) => api.post("/api/admin/video-events", ZStudioVideoEvent, body);
+export const patchVideoEvent = (id: string, patch: TVideoEventPatch) => api.send("PATCH", eventPath(id), ZStudioVideoEvent, patch);
+export const addEpisode = (eventId: string, body: z.input<typeof ZEpisodeCreate>) => api.post(`${eventPath(eventId)}/episodes`, ZStudioEpisode, body);
+export const patchEpisode = (id: string, patch: TEpisodePatch) => api.send("PATCH", `/api/admin/episodes/${encodeURIComponent(id)}`, ZStudioEpisode, patch);
+export const deleteEpisode = (id: string) => api.send("DELETE", `/api/admin/episodes/${encodeURIComponent(id)}`, z.null());
+export const reorderEpisodes = (eventId: string, episodeIds: string[]) =>
+  api.send("PUT", `${eventPath(eventId)}/episodes/order`, ZStudioEpisodeList, { episodeIds });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { mayAuthorPortalSettings } from "../../../domain/studio-policy";
 import { Container } from "../../components/ui/container";
 import { Icon } from "../../components/ui/icon";
 import { useTranslation } from "../../i18n/use-translation";
@@ -9,20 +10,34 @@ import { LanguageSwitcher } from "../shell/language-switcher";
 export function StudioHeader() {
   const { t } = useTranslation("studio");
   const lang = useLang();
-  const langs = useRootData()?.settings.portal.i18n.langs ?? [lang];
+  const root = useRootData();
+  const langs = root?.settings.portal.i18n.langs ?? [lang];
+  // The navigation screen is for portal-settings authors (src/domain/studio-policy.ts); the link shows only to them.
+  const settings = root ? mayAuthorPortalSettings(root.user) : false;
   return (
     <header className="border-b border-line bg-surface">
       <Container className="flex min-h-16 flex-wrap items-center justify-between gap-4 py-2">
         <Link to={`/${lang}/studio/`} className="font-title text-xl font-bold text-ink hover:text-primary-strong" data-testid="studio-home">
           {t("header.title")}
         </Link>
-        <nav aria-label={t("header.nav")} className="flex items-center gap-4">
-          <Link to={`/${lang}/studio/`} className="font-medium text-primary-strong hover:underline" data-testid="studio-nav-courses">
+        <nav aria-label={t("header.nav")} className="flex flex-wrap items-center gap-4">
+          <Link to={`/${lang}/studio/`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-courses">
             {t("header.courses")}
           </Link>
-          <Link to={`/${lang}/studio/pages`} className="font-medium text-primary-strong hover:underline" data-testid="studio-nav-pages">
+          <Link to={`/${lang}/studio/pages`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-pages">
             {t("header.pages")}
           </Link>
+          <Link to={`/${lang}/studio/microcourses`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-microcourses">
+            {t("header.microcourses")}
+          </Link>
+          <Link to={`/${lang}/studio/video-events`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-video-events">
+            {t("header.videoEvents")}
+          </Link>
+          {settings ? (
+            <Link to={`/${lang}/studio/navigation`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-navigation">
+              {t("header.navigation")}
+            </Link>
+          ) : null}
           <LanguageSwitcher langs={langs} current={lang} />
           <Link to={`/${lang}/`} className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline">
             <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { mayAuthorContent } from "../../../domain/studio-policy";
+import { mayAuthorContent, mayAuthorPortalSettings } from "../../../domain/studio-policy";
 import { isSignedIn, type TUser } from "../../../domain/user";
 import { signInRedirect } from "../../redirect.server";
 import { throwAccessDenied } from "../errors/error-pages.server";
@@ -16,6 +16,13 @@ export async function studioAuthor(context: AppLoadContext, request: Request, la
   }
   if (!mayAuthorContent(auth.user)) return throwAccessDenied(context, lang);
   return auth.user;
+}
+
+/** The same for the portal's settings (navigation): admins and mp-admin; others get the access-denied page. */
+export async function settingsAuthor(context: AppLoadContext, request: Request, lang: string): Promise<TUser> {
+  const user = await studioAuthor(context, request, lang);
+  if (!mayAuthorPortalSettings(user)) return throwAccessDenied(context, lang);
+  return user;
 }
 
 /** The portal's languages, the primary one first (the studio's forms get a column for each). */

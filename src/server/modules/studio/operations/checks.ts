@@ -24,3 +24,19 @@ export function summaryOf(body: object, langs: string[]) {
     .sort();
   return langs.length ? { fields, langs: [...langs].sort() } : { fields };
 }
+
+/**
+ * The same rule for any texts: the named languages must be the portal's; with `title` given (a new
+ * item), it needs the primary language.
+ */
+export async function checkTextLangs(ctx: StudioContext, named: string[], title: Record<string, string> | undefined): Promise<string[]> {
+  const { langs, primaryLang } = await ctx.portalLangs();
+  const foreign = named.find((lang) => !langs.includes(lang));
+  if (foreign) throw new AppError("UNSUPPORTED_LANG", `Language '${foreign}' is not one of ${langs.join(", ")}`);
+  if (title && !title[primaryLang]) {
+    throw new AppError("VALIDATION", `A title in the portal's primary language (${primaryLang}) is required`, {
+      validationErrors: [{ path: `title.${primaryLang}`, message: "Required" }],
+    });
+  }
+  return named;
+}
