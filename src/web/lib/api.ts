@@ -106,8 +106,7 @@ export async function apiRequest<S extends z.ZodType>(
     return { ok: false, error: NETWORK_ERROR };
   }
   if (!res.ok) return { ok: false, error: errorOf(res, text) };
-  // No content (204): nothing to parse, the schema says whether that is what the caller expects.
-  const json = res.status === 204 ? { ok: true as const, value: undefined } : parseJson(text);
+  const json = parseJson(text);
   const parsed = json.ok ? schema.safeParse(json.value) : null;
   if (!parsed?.success) {
     console.error(`Unexpected reply from ${method} ${url}`, parsed?.error ?? "not JSON");
