@@ -14,6 +14,7 @@ import * as contentSchema from "./schema/content";
 import * as coursesSchema from "./schema/courses";
 import * as formsSchema from "./schema/forms";
 import * as mailSchema from "./schema/mail";
+import * as mediaSchema from "./schema/media";
 import * as ordersSchema from "./schema/orders";
 import * as portalSchema from "./schema/portal";
 import * as rateLimitsSchema from "./schema/rate-limits";
@@ -38,6 +39,7 @@ export const schema = {
   ...rewardsSchema,
   ...resultsSchema,
   ...auditSchema,
+  ...mediaSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
