@@ -49,6 +49,7 @@ export default [
       // The creator studio (issue 15): authors only, checked in each loader and by the studio API.
       route("studio", "routes/studio.tsx", { id: "studio" }),
       route("studio/courses/:courseId", "routes/studio-course.tsx", { id: "studio-course" }),
+      route("studio/media", "routes/studio-media.tsx", { id: "studio-media" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),

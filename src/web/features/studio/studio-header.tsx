@@ -17,6 +17,9 @@ export function StudioHeader() {
           {t("header.title")}
         </Link>
         <nav aria-label={t("header.nav")} className="flex items-center gap-4">
+          <Link to={`/${lang}/studio/media`} className="font-medium text-primary-strong hover:underline" data-testid="studio-media-link">
+            {t("header.media")}
+          </Link>
           <LanguageSwitcher langs={langs} current={lang} />
           <Link to={`/${lang}/`} className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline">
             <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
