@@ -120,7 +120,11 @@ export async function startS3StandIn(opts: { bucket?: string; region?: string; a
           if (range) {
             const start = Number(range[1]);
             const end = Math.min(Number(range[2]), obj.body.length - 1);
-            res.writeHead(206, { "content-type": obj.contentType, "content-length": end - start + 1, "content-range": `bytes ${start}-${end}/${obj.body.length}` });
+            res.writeHead(206, {
+              "content-type": obj.contentType,
+              "content-length": end - start + 1,
+              "content-range": `bytes ${start}-${end}/${obj.body.length}`,
+            });
             return res.end(obj.body.subarray(start, end + 1));
           }
           res.writeHead(200, { "content-type": obj.contentType, "content-length": obj.body.length });

@@ -42,7 +42,9 @@ export async function processImage(bytes: Buffer, mime: TMediaMime): Promise<Pro
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new AppError("MEDIA_TOO_LARGE", `Over ${MAX_PIXELS} pixels`);
   try {
     const gif = mime === "image/gif";
-    const original = gif ? { data: bytes, info: { width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 } } : await encode(open(), mime).toBuffer({ resolveWithObject: true });
+    const original = gif
+      ? { data: bytes, info: { width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 } }
+      : await encode(open(), mime).toBuffer({ resolveWithObject: true });
     const { width, height } = original.info;
     const variants: ImageFile[] = [];
     for (const w of MEDIA_VARIANT_WIDTHS.filter((v) => v < width)) {

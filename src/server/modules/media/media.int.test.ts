@@ -64,7 +64,8 @@ describeEachDatabase(
         payload: body,
         headers: { ...origin, "content-type": "application/octet-stream", "x-file-name": encodeURIComponent(name), ...headers },
       });
-    const uploaded = async (browser: Browser, name: string, body: Buffer, status = 201) => json<{ media: TMedia; created: boolean }>(await upload(browser, name, body), status).media;
+    const uploaded = async (browser: Browser, name: string, body: Buffer, status = 201) =>
+      json<{ media: TMedia; created: boolean }>(await upload(browser, name, body), status).media;
     const rowCount = async () => (await t.db.select().from(media)).length;
 
     it("takes each kind by its bytes and serves it back with its type, nosniff and immutable caching", async () => {
@@ -110,12 +111,20 @@ describeEachDatabase(
       expectError(await upload(author.browser, "song.mp3", await png(10, 10)), 415, "MEDIA-TYPE-MISMATCH");
       expectError(await upload(author.browser, "photo.jpg", bytes.txt), 415, "MEDIA-TYPE-MISMATCH");
       expectError(await upload(author.browser, "setup.exe", bytes.pdf), 415, "MEDIA-TYPE-MISMATCH");
-      expectError(await upload(author.browser, "logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')), 415, "MEDIA-TYPE-UNSUPPORTED");
+      expectError(
+        await upload(author.browser, "logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+        415,
+        "MEDIA-TYPE-UNSUPPORTED",
+      );
       expectError(await upload(author.browser, "page.txt", Buffer.from("<!DOCTYPE html><html><script>x</script></html>")), 415, "MEDIA-TYPE-UNSUPPORTED");
       expectError(await upload(author.browser, "blob.bin", Buffer.from([0x00, 0x01, 0x02, 0xfe, 0xff, 0x00])), 415, "MEDIA-TYPE-UNSUPPORTED");
       expectError(await upload(author.browser, "empty.txt", Buffer.alloc(0)), 415, "MEDIA-TYPE-UNSUPPORTED");
       // PNG magic with garbage after it: sharp cannot decode it.
-      expectError(await upload(author.browser, "broken.png", Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)])), 415, "MEDIA-TYPE-UNSUPPORTED");
+      expectError(
+        await upload(author.browser, "broken.png", Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)])),
+        415,
+        "MEDIA-TYPE-UNSUPPORTED",
+      );
       expect(await rowCount()).toBe(rows);
       expect(storedFiles().length).toBe(files);
     });
@@ -181,7 +190,12 @@ describeEachDatabase(
       const rows = await rowCount();
       expectError(await upload(author.browser, "a\u0000.txt", bytes.txt), 400, "VALIDATION");
       expectError(await upload(author.browser, "x.txt", bytes.txt, { "x-file-name": "%E0%A4%A" }), 400, "VALIDATION");
-      const noName = await author.browser.request({ method: "POST", url: "/api/admin/media", payload: bytes.txt, headers: { ...origin, "content-type": "text/plain" } });
+      const noName = await author.browser.request({
+        method: "POST",
+        url: "/api/admin/media",
+        payload: bytes.txt,
+        headers: { ...origin, "content-type": "text/plain" },
+      });
       expectError(noName, 400, "VALIDATION");
       expect(await rowCount()).toBe(rows);
     });
@@ -250,7 +264,9 @@ describeEachDatabase(
       await t.db.update(courses).set({ cover: null }).where(eq(courses.id, course!.id));
       expect((await del(cover.id)).statusCode).toBe(204);
       for (const url of [cover.url, ...cover.variants.map((v) => v.url)]) expect(storedFiles().some((f) => url.endsWith(f))).toBe(false);
-      const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityType, "media"))).filter((a) => [cover.id, loose.id].includes(a.entityId)).map((a) => a.action);
+      const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityType, "media")))
+        .filter((a) => [cover.id, loose.id].includes(a.entityId))
+        .map((a) => a.action);
       expect(actions.sort()).toEqual(["media.delete", "media.delete", "media.upload", "media.upload"]);
     });
   },

@@ -89,7 +89,11 @@ function writes(db: Db, portalId: string, actorId: string) {
     ...reads(db),
     /** The new row, or null when the portal already has these bytes (the caller returns that row). */
     async insert(row: MediaInsert): Promise<MediaRow | null> {
-      const [inserted] = await db.insert(media).values(row).onConflictDoNothing({ target: [media.portalId, media.sha256] }).returning();
+      const [inserted] = await db
+        .insert(media)
+        .values(row)
+        .onConflictDoNothing({ target: [media.portalId, media.sha256] })
+        .returning();
       return inserted ?? null;
     },
     async remove(id: string): Promise<void> {
@@ -106,7 +110,10 @@ function writes(db: Db, portalId: string, actorId: string) {
     },
     /** How many rows of any portal still hold the hash (a file is shared by portals that uploaded the same bytes). */
     async holders(sha256: string): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(media).where(eq(media.sha256, sha256));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(media)
+        .where(eq(media.sha256, sha256));
       return Number(row?.n ?? 0);
     },
     async audit(action: "media.upload" | "media.delete", entityId: string): Promise<void> {

@@ -14,7 +14,8 @@ const ZUploadReply = z.object({ media: ZMedia, created: z.boolean() });
 /** The file name header: percent-encoded UTF-8, no control characters; the name kept is its last path segment. */
 function uploadName(header: string | string[] | undefined): string {
   const raw = Array.isArray(header) ? header[0] : header;
-  if (!raw) throw new AppError("VALIDATION", `The ${MEDIA_NAME_HEADER} header is required`, { validationErrors: [{ path: MEDIA_NAME_HEADER, message: "Required" }] });
+  if (!raw)
+    throw new AppError("VALIDATION", `The ${MEDIA_NAME_HEADER} header is required`, { validationErrors: [{ path: MEDIA_NAME_HEADER, message: "Required" }] });
   let name: string;
   try {
     name = decodeURIComponent(raw);
@@ -23,7 +24,9 @@ function uploadName(header: string | string[] | undefined): string {
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name) || name.length > 1000) {
-    throw new AppError("VALIDATION", "The file name has control characters or is too long", { validationErrors: [{ path: MEDIA_NAME_HEADER, message: "Invalid" }] });
+    throw new AppError("VALIDATION", "The file name has control characters or is too long", {
+      validationErrors: [{ path: MEDIA_NAME_HEADER, message: "Invalid" }],
+    });
   }
   return safeMediaName(name).slice(0, MEDIA_NAME_MAX);
 }
@@ -109,31 +112,30 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export const mediaPublicRoutes =
   (media: MediaService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/media/:file",
-      { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } },
-      async (req, reply) => {
-        const served = await media.serve(req.params.file, (size) => parseRange(req.headers.range, size));
-        if (served === null) throw new AppError("NOT_FOUND", "No such media");
-        reply.header("x-content-type-options", "nosniff").header("accept-ranges", "bytes").header("cache-control", IMMUTABLE);
-        if (served === "unsatisfiable") {
-          return reply.status(416).header("content-range", "bytes */*").send(null);
-        }
-        const { object, mime, attachment } = served;
-        reply.header("content-type", mime.startsWith("text/") ? `${mime}; charset=utf-8` : mime);
-        if (attachment !== null) {
-          const ascii = attachment.replace(/[^\x20-\x7e]|[\\"]/g, "_");
-          reply.header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment)}`);
-          // A downloaded document never runs anything in our origin.
-          reply.header("content-security-policy", "default-src 'none'; sandbox");
-        }
-        const range = parseRange(req.headers.range, object.size);
-        if (range && range !== "unsatisfiable") {
-          reply.status(206).header("content-range", `bytes ${range.start}-${range.end}/${object.size}`).header("content-length", range.end - range.start + 1);
-        } else {
-          reply.header("content-length", object.size);
-        }
-        return reply.send(object.body);
-      },
-    );
+    app.get("/media/:file", { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } }, async (req, reply) => {
+      const served = await media.serve(req.params.file, (size) => parseRange(req.headers.range, size));
+      if (served === null) throw new AppError("NOT_FOUND", "No such media");
+      reply.header("x-content-type-options", "nosniff").header("accept-ranges", "bytes").header("cache-control", IMMUTABLE);
+      if (served === "unsatisfiable") {
+        return reply.status(416).header("content-range", "bytes */*").send(null);
+      }
+      const { object, mime, attachment } = served;
+      reply.header("content-type", mime.startsWith("text/") ? `${mime}; charset=utf-8` : mime);
+      if (attachment !== null) {
+        const ascii = attachment.replace(/[^\x20-\x7e]|[\\"]/g, "_");
+        reply.header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment)}`);
+        // A downloaded document never runs anything in our origin.
+        reply.header("content-security-policy", "default-src 'none'; sandbox");
+      }
+      const range = parseRange(req.headers.range, object.size);
+      if (range && range !== "unsatisfiable") {
+        reply
+          .status(206)
+          .header("content-range", `bytes ${range.start}-${range.end}/${object.size}`)
+          .header("content-length", range.end - range.start + 1);
+      } else {
+        reply.header("content-length", object.size);
+      }
+      return reply.send(object.body);
+    });
   };

@@ -80,7 +80,10 @@ describeEachDatabase("media: uploads stored in S3-compatible storage when config
     });
     const browser = new Browser(app);
     const r = await register(app, {}, browser);
-    await t.db.update(users).set({ roles: ["admin"] }).where(eq(users.id, r.userId));
+    await t.db
+      .update(users)
+      .set({ roles: ["admin"] })
+      .where(eq(users.id, r.userId));
     const png = await sharp({ create: { width: 700, height: 350, channels: 3, background: { r: 5, g: 50, b: 150 } } })
       .png()
       .toBuffer();

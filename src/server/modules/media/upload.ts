@@ -5,7 +5,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { finished } from "node:stream/promises";
 import { AppError } from "../../../domain/errors";
-import { detectMediaType, extensionAgrees, extensionOf, MEDIA_LIMITS, MEDIA_MAX_BYTES, MEDIA_SNIFF_BYTES, MEDIA_TYPES, type TMediaKind, type TMediaMime } from "../../../domain/media";
+import {
+  detectMediaType,
+  extensionAgrees,
+  extensionOf,
+  MEDIA_LIMITS,
+  MEDIA_MAX_BYTES,
+  MEDIA_SNIFF_BYTES,
+  MEDIA_TYPES,
+  type TMediaKind,
+  type TMediaMime,
+} from "../../../domain/media";
 
 /** An upload read to its end: checked, hashed, and on disk (or in memory for an image, which sharp reads whole). */
 export interface ReceivedUpload {

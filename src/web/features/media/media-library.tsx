@@ -128,14 +128,7 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
             data-testid="media-kind"
           />
         )}
-        <TextField
-          label={t("media.search")}
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          className="w-64"
-          data-testid="media-search"
-        />
+        <TextField label={t("media.search")} type="search" value={q} onChange={(e) => setQ(e.target.value)} className="w-64" data-testid="media-search" />
         <div className="pb-6">
           <Checkbox label={t("media.unusedOnly")} checked={unused} onChange={(e) => setUnused(e.target.checked)} data-testid="media-unused" />
         </div>
@@ -199,7 +192,13 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
                     </Button>
                   ) : null}
                   {!onPick && m.usedBy === 0 ? (
-                    <Button size="sm" variant="danger" onClick={() => void remove(m)} aria-label={t("media.deleteNamed", { name: m.name })} data-testid="media-delete">
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => void remove(m)}
+                      aria-label={t("media.deleteNamed", { name: m.name })}
+                      data-testid="media-delete"
+                    >
                       <Icon name="trash" className="size-4" />
                       {t("media.delete")}
                     </Button>
