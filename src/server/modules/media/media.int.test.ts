@@ -13,6 +13,7 @@ import { auditLog } from "../../db/schema/audit";
 import { courses } from "../../db/schema/courses";
 import { media } from "../../db/schema/media";
 import { users } from "../../db/schema/users";
+import { upsertPortal } from "../../db/seed/factories";
 
 const origin = { origin: "http://localhost" };
 const mediaDir = mkdtempSync(path.join(tmpdir(), "mentora-media-test-"));
@@ -198,6 +199,27 @@ describeEachDatabase(
       });
       expectError(noName, 400, "VALIDATION");
       expect(await rowCount()).toBe(rows);
+    });
+
+    it("keeps each portal's library to itself: another portal's file is neither listed nor deleted (404)", async () => {
+      const author = await withRole(["admin"]);
+      await upsertPortal(t.db, { id: "lp-media-other" });
+      const id = "md-11111111-2222-4333-8444-555555555555";
+      await t.db.insert(media).values({
+        id,
+        portalId: "lp-media-other",
+        sha256: "e".repeat(64),
+        kind: "file",
+        mime: "text/plain",
+        name: "theirs.txt",
+        key: `${"e".repeat(64)}.txt`,
+        size: 5,
+        createdBy: "someone",
+      });
+      expect(json<TMediaPage>(await author.browser.get("/api/admin/media?limit=100")).media.map((m) => m.id)).not.toContain(id);
+      expect(json<{ media: TMedia[] }>(await author.browser.get("/api/admin/media/unused")).media.map((m) => m.id)).not.toContain(id);
+      expectError(await author.browser.request({ method: "DELETE", url: `/api/admin/media/${id}`, headers: origin }), 404, "NOT-FOUND");
+      expect((await t.db.select().from(media).where(eq(media.id, id))).length).toBe(1);
     });
 
     it("refuses every media route to a learner, a mentor, a session user (403), a guest (401) and another origin (403); writes nothing", async () => {
