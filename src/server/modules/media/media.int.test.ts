@@ -1,4 +1,6 @@
 import { mkdtempSync, readdirSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -139,6 +141,55 @@ describeEachDatabase(
       expect(err.details).toMatchObject({ kind: "image", limit: MEDIA_LIMITS.image });
       expect(await rowCount()).toBe(rows);
       expect(storedFiles()).toEqual(files);
+    });
+
+    it("answers 413 over a real connection while the client is still sending, and closes it", async () => {
+      const author = await withRole(["admin"]);
+      const app = await t.buildApp({ MEDIA_DIR: mediaDir });
+      await app.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const rows = await rowCount();
+      let sent = 0;
+      const reply = await new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+        const req = httpRequest({
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/admin/media",
+          headers: {
+            ...origin,
+            host: "localhost",
+            cookie: Object.entries(author.browser.jar)
+              .map(([k, v]) => `${k}=${v}`)
+              .join("; "),
+            "content-type": "application/octet-stream",
+            "x-file-name": "endless.pdf",
+            "transfer-encoding": "chunked",
+          },
+        });
+        req.on("response", (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+        });
+        req.on("error", (e) => (sent > MEDIA_LIMITS.file ? undefined : reject(e)));
+        const chunk = Buffer.alloc(256 * 1024, 0x20);
+        req.write(Buffer.from("%PDF-1.4\n"));
+        const pump = () => {
+          while (sent < 3 * MEDIA_LIMITS.file && !req.destroyed) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once("drain", pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+      expect(reply.status).toBe(413);
+      expect(JSON.parse(reply.body).error.code).toBe("MEDIA-TOO-LARGE");
+      expect(reply.connection).toBe("close");
+      expect(sent).toBeLessThan(3 * MEDIA_LIMITS.file);
+      expect(await rowCount()).toBe(rows);
     });
 
     it("makes narrower WebP and original-format variants of an image, never upscaled, and strips EXIF and GPS", async () => {

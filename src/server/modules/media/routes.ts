@@ -55,8 +55,16 @@ export const mediaAdminRoutes =
         const { user } = await requireUser(req);
         const name = uploadName(req.headers[MEDIA_NAME_HEADER]);
         const length = req.headers["content-length"] ? Number(req.headers["content-length"]) : undefined;
-        const out = await media.upload(user, { name, body: req.raw, declaredLength: Number.isFinite(length) ? length : undefined });
-        return reply.status(out.created ? 201 : 200).send(out);
+        try {
+          // Not destroyed when the reading stops early: the refusal must still reach the client.
+          const body = req.raw.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
+          const out = await media.upload(user, { name, body, declaredLength: Number.isFinite(length) ? length : undefined });
+          return reply.status(out.created ? 201 : 200).send(out);
+        } catch (e) {
+          // A refused body is left unread: close the connection after the reply rather than drain the rest.
+          if (!req.raw.complete) reply.header("connection", "close");
+          throw e;
+        }
       },
     );
     app.get(
