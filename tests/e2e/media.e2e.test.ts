@@ -4,11 +4,13 @@
  * thumbnail (a WebP variant) and the API lists it; a file with a lying name is refused with the
  * translated message. The page right to left in `ar`, axe clean in en and ar.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { TMediaPage } from "../../src/domain/media";
 import { type SignedIn, useE2E } from "./fixtures";
 
@@ -16,11 +18,16 @@ const mediaDir = mkdtempSync(path.join(tmpdir(), "mentora-media-e2e-"));
 const e2e = useE2E(() => ({ MEDIA_DIR: mediaDir }));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
 const SLOW = { timeout: 30_000 };
+const SHOTS = process.env.MENTORA_SHOTS ?? "/work/shots/h15media";
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
 
 /** A photo that does not compress (noise), so the upload takes a moment and reports progress. */
 async function noisyPng(width: number, height: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
+  const raw = randomBytes(width * height * 3);
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
@@ -63,6 +70,7 @@ describe("the media library", () => {
     await page.getByTestId("media-library").waitFor(SLOW);
     await page.getByTestId("media-file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await noisyPng(20, 20) });
     await expect.poll(() => page.getByRole("alert").textContent(), SLOW).toContain("does not match its content");
+    await shot(page, "refused-en");
   });
 
   it.each(["en", "ar"])("passes axe in %s, right to left in ar", async (lang) => {
@@ -70,5 +78,26 @@ describe("the media library", () => {
     await page.getByTestId("media-tile").first().waitFor(SLOW);
     expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
     await e2e.axeCheck(page, `media library ${lang}`);
+    await shot(page, `library-${lang}`);
+  });
+});
+
+describe("the media library's unused filter", () => {
+  it("lists unused files and deletes one from its tile", async () => {
+    const author = await e2e.signIn("admin");
+    const page = await e2e.open("/en/studio/media", { page: author.page });
+    await page.getByTestId("media-library").waitFor(SLOW);
+    await page
+      .getByTestId("media-file")
+      .setInputFiles({ name: "old-handout.txt", mimeType: "text/plain", buffer: Buffer.from("An old handout nobody links to.\n") });
+    const tile = page.locator('[data-testid="media-tile"]', { hasText: "old-handout.txt" });
+    await tile.waitFor(SLOW);
+    await page.getByTestId("media-unused").check();
+    await tile.waitFor(SLOW);
+    await tile.getByTestId("media-delete").click();
+    await tile.waitFor({ state: "detached", ...SLOW });
+    await expect.poll(() => page.getByRole("status").allTextContents(), SLOW).toContain("old-handout.txt is deleted.");
+    const res = await author.context.request.get(e2e.url("/api/admin/media?q=old-handout"));
+    expect(((await res.json()) as TMediaPage).media).toEqual([]);
   });
 });

@@ -116,7 +116,7 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
 
   return (
     <div className="flex flex-col gap-5" data-testid="media-library">
-      <div className="flex flex-wrap items-end gap-4">
+      <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
         {fixedKind ? null : (
           <SelectField
             label={t("media.kind")}
@@ -129,10 +129,10 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
           />
         )}
         <TextField label={t("media.search")} type="search" value={q} onChange={(e) => setQ(e.target.value)} className="w-64" data-testid="media-search" />
-        <div className="pb-6">
+        <div className="flex min-h-11 items-center sm:mt-7">
           <Checkbox label={t("media.unusedOnly")} checked={unused} onChange={(e) => setUnused(e.target.checked)} data-testid="media-unused" />
         </div>
-        <div className="pb-6">
+        <div className="sm:mt-7">
           <input
             ref={fileInput}
             id={`${listId}-file`}
