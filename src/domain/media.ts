@@ -159,8 +159,8 @@ export const ZMediaQuery = z
   .object({
     kind: z.enum(MEDIA_KINDS).optional(),
     q: z.string().trim().max(100).optional(),
-    /** The createdAt cursor of the previous page's last item (its nextBefore). */
-    before: z.iso.datetime({ offset: true }).optional(),
+    /** The previous page's nextBefore: the id of its last item; the page goes on after it. */
+    before: ZMediaId.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(48),
   })
   .strict();

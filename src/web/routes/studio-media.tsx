@@ -9,9 +9,9 @@ import type { PacksHandle } from "../i18n/page-packs";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { lang } = params;
   const author = await studioAuthor(context, request, lang);
-  const { media } = await context.services.media.list(author, { limit: 48 });
+  const page = await context.services.media.list(author, { limit: 48 });
   const title = (await packT(context, lang, "studio"))("media.metaTitle");
-  return { title, media };
+  return { title, page };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privatePageMeta(loaderData.title) : []);
@@ -19,5 +19,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privat
 export const handle: PacksHandle = { packs: ["studio", "errors"] };
 
 export default function StudioMedia({ loaderData }: Route.ComponentProps) {
-  return <MediaPage media={loaderData.media} />;
+  return <MediaPage page={loaderData.page} />;
 }

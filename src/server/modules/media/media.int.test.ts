@@ -252,6 +252,36 @@ describeEachDatabase(
       expect(await rowCount()).toBe(rows);
     });
 
+    it("pages through files uploaded in the same instant without skipping or repeating one", async () => {
+      const author = await withRole(["admin"]);
+      const at = new Date("2001-02-03T04:05:06.789Z");
+      const ids = ["a", "b", "c"].map((n) => `md-00000000-0000-4000-8000-00000000000${n}`);
+      for (const [i, id] of ids.entries()) {
+        const sha = String(i + 1).repeat(64);
+        await t.db.insert(media).values({
+          id,
+          portalId: t.config.PORTAL_ID,
+          sha256: sha,
+          kind: "file",
+          mime: "text/plain",
+          name: `tie-${i}.txt`,
+          key: `${sha}.txt`,
+          size: 1,
+          createdBy: "x",
+          createdAt: at,
+        });
+      }
+      const seen: string[] = [];
+      let before: string | null = null;
+      for (let n = 0; n < 5; n++) {
+        const page: TMediaPage = json<TMediaPage>(await author.browser.get(`/api/admin/media?q=tie-&limit=1${before ? `&before=${before}` : ""}`));
+        seen.push(...page.media.map((m) => m.id));
+        before = page.nextBefore;
+        if (!before) break;
+      }
+      expect(seen).toEqual([...ids].reverse());
+    });
+
     it("keeps each portal's library to itself: another portal's file is neither listed nor deleted (404)", async () => {
       const author = await withRole(["admin"]);
       await upsertPortal(t.db, { id: "lp-media-other" });
@@ -307,7 +337,7 @@ describeEachDatabase(
       const page = json<TMediaPage>(await author.browser.get("/api/admin/media?limit=2"));
       expect(page.media.map((m) => m.id)).toEqual([loose.id, cover.id]);
       expect(page.media[1]!.usedBy).toBe(1);
-      expect(page.nextBefore).toBe(cover.createdAt);
+      expect(page.nextBefore).toBe(cover.id);
       const next = json<TMediaPage>(await author.browser.get(`/api/admin/media?limit=100&before=${encodeURIComponent(page.nextBefore!)}`));
       expect(next.media.map((m) => m.id)).not.toContain(cover.id);
       expect(json<TMediaPage>(await author.browser.get("/api/admin/media?kind=file&q=HANDOUT")).media.map((m) => m.id)).toEqual([loose.id]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import type { TMediaKind, TMediaQuery } from "../../../domain/media";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
@@ -30,7 +30,10 @@ function reads(db: Db) {
         and(
           q.kind ? eq(media.kind, q.kind) : undefined,
           q.q ? ilike(media.name, `%${escapeLike(q.q)}%`) : undefined,
-          q.before ? lt(media.createdAt, new Date(q.before)) : undefined,
+          // Newest first by (createdAt, id): the page goes on strictly after the cursor's row, ties included.
+          q.before
+            ? sql`(${media.createdAt}, ${media.id}) < (select c.${sql.identifier(media.createdAt.name)}, c.${sql.identifier(media.id.name)} from ${media} as c where c.${sql.identifier(media.id.name)} = ${q.before})`
+            : undefined,
         ),
         q.limit,
       );

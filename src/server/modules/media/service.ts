@@ -104,7 +104,7 @@ export function createMediaService({ repo, storage, portalId }: MediaDeps) {
     async list(actor: TUser, q: TMediaQuery): Promise<TMediaPage> {
       assertMediaAuthor(actor);
       const rows = await repo.page(portalId, q);
-      return { media: rows.map(present), nextBefore: rows.length === q.limit ? rows[rows.length - 1]!.createdAt.toISOString() : null };
+      return { media: rows.map(present), nextBefore: rows.length === q.limit ? rows[rows.length - 1]!.id : null };
     },
 
     async unused(actor: TUser): Promise<{ media: TMedia[] }> {

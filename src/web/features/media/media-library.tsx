@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { numberFormat } from "../../../domain/intl";
-import { MEDIA_KINDS, type TMedia, type TMediaKind } from "../../../domain/media";
+import { MEDIA_KINDS, type TMedia, type TMediaKind, type TMediaPage } from "../../../domain/media";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -35,7 +35,7 @@ export interface MediaLibraryProps {
   /** Only this kind (a cover field wants images); the kind filter is then hidden. */
   kind?: TMediaKind;
   /** The first page, from the loader (SSR); fetched on mount otherwise. */
-  initial?: TMedia[];
+  initial?: TMediaPage;
 }
 
 /**
@@ -50,7 +50,9 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
   const [kind, setKind] = useState<TMediaKind | "">(fixedKind ?? "");
   const [q, setQ] = useState("");
   const [unused, setUnused] = useState(false);
-  const [items, setItems] = useState<TMedia[] | null>(initial ?? null);
+  const [items, setItems] = useState<TMedia[] | null>(initial?.media ?? null);
+  const [next, setNext] = useState<string | null>(initial?.nextBefore ?? null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [reload, setReload] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -79,6 +81,7 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
             if (!res.ok) return showError(res.error);
             const list = res.data.media;
             setItems(unused ? list.filter((m) => (!kind || m.kind === kind) && m.name.toLowerCase().includes(q.trim().toLowerCase())) : list);
+            setNext("nextBefore" in res.data ? (res.data.nextBefore as string | null) : null);
           })
           .catch(() => undefined);
       },
@@ -102,6 +105,16 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
     if (!res.ok) return showError(res.error);
     setNotice(res.data.created ? t("media.uploaded", { name: res.data.media.name }) : t("media.alreadyThere", { name: res.data.media.name }));
     setItems((list) => [res.data.media, ...(list ?? []).filter((m) => m.id !== res.data.media.id)]);
+  };
+
+  const loadMore = async () => {
+    if (!next) return;
+    setLoadingMore(true);
+    const res = await listMedia({ kind: kind || undefined, q, before: next });
+    setLoadingMore(false);
+    if (!res.ok) return showError(res.error);
+    setItems((list) => [...(list ?? []), ...res.data.media.filter((m) => !list?.some((x) => x.id === m.id))]);
+    setNext(res.data.nextBefore);
   };
 
   const remove = async (m: TMedia) => {
@@ -209,6 +222,13 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
           ))}
         </ul>
       )}
+      {next && !unused ? (
+        <div>
+          <Button variant="outline" onClick={() => void loadMore()} disabled={loadingMore} data-testid="media-more">
+            {t("media.more")}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import type { TMedia } from "../../../domain/media";
+import type { TMediaPage } from "../../../domain/media";
 import { Container } from "../../components/ui/container";
 import { useTranslation } from "../../i18n/use-translation";
 import { StudioHeader } from "../studio/studio-header";
 import { MediaLibrary } from "./media-library";
 
 /** /{lang}/studio/media (issue 15): the portal's media library. */
-export function MediaPage({ media }: { media: TMedia[] }) {
+export function MediaPage({ page }: { page: TMediaPage }) {
   const { t } = useTranslation("studio");
   return (
     <>
@@ -17,7 +17,7 @@ export function MediaPage({ media }: { media: TMedia[] }) {
           </h1>
           <p className="text-muted">{t("media.intro")}</p>
         </div>
-        <MediaLibrary initial={media} />
+        <MediaLibrary initial={page} />
       </Container>
     </>
   );
