@@ -95,6 +95,10 @@ describeEachDatabase(
         else expect(res.headers["content-disposition"]).toBeUndefined();
         if (kind !== "image") expect(res.rawPayload.equals(body)).toBe(true);
       }
+      const head = await t.app.inject({ method: "HEAD", url: `/media/${(await uploaded(author.browser, "song.mp3", bytes.mp3, 200)).url.slice(7)}` });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-length"]).toBe(String(bytes.mp3.length));
+      expect(head.body).toBe("");
       // Range for audio and video.
       const song = (await uploaded(author.browser, "song.mp3", bytes.mp3, 200)).url;
       const part = await t.app.inject({ method: "GET", url: song, headers: { range: "bytes=0-2" } });

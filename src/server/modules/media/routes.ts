@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
@@ -134,6 +135,11 @@ export const mediaPublicRoutes =
         reply.header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment)}`);
         // A downloaded document never runs anything in our origin.
         reply.header("content-security-policy", "default-src 'none'; sandbox");
+      }
+      if (req.method === "HEAD") {
+        // The object's length without reading it: Fastify's HEAD handling keeps a stream's Content-Length.
+        object.body.destroy();
+        return reply.header("content-length", object.size).send(Readable.from([]));
       }
       const range = parseRange(req.headers.range, object.size);
       if (range && range !== "unsatisfiable") {

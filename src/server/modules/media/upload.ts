@@ -30,6 +30,12 @@ export interface ReceivedUpload {
   cleanup(): Promise<void>;
 }
 
+interface Detected {
+  mime: TMediaMime;
+  kind: TMediaKind;
+  limit: number;
+}
+
 const tooLarge = (kind: TMediaKind | null, limit: number) =>
   new AppError("MEDIA_TOO_LARGE", `Over the limit of ${limit} bytes${kind ? ` for ${kind}` : ""}`, { limit, ...(kind ? { kind } : {}) });
 
@@ -49,9 +55,10 @@ export async function receiveUpload(body: AsyncIterable<Buffer>, name: string, d
   const kept: Buffer[] = [];
   let head = Buffer.alloc(0);
   let size = 0;
-  let type: { mime: TMediaMime; kind: TMediaKind; limit: number } | null = null;
+  let type: Detected | null = null;
 
-  const decide = (complete: boolean) => {
+  /** The type from the bytes held back so far; the name must agree, the declared length must fit. */
+  const detect = (complete: boolean): Detected => {
     const mime = detectMediaType(head, ext, complete);
     if (!mime) throw new AppError("MEDIA_TYPE_UNSUPPORTED", "The content is not a type we accept");
     if (!extensionAgrees(mime, ext)) {
@@ -60,40 +67,41 @@ export async function receiveUpload(body: AsyncIterable<Buffer>, name: string, d
     const kind = MEDIA_TYPES[mime].kind;
     const limit = MEDIA_LIMITS[kind];
     if (declaredLength !== undefined && declaredLength > limit) throw tooLarge(kind, limit);
-    type = { mime, kind, limit };
-    // What was held back for the detection goes out now.
-    write(head);
+    return { mime, kind, limit };
   };
-  const write = (chunk: Buffer) => {
+  const write = async (chunk: Buffer, t: Detected) => {
     hash.update(chunk);
-    if (type?.kind === "image") kept.push(chunk);
-    if (!out.write(chunk)) return new Promise<void>((resolve) => out.once("drain", resolve));
-    return undefined;
+    if (t.kind === "image") kept.push(chunk);
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
   };
 
   try {
     for await (const chunk of body) {
       size += chunk.length;
-      if (!type) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length >= MEDIA_SNIFF_BYTES) decide(false);
+      if (type) {
+        await write(chunk, type);
       } else {
-        await write(chunk);
+        head = Buffer.concat([head, chunk]);
+        if (head.length < MEDIA_SNIFF_BYTES) continue;
+        type = detect(false);
+        // What was held back for the detection goes out now.
+        await write(head, type);
       }
-      if (type && size > (type as { limit: number }).limit) throw tooLarge((type as { kind: TMediaKind }).kind, (type as { limit: number }).limit);
-      if (!type && size > MEDIA_MAX_BYTES) throw tooLarge(null, MEDIA_MAX_BYTES);
+      if (size > type.limit) throw tooLarge(type.kind, type.limit);
     }
     if (size === 0) throw new AppError("MEDIA_TYPE_UNSUPPORTED", "The file is empty");
-    if (!type) decide(true);
+    if (!type) {
+      type = detect(true);
+      await write(head, type);
+    }
     out.end();
     await finished(out);
-    const t = type as unknown as { mime: TMediaMime; kind: TMediaKind };
     return {
-      mime: t.mime,
-      kind: t.kind,
+      mime: type.mime,
+      kind: type.kind,
       sha256: hash.digest("hex"),
       size,
-      ...(t.kind === "image" ? { bytes: Buffer.concat(kept) } : {}),
+      ...(type.kind === "image" ? { bytes: Buffer.concat(kept) } : {}),
       path: file,
       cleanup,
     };
