@@ -253,6 +253,14 @@ describeEachDatabase(
         headers: { ...origin, "content-type": "text/plain" },
       });
       expectError(noName, 400, "VALIDATION");
+      const unknownQuery = await author.browser.request({
+        method: "POST",
+        url: "/api/admin/media?as=admin",
+        payload: Buffer.from("unknown query\n"),
+        headers: { ...origin, "x-file-name": "q.txt" },
+      });
+      expectError(unknownQuery, 400, "VALIDATION");
+      expectError(await author.browser.get("/api/admin/media/unused?all=1"), 400, "VALIDATION");
       expect(await rowCount()).toBe(rows);
     });
 
