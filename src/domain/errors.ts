@@ -187,6 +187,15 @@ export const ERROR_CODES = {
   VIDEO_EVENT_ID_TAKEN: { status: 409, key: "errors:codes.VIDEO_EVENT_ID_TAKEN" },
   /** A reorder must name every episode of the event exactly once, and no other. */
   EPISODE_ORDER_MISMATCH: { status: 409, key: "errors:codes.EPISODE_ORDER_MISMATCH" },
+  /* Media uploads and the library (issue 15, docs/decisions/0051): src/server/modules/media. */
+  /** The file name's extension says another type than the bytes are (a PNG named .mp3). */
+  MEDIA_TYPE_MISMATCH: { status: 415, key: "errors:codes.MEDIA_TYPE_MISMATCH" },
+  /** Bytes of a type we do not take (SVG, HTML, executables, unknown binaries) or an empty file. */
+  MEDIA_TYPE_UNSUPPORTED: { status: 415, key: "errors:codes.MEDIA_TYPE_UNSUPPORTED" },
+  /** Over the limit of its kind (src/domain/media.ts MEDIA_LIMITS); nothing is stored. */
+  MEDIA_TOO_LARGE: { status: 413, key: "errors:codes.MEDIA_TOO_LARGE" },
+  /** A page, course, element or setting still names the file; details.usedBy lists where. */
+  MEDIA_IN_USE: { status: 409, key: "errors:codes.MEDIA_IN_USE" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -204,6 +204,23 @@ const ZConfig = z.object({
    * daily, weekly) has passed get one letter of their threads' news. Default 60000, with NODE_ENV=test 0.
    */
   DISCUSSION_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /* Media storage (issue 15, README "Media storage"): a local directory unless MEDIA_S3_BUCKET is set. */
+  /** Where uploads are kept on disk; default `<DATA_DIR>/media`. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** S3-compatible endpoint (MinIO, R2, ...); unset means AWS's own for MEDIA_S3_REGION. */
+  MEDIA_S3_ENDPOINT: z.string().url().optional(),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "MEDIA_S3_BUCKET must be a valid bucket name")
+    .optional(),
+  MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most stand-ins want. */
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Chat messages one account may send per minute (429 RATE-LIMITED past it), counted across instances. */
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(20),
   /** Discussion posts, edits and reports one account may make per minute (429 RATE-LIMITED past it), counted across instances. */
@@ -246,6 +263,9 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
       path: ["WORKERS"],
       message: "more than 1 needs DATABASE_URL (the embedded PGlite database serves one process only)",
     });
+  }
+  if (c.MEDIA_S3_BUCKET && (!c.MEDIA_S3_ACCESS_KEY_ID || !c.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["MEDIA_S3_BUCKET"], message: "needs MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY" });
   }
   // A gateway with one of its two keys is a typo, not a choice: say so rather than quietly not offering it.
   for (const [a, b] of [

@@ -82,6 +82,10 @@ import { createStudioRepo } from "./modules/studio/repo";
 import { studioRoutes } from "./modules/studio/routes";
 import { studioPagesRoutes } from "./modules/studio/pages-routes";
 import { createStudioService } from "./modules/studio/service";
+import { createMediaRepo } from "./modules/media/repo";
+import { mediaAdminRoutes, mediaPublicRoutes } from "./modules/media/routes";
+import { createMediaService } from "./modules/media/service";
+import { createMediaStorage } from "./modules/media/storage/create";
 import { installErrorHandler } from "./platform/errors";
 import { createLanguagePacks } from "./platform/language-packs";
 import { openApiOptions } from "./platform/openapi";
@@ -277,6 +281,8 @@ export async function createServices(config: Config, database: Database): Promis
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
   const policies = createPoliciesService({ pages });
   const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID, portalLangs });
+  // Media uploads and the library (docs/decisions/0051): a local directory or an S3-compatible bucket.
+  const media = createMediaService({ repo: createMediaRepo(database.db), storage: createMediaStorage(config), portalId: config.PORTAL_ID });
   // Orders and payments (docs/decisions/0031): gateways from the configuration, the sandbox keyed by the signing secret.
   const orders = createOrdersService({
     repo: createOrdersRepo(database.db),
@@ -346,6 +352,7 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimits,
     contentVersion,
     studio,
+    media,
     portal,
     pages,
     policies,
@@ -505,6 +512,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       await api.register(studioRoutes(services.studio));
       await api.register(studioPagesRoutes(services.studio));
+      await api.register(mediaAdminRoutes(services.media));
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(ordersAdminRoutes(services.orders));
@@ -525,6 +533,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
     { prefix: "/api" },
   );
   await app.register(languagePackRoutes(services.packs));
+  await app.register(mediaPublicRoutes(services.media));
   await app.register(
     socialRoutes({
       auth: services.auth,

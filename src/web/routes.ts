@@ -58,6 +58,7 @@ export default [
       route("studio/microcourses/:id", "routes/studio-microcourse.tsx", { id: "studio-microcourse" }),
       route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),
       route("studio/video-events/:id", "routes/studio-video-event.tsx", { id: "studio-video-event" }),
+      route("studio/media", "routes/studio-media.tsx", { id: "studio-media" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),

@@ -14,6 +14,7 @@ import * as contentSchema from "./schema/content";
 import * as coursesSchema from "./schema/courses";
 import * as formsSchema from "./schema/forms";
 import * as mailSchema from "./schema/mail";
+import * as mediaSchema from "./schema/media";
 import * as ordersSchema from "./schema/orders";
 import * as pageDesignerSchema from "./schema/page-designer";
 import * as portalSchema from "./schema/portal";
@@ -40,6 +41,7 @@ export const schema = {
   ...resultsSchema,
   ...auditSchema,
   ...pageDesignerSchema,
+  ...mediaSchema,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;

@@ -66,7 +66,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** The typed error of a failed reply: our error body when it is one, else the status alone. */
-function errorOf(res: Response, text: string): ApiError {
+function errorOf(res: Pick<Response, "status" | "statusText">, text: string): ApiError {
   const json = parseJson(text);
   const body = json.ok ? ZErrorReplyBody.safeParse(json.value) : null;
   if (!body?.success) return { kind: "http", code: `HTTP-${res.status}`, key: FALLBACK_KEY, message: res.statusText, status: res.status };
@@ -114,6 +114,21 @@ export async function apiRequest<S extends z.ZodType>(
       ok: false,
       error: { kind: "reply", code: "REPLY-INVALID", key: FALLBACK_KEY, message: "The server's reply was not understood", status: res.status },
     };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+/**
+ * The typed result of a reply read by other means than fetch (an XMLHttpRequest that reports upload
+ * progress): the same parsing and errors as `apiRequest`. Status 0 means no reply came.
+ */
+export function resultOfReply<S extends z.ZodType>(status: number, statusText: string, text: string, schema: S): ApiResult<z.output<S>> {
+  if (status === 0) return { ok: false, error: NETWORK_ERROR };
+  if (status < 200 || status > 299) return { ok: false, error: errorOf({ status, statusText }, text) };
+  const json = parseJson(text);
+  const parsed = json.ok ? schema.safeParse(json.value) : null;
+  if (!parsed?.success) {
+    return { ok: false, error: { kind: "reply", code: "REPLY-INVALID", key: FALLBACK_KEY, message: "The server's reply was not understood", status } };
   }
   return { ok: true, data: parsed.data };
 }

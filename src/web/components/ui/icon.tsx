@@ -28,6 +28,10 @@ export const ICONS = {
   gift: "M4 11h16v10H4V11Zm-1-4h18v4H3V7Zm9 0v14M12 7c-1.5-3-5-4-5.5-2S9 7 12 7Zm0 0c1.5-3 5-4 5.5-2S15 7 12 7Z",
   printer: "M7 9V3h10v6M7 17H4v-8h16v8h-3M7 14h10v7H7v-7Z",
   receipt: "M6 3h12v18l-3-2-3 2-3-2-3 2V3Zm3 5h6m-6 4h6m-6 4h3",
+  file: "M6 3h8l4 4v14H6V3Zm8 0v4h4M9 12h6m-6 4h6",
+  music: "M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm11-2a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z",
+  upload: "M12 16V4m-5 5 5-5 5 5M4 16v4h16v-4",
+  trash: "M4 7h16M10 11v6m4-6v6M6 7l1 14h10l1-14M9 7V4h6v3",
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -27,6 +27,9 @@ export function StudioHeader() {
           <Link to={`/${lang}/studio/pages`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-pages">
             {t("header.pages")}
           </Link>
+          <Link to={`/${lang}/studio/media`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-media-link">
+            {t("header.media")}
+          </Link>
           <Link to={`/${lang}/studio/microcourses`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-microcourses">
             {t("header.microcourses")}
           </Link>
