@@ -7,13 +7,12 @@ import { useTranslation } from "../../i18n/use-translation";
 import { BlockPropsForm } from "./block-props-form";
 import { serverIssuesOf, settingsPatch } from "./course-settings-value";
 import type { PathIssue } from "./form-value";
-
-type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "nothing" } | { kind: "failed"; reason: string };
+import { SaveStatus, type SaveState } from "./save-status";
 
 /**
- * Settings of a studio entity (a microcourse, a video event, an episode) in the form generated from
- * its patch schema. Save sends only what changed (texts per changed language); the server's
- * refusals are shown at their fields and in the save state.
+ * Settings of a studio entity (a course, an element, a microcourse, a video event, an episode) in the
+ * form generated from its patch schema. Save sends only what changed (texts per changed language);
+ * the server's refusals are shown at their fields and in the save state.
  */
 export function SettingsForm<T>({
   schema,
@@ -22,7 +21,10 @@ export function SettingsForm<T>({
   save,
   settingsOf,
   onSaved,
+  patchOf = (patch) => patch,
   testId,
+  saveTestId = `${testId}-save`,
+  stateTestId = `${testId}-state`,
 }: {
   schema: z.ZodType;
   initial: Record<string, unknown>;
@@ -30,7 +32,11 @@ export function SettingsForm<T>({
   save: (patch: Record<string, unknown>) => Promise<ApiResult<T>>;
   settingsOf: (saved: T) => Record<string, unknown>;
   onSaved?: (saved: T) => void;
+  /** The patch as sent, from what changed and the saved and edited values (e.g. a removed cover as null). */
+  patchOf?: (patch: Record<string, unknown>, saved: Record<string, unknown>, edited: Record<string, unknown>) => Record<string, unknown>;
   testId: string;
+  saveTestId?: string;
+  stateTestId?: string;
 }) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
@@ -38,7 +44,7 @@ export function SettingsForm<T>({
   const [value, setValue] = useState(initial);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const [serverIssues, setServerIssues] = useState<PathIssue[]>([]);
-  const patch = settingsPatch(saved, value) as Record<string, unknown>;
+  const patch = patchOf(settingsPatch(saved, value) as Record<string, unknown>, saved, value);
   const dirty = Object.keys(patch).length > 0;
 
   const submit = async (event: React.FormEvent) => {
@@ -61,19 +67,6 @@ export function SettingsForm<T>({
     setState({ kind: "failed", reason: tAny(res.error.key) });
   };
 
-  const status =
-    state.kind === "saving"
-      ? t("course.saving")
-      : state.kind === "saved"
-        ? t("course.saved")
-        : state.kind === "nothing"
-          ? t("course.nothingToSave")
-          : state.kind === "failed"
-            ? t("course.failed", { reason: state.reason })
-            : dirty
-              ? t("course.unsaved")
-              : "";
-
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid={testId}>
       <BlockPropsForm
@@ -88,17 +81,10 @@ export function SettingsForm<T>({
         }}
       />
       <div className="flex flex-wrap items-center gap-4 border-t border-line pt-4">
-        <Button type="submit" disabled={state.kind === "saving"} data-testid={`${testId}-save`}>
+        <Button type="submit" disabled={state.kind === "saving"} data-testid={saveTestId}>
           {t("course.save")}
         </Button>
-        <p
-          role="status"
-          className={state.kind === "failed" ? "font-medium text-danger" : state.kind === "saved" ? "font-medium text-success" : "text-muted"}
-          data-testid={`${testId}-state`}
-          data-state={state.kind === "idle" && dirty ? "dirty" : state.kind}
-        >
-          {status}
-        </p>
+        <SaveStatus state={state} dirty={dirty} testId={stateTestId} />
       </div>
     </form>
   );
