@@ -1,3 +1,4 @@
+import { ZText } from "./validation/safe-text";
 import { z } from "zod";
 
 /**
@@ -132,7 +133,7 @@ export function safeMediaName(name: string): string {
 /** The file extension a stored key gets for a type. */
 export const storedExtension = (mime: TMediaMime) => MEDIA_TYPES[mime].ext[0];
 
-export const ZMediaId = z.string().regex(/^md-[0-9a-f-]{36}$/);
+export const ZMediaId = ZText.regex(/^md-[0-9a-f-]{36}$/);
 
 export const ZMediaVariant = z.object({ width: z.number().int(), url: z.string(), mime: z.string() });
 
@@ -158,7 +159,7 @@ export type TMediaPage = z.infer<typeof ZMediaPage>;
 export const ZMediaQuery = z
   .object({
     kind: z.enum(MEDIA_KINDS).optional(),
-    q: z.string().trim().max(100).optional(),
+    q: ZText.trim().max(100).optional(),
     /** The previous page's nextBefore: the id of its last item; the page goes on after it. */
     before: ZMediaId.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(48),

@@ -1,3 +1,4 @@
+import { ZText } from "../../../domain/validation/safe-text";
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -48,7 +49,7 @@ export const mediaAdminRoutes =
           operationId: "mediaUpload",
           summary: "Upload one file: the body is its bytes, the name in the X-File-Name header (percent-encoded)",
           description: `${who} The type comes from the bytes: a name whose extension disagrees is MEDIA-TYPE-MISMATCH (415), other content MEDIA-TYPE-UNSUPPORTED (415), over the kind's limit MEDIA-TOO-LARGE (413). The same bytes again answer 200 with the first upload's row.`,
-          headers: z.object({ [MEDIA_NAME_HEADER]: z.string().max(3000) }).loose(),
+          headers: z.object({ [MEDIA_NAME_HEADER]: ZText.max(3000) }),
           querystring: z.object({}).strict(),
           response: { 200: ZUploadReply, 201: ZUploadReply, ...reads, 413: ZErrorReply, 415: ZErrorReply },
         },
@@ -123,7 +124,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export const mediaPublicRoutes =
   (media: MediaService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/media/:file", { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } }, async (req, reply) => {
+    app.get("/media/:file", { schema: { hide: true, params: z.object({ file: ZText.max(100) }) } }, async (req, reply) => {
       const served = await media.serve(req.params.file, (size) => parseRange(req.headers.range, size));
       if (served === null) throw new AppError("NOT_FOUND", "No such media");
       reply.header("x-content-type-options", "nosniff").header("accept-ranges", "bytes").header("cache-control", IMMUTABLE);
