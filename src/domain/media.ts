@@ -1,3 +1,4 @@
+import { ASCII_CONTROLS, BINARY_CONTROL } from "./validation/control-chars";
 import { ZText } from "./validation/safe-text";
 import { z } from "zod";
 
@@ -74,8 +75,7 @@ function isPlainText(b: Uint8Array, complete: boolean): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
+  if (BINARY_CONTROL.test(text)) return false;
   return !MARKUP.test(text.replace(/^\uFEFF/, ""));
 }
 
@@ -122,11 +122,7 @@ export function extensionAgrees(mime: TMediaMime, ext: string): boolean {
  * control characters, no quotes or backslashes, trimmed and capped. Empty becomes "file".
  */
 export function safeMediaName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, "")
-    .replace(/^\.+/, "")
-    .trim();
+  const base = (name.split(/[\\/]/).pop() ?? "").replace(ASCII_CONTROLS, "").replace(/"/g, "").replace(/^\.+/, "").trim();
   return (base || "file").slice(-MEDIA_NAME_MAX);
 }
 

@@ -1,3 +1,4 @@
+import { ASCII_CONTROL } from "../../../domain/validation/control-chars";
 import { ZText } from "../../../domain/validation/safe-text";
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -24,8 +25,7 @@ function uploadName(header: string | string[] | undefined): string {
   } catch {
     throw new AppError("VALIDATION", `The ${MEDIA_NAME_HEADER} header is not percent-encoded UTF-8`);
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name) || name.length > 1000) {
+  if (ASCII_CONTROL.test(name) || name.length > 1000) {
     throw new AppError("VALIDATION", "The file name has control characters or is too long", {
       validationErrors: [{ path: MEDIA_NAME_HEADER, message: "Invalid" }],
     });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { numberFormat } from "../../../domain/intl";
 import { MEDIA_KINDS, type TMedia, type TMediaKind, type TMediaPage } from "../../../domain/media";
 import { Alert } from "../../components/ui/alert";
@@ -61,10 +61,13 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
   const skipFirst = useRef(initial !== undefined);
   const listId = useId();
 
-  const showError = async (e: ApiError) => {
-    await loadKeyNamespace(i18n, e.key);
-    setError(tAny(e.key));
-  };
+  const showError = useCallback(
+    async (e: ApiError) => {
+      await loadKeyNamespace(i18n, e.key);
+      setError(tAny(e.key));
+    },
+    [i18n, tAny],
+  );
 
   useEffect(() => {
     if (skipFirst.current) {
@@ -91,9 +94,7 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
       clearTimeout(timer);
       ctrl.abort();
     };
-    // showError only reads stable values.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, q, unused, reload]);
+  }, [kind, q, unused, reload, showError]);
 
   const upload = async (file: File) => {
     setError(null);
