@@ -7,39 +7,16 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_CREATOR } from "../../src/server/db/seed/demo-creator";
 import { DEMO_MENTOR_PASSWORD } from "../../src/server/db/seed/demo-mentors";
-import { Browser } from "../support/http";
-import { learner, login, sessionBrowser } from "../support/sign-in";
+import { learner, login } from "../support/sign-in";
 import { useSsrApp } from "../support/ssr-app";
+import { itGuardsStudioScreens } from "../support/studio-guards";
 
 const ssr = useSsrApp();
 const ALIAS = "advantages";
 const pages = (lang: string) => [`/${lang}/studio/pages`, `/${lang}/studio/pages/${ALIAS}`, `/${lang}/studio/pages/${ALIAS}/preview`];
 
 describe("the page designer's screens", () => {
-  it("send a guest and an anonymous session to sign in and back", async () => {
-    const session = await sessionBrowser(ssr.app);
-    for (const page of pages("en")) {
-      const returnTo = `/en/?login=1&returnTo=${encodeURIComponent(page)}`;
-      const guest = await new Browser(ssr.app).get(page);
-      expect(guest.statusCode, page).toBe(302);
-      expect(guest.headers.location).toBe(returnTo);
-      const anonymous = await session.browser.get(page);
-      expect(anonymous.statusCode, page).toBe(302);
-      expect(anonymous.headers.location).toBe(returnTo);
-    }
-  });
-
-  it("refuse a learner and a mentor with the access-denied page", async () => {
-    for (const roles of [["disciple"], ["disciple", "mentor"]]) {
-      const user = await learner(ssr.app, ssr.database.db, { roles });
-      for (const page of pages("en")) {
-        const res = await user.browser.get(page);
-        expect(res.statusCode, `${roles.join()} ${page}`).toBe(403);
-        expect(res.body).not.toContain('data-testid="studio-pages"');
-        expect(res.body).not.toContain('data-testid="page-designer"');
-      }
-    }
-  });
+  itGuardsStudioScreens(ssr, pages("en"), ['data-testid="studio-pages"', 'data-testid="page-designer"']);
 
   it.each([
     ["en", "ltr", "Studio: pages", "Designer: advantages", "Preview: advantages", "Pages", "New page"],

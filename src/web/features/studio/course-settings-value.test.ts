@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TStudioCourse } from "../../../domain/studio";
-import { serverIssuesOf, settingsOf, settingsPatch } from "./course-settings-value";
+import { type TStudioCourse, ZElementSettings } from "../../../domain/studio";
+import { clearedFields, serverIssuesOf, settingsOf, settingsPatch } from "./course-settings-value";
 
 const course: TStudioCourse = {
   id: "c1",
@@ -65,5 +65,14 @@ describe("the course settings form's value and patch", () => {
       { path: ["category", "title", 0], issue: { key: "custom", params: {} } },
     ]);
     expect(serverIssuesOf(undefined)).toEqual([]);
+  });
+});
+
+describe("cleared fields", () => {
+  it("sends null for a removed field the schema clears with null, and nothing for one it cannot", () => {
+    const saved = { title: { en: "T" }, cover: "/c.png", duration: 5 };
+    expect(clearedFields(ZElementSettings, saved, { title: { en: "T" }, duration: 5 })).toEqual({ cover: null });
+    expect(clearedFields(ZElementSettings, saved, { title: { en: "T" }, cover: "/c.png" })).toEqual({});
+    expect(clearedFields(ZElementSettings, saved, saved)).toEqual({});
   });
 });

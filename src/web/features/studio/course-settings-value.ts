@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { TValidationError } from "../../../domain/api-replies";
 import { NO_CATEGORY } from "../../../domain/course-labels";
 import type { TCoursePatch, TStudioCourse } from "../../../domain/studio";
@@ -64,4 +65,14 @@ export function serverIssuesOf(errors: readonly TValidationError[] | undefined):
     path: e.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
     issue: { key: "custom", params: {} },
   }));
+}
+
+/**
+ * The optional fields the author removed that the schema clears with null (a cover, a page alias):
+ * sent as null, since leaving a field out of a patch keeps it.
+ */
+export function clearedFields(schema: z.ZodType, saved: Record<string, unknown>, edited: Record<string, unknown>): Record<string, null> {
+  const shape = (schema as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const cleared = Object.keys(saved).filter((f) => saved[f] !== undefined && edited[f] === undefined && shape[f]?.safeParse(null).success);
+  return Object.fromEntries(cleared.map((f) => [f, null]));
 }

@@ -9,7 +9,7 @@ function settingsOf(element: TStudioElement): Record<string, unknown> {
 
 /**
  * An element's title in every language, duration, cover and discussion switch, in the form generated
- * from ZElementSettings; a removed cover is sent as null.
+ * from ZElementSettings.
  */
 export function ElementSettings({
   element,
@@ -29,7 +29,6 @@ export function ElementSettings({
         save={(patch) => patchElement(element.id, patch as TElementPatch)}
         settingsOf={settingsOf}
         onSaved={onSaved}
-        patchOf={(patch, saved, edited) => (saved.cover && edited.cover === undefined ? { ...patch, cover: null } : patch)}
         testId="element-settings"
         saveTestId="element-save"
         stateTestId="element-save-state"

@@ -5,7 +5,7 @@ import type { ApiResult } from "../../lib/api";
 import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useTranslation } from "../../i18n/use-translation";
 import { BlockPropsForm } from "./block-props-form";
-import { serverIssuesOf, settingsPatch } from "./course-settings-value";
+import { clearedFields, serverIssuesOf, settingsPatch } from "./course-settings-value";
 import type { PathIssue } from "./form-value";
 import { SaveStatus, type SaveState } from "./save-status";
 
@@ -21,7 +21,6 @@ export function SettingsForm<T>({
   save,
   settingsOf,
   onSaved,
-  patchOf = (patch) => patch,
   testId,
   saveTestId = `${testId}-save`,
   stateTestId = `${testId}-state`,
@@ -32,8 +31,6 @@ export function SettingsForm<T>({
   save: (patch: Record<string, unknown>) => Promise<ApiResult<T>>;
   settingsOf: (saved: T) => Record<string, unknown>;
   onSaved?: (saved: T) => void;
-  /** The patch as sent, from what changed and the saved and edited values (e.g. a removed cover as null). */
-  patchOf?: (patch: Record<string, unknown>, saved: Record<string, unknown>, edited: Record<string, unknown>) => Record<string, unknown>;
   testId: string;
   saveTestId?: string;
   stateTestId?: string;
@@ -44,7 +41,7 @@ export function SettingsForm<T>({
   const [value, setValue] = useState(initial);
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const [serverIssues, setServerIssues] = useState<PathIssue[]>([]);
-  const patch = patchOf(settingsPatch(saved, value) as Record<string, unknown>, saved, value);
+  const patch = { ...settingsPatch(saved, value), ...clearedFields(schema, saved, value) };
   const dirty = Object.keys(patch).length > 0;
 
   const submit = async (event: React.FormEvent) => {
