@@ -5,6 +5,10 @@ import { ZCoursesPopupBlock } from "../../../domain/blocks/course";
 import { ZDiagramBlock } from "../../../domain/blocks/diagram";
 import { ZLocalized } from "../../../domain/portal";
 import { ZBlock } from "../../../domain/page";
+import { ZCoursePatch, ZElementSettings } from "../../../domain/studio";
+import { ZMicrocoursePatch } from "../../../domain/studio-microcourses";
+import { ZNavigationItemSettings } from "../../../domain/studio-navigation";
+import { ZEpisodePatch, ZVideoEventPatch } from "../../../domain/studio-video-events";
 import { allFields, emptyValue, type FieldModel, formModel } from "./form-model";
 
 const field = (model: FieldModel, path: string) => allFields(model).find((f) => f.path.join(".") === path);
@@ -20,6 +24,22 @@ describe("formModel over every block of the registry (src/domain/blocks and page
     const model = formModel(block.shape.props);
     expect(model.kind).toBe("group");
     expect(allFields(model).filter((f) => f.kind === "unsupported")).toEqual([]);
+  });
+
+  it.each([
+    ["course", ZCoursePatch],
+    ["element", ZElementSettings],
+    ["microcourse", ZMicrocoursePatch],
+    ["video event", ZVideoEventPatch],
+    ["episode", ZEpisodePatch],
+    ["navigation item", ZNavigationItemSettings],
+  ] as const)("%s settings: every field has an editor, a field cleared with null as an optional one", (_name, schema) => {
+    const fields = allFields(formModel(schema));
+    expect(fields.filter((f) => f.kind === "unsupported")).toEqual([]);
+  });
+
+  it("edits a nullable field like an optional one", () => {
+    expect(field(formModel(ZElementSettings), "cover")).toMatchObject({ kind: "url", optional: true });
   });
 
   it.each(blocks.map((b) => [b.shape.type.value, b] as const))(

@@ -89,6 +89,9 @@ function fieldModel(schema: AnySchema, path: ModelPath, name: string, optional: 
   switch (def.type) {
     case "optional":
     case "default":
+    // A field cleared with null (a cover): edited like an optional one; the settings form sends the
+    // removal as null (course-settings-value.ts clearedFields).
+    case "nullable":
       return fieldModel(def.innerType as AnySchema, path, name, true);
     case "string":
       return stringModel(schema, base);
