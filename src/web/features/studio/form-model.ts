@@ -87,10 +87,10 @@ function fieldModel(schema: AnySchema, path: ModelPath, name: string, optional: 
   const def = defOf(schema);
   const base: FieldBase = { path, name, optional };
   switch (def.type) {
+    // A field cleared with null (a cover) is edited like an optional one; the settings form sends the
+    // removal as null (course-settings-value.ts clearedFields).
     case "optional":
     case "default":
-    // A field cleared with null (a cover): edited like an optional one; the settings form sends the
-    // removal as null (course-settings-value.ts clearedFields).
     case "nullable":
       return fieldModel(def.innerType as AnySchema, path, name, true);
     case "string":
