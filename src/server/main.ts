@@ -202,7 +202,7 @@ export async function createServices(config: Config, database: Database): Promis
 
   // Learning content. Content reads need the viewer's own progress and page blocks, never the whole
   // pages service: so pages (which ask the content rule of the model a page is bound to) come last.
-  const progressRepo = createProgressRepo(database.db);
+  const progressRepo = createProgressRepo(database.db, { bus });
   const courses = createCoursesService({
     repo: createCoursesRepo(database.db),
     pageBlocks: createPageBlocks(pageDeps),

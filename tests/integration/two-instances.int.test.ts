@@ -20,6 +20,7 @@ import { DEMO_MENTOR_PASSWORD, DEMO_MENTORS } from "../../src/server/db/seed/dem
 
 const REVOCATION_DEADLINE_MS = 1_000;
 const CONTENT_DEADLINE_MS = 1_000;
+const PROGRESS_DEADLINE_MS = 1_000;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const GUEST_PAGE = { cookie: "lang=en; cookie-agreement=analytics%3A0%7Cyoutube%3A0%7Cvimeo%3A0%7Chotjar%3A0", "user-agent": BROWSER, accept: "text/html" };
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
@@ -120,6 +121,27 @@ describe.runIf(databaseKinds().includes("postgres"))("two app processes on one P
     }
     expect(apiSeen, "B's course API shows the new title").toBeLessThan(CONTENT_DEADLINE_MS);
     expect(pageSeen, "B's guest page shows the new title").toBeLessThan(CONTENT_DEADLINE_MS);
+  });
+
+  it(`serves on B, within ${PROGRESS_DEADLINE_MS} ms, a learner's progress written through A (and on A at once)`, async () => {
+    const client = uniqueIp();
+    const learner = await registerThrough(a, client);
+    const path = "/api/courses/reading-foundations/elements?lang=en";
+    const stateOf = async (base: string, id: string) => {
+      const res = await call(base, "GET", path, { client, token: learner.accessToken });
+      expect(res.status).toBe(200);
+      return (res.body as unknown as { elements: Array<{ id: string; state: string | null }> }).elements.find((e) => e.id === id)?.state;
+    };
+    // Both instances have read (and may keep) the learner's empty record.
+    for (const base of [a, b, a, b]) expect(await stateOf(base, "rf-slow-reading")).toBe("opened");
+
+    expect((await call(a, "POST", "/api/progress/elements/rf-slow-reading/finish", { client, token: learner.accessToken })).status).toBe(200);
+    expect(await stateOf(a, "rf-slow-reading")).toBe("done");
+    const start = Date.now();
+    while ((await stateOf(b, "rf-slow-reading")) !== "done") {
+      if (Date.now() - start > PROGRESS_DEADLINE_MS) throw new Error(`B still serves the old progress ${Date.now() - start} ms after the write`);
+      await sleep(20);
+    }
   });
 
   it(`refuses on B a token logged out through A within ${REVOCATION_DEADLINE_MS} ms`, async () => {

@@ -12,32 +12,9 @@ import { REALTIME_LIMITS, type TRealtimeFault, type TRealtimeRefusal } from "../
 import { guestUser } from "../../domain/user";
 import type { Auth } from "../../domain/learning-access";
 import { openRealtime, refusal, type RealtimeSocket } from "../../../tests/support/realtime";
-import type { BusEvent, BusHandler } from "./bus";
+import { fakeBus } from "../../../tests/support/fake-bus";
 import { installErrorHandler } from "./errors";
 import { createRealtimeHub, type RealtimeHub } from "./realtime";
-
-function fakeBus() {
-  const prefixes = new Map<string, Set<BusHandler>>();
-  const resyncs = new Set<() => void>();
-  return {
-    subscribe(topic: string, handler: BusHandler) {
-      const prefix = topic.slice(0, -1);
-      if (!prefixes.has(prefix)) prefixes.set(prefix, new Set());
-      prefixes.get(prefix)!.add(handler);
-      return () => prefixes.get(prefix)!.delete(handler);
-    },
-    onResync(handler: () => void) {
-      resyncs.add(handler);
-      return () => resyncs.delete(handler);
-    },
-    emit(event: BusEvent) {
-      for (const [prefix, set] of prefixes) if (event.topic.startsWith(prefix)) for (const h of set) h({ ...event, fromSelf: false });
-    },
-    resync() {
-      for (const h of resyncs) h();
-    },
-  };
-}
 
 const alice = { ...guestUser(), id: "usr_alice" };
 /** Tokens: "alice" is alice (until revoked), none is a guest, anything else is bad. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContentListener } from "./content-version";
-import { createVersionedCache, deepFreeze } from "./versioned-cache";
+import { deepFreeze } from "../../domain/deep-freeze";
+import { createVersionedCache } from "./versioned-cache";
 
 /** A content version the test moves by hand. */
 function fakeVersion(start = 1) {

@@ -1,3 +1,4 @@
+import { deepFreeze } from "../../domain/deep-freeze";
 import type { ContentVersion } from "./content-version";
 
 /**
@@ -23,14 +24,6 @@ export interface VersionedCache {
 interface Entry {
   version: number;
   value: Promise<unknown>;
-}
-
-/** Freezes a loaded value and everything reachable from it (plain objects and arrays; Dates stay as they are). */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value) || value instanceof Date) return value;
-  Object.freeze(value);
-  for (const child of Object.values(value as object)) deepFreeze(child);
-  return value;
 }
 
 export function createVersionedCache(version: Pick<ContentVersion, "current" | "onChange">, opts: { maxEntries: number }): VersionedCache {

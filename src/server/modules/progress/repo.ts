@@ -1,7 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/transaction";
+import { notifyOnCommit, type Bus } from "../../platform/bus";
+import { createBusCache } from "../../platform/bus-cache";
 import { courseProgress, elementProgress, elements } from "../../db/schema/courses";
+import { deepFreeze } from "../../../domain/deep-freeze";
 import type { ProgressEntry, ProgressMap, TVariableValue } from "../../../domain/progress";
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;
@@ -73,12 +76,23 @@ function queries(db: Handle) {
   };
 }
 
-/** Writes happen inside `transaction`, on a course row locked for the learner (FOR UPDATE). */
-function writes(db: Handle) {
+/** Learner-course pairs kept per instance: the learners of the last minutes, not everyone. */
+export const PROGRESS_CACHE_MAX = 10_000;
+/** How long a kept record serves without an event: bounds how long a change by hand in SQL goes unseen. */
+export const PROGRESS_CACHE_MAX_AGE_MS = 60_000;
+/** The bus topic a learner's progress writes are announced on (ids only). */
+export const PROGRESS_TOPIC_PREFIX = "progress:";
+
+/**
+ * Writes happen inside `transaction`, on a course row locked for the learner (FOR UPDATE); every
+ * learner written for is noted in `touched`, so the transaction can announce the change with its commit.
+ */
+function writes(db: Handle, touched: Set<string>) {
   return {
     ...queries(db),
     /** Creates the course progress row if needed and locks it, so concurrent finishes of one learner queue up. */
     async lockCourse(userId: string, courseId: string, recordId: string): Promise<CourseProgressRow> {
+      touched.add(userId);
       await db.insert(courseProgress).values({ userId, courseId, recordId }).onConflictDoNothing();
       const [row] = await db
         .select()
@@ -88,6 +102,7 @@ function writes(db: Handle) {
       return row;
     },
     async saveEntries(userId: string, courseId: string, entries: Record<string, ProgressEntry>): Promise<void> {
+      touched.add(userId);
       const values = Object.entries(entries).map(([elementId, e]) => ({
         userId,
         courseId,
@@ -120,6 +135,7 @@ function writes(db: Handle) {
       courseId: string,
       patch: { currentElementId?: string | null; variables?: Record<string, TVariableValue>; upgradedAt?: Date },
     ): Promise<void> {
+      touched.add(userId);
       await db
         .update(courseProgress)
         .set({ ...patch, updatedAt: new Date() })
@@ -128,7 +144,12 @@ function writes(db: Handle) {
   };
 }
 
-export function createProgressRepo(db: Db) {
+/**
+ * The progress store. With a bus, a learner's course record is read once and then served from memory
+ * until that learner's next write (docs/decisions/0056): the write drops it here after its commit and
+ * announces `progress:{userId}` with the commit, so every other instance drops it too.
+ */
+export function createProgressRepo(db: Db, opts: { bus?: Pick<Bus, "subscribe" | "onLost" | "onResync"> } = {}) {
   // A signed-in learner's element records of one course: every course and element read of theirs asks
   // for them, so the statement is built once (drizzle spent more on building it than on the rows).
   const mapOf = (db as Handle)
@@ -142,19 +163,38 @@ export function createProgressRepo(db: Db) {
     .where(and(eq(courseProgress.userId, sql.placeholder("userId")), eq(courseProgress.courseId, sql.placeholder("courseId"))))
     .prepare("progress_course_row");
   const toMap = (rows: ElementProgressRow[]): ProgressMap => Object.fromEntries(rows.map((r) => [r.elementId, toEntry(r)]));
+  /** The course row and the element records; on PostgreSQL the two statements go out side by side. */
+  const read = async (userId: string, courseId: string): Promise<StoredCourseProgress> => {
+    const [[row], rows] = await Promise.all([rowOf.execute({ userId, courseId }), mapOf.execute({ userId, courseId })]);
+    return { row: row ?? null, map: toMap(rows) };
+  };
+  const cache =
+    opts.bus &&
+    createBusCache<StoredCourseProgress>({ prefix: PROGRESS_TOPIC_PREFIX, bus: opts.bus, max: PROGRESS_CACHE_MAX, maxAgeMs: PROGRESS_CACHE_MAX_AGE_MS });
+  // One object may serve many requests: nobody may change it in place.
+  const load = (userId: string, courseId: string) =>
+    cache ? cache.get(userId, `${userId}:${courseId}`, () => read(userId, courseId).then(deepFreeze)) : read(userId, courseId);
   return {
     ...queries(db),
-    /** The course row and the element records; on PostgreSQL the two statements go out side by side. */
-    async load(userId: string, courseId: string): Promise<StoredCourseProgress> {
-      const [[row], rows] = await Promise.all([rowOf.execute({ userId, courseId }), mapOf.execute({ userId, courseId })]);
-      return { row: row ?? null, map: toMap(rows) };
-    },
+    load,
     async loadMap(userId: string, courseId: string): Promise<ProgressMap> {
-      return toMap(await mapOf.execute({ userId, courseId }));
+      return cache ? (await load(userId, courseId)).map : toMap(await mapOf.execute({ userId, courseId }));
     },
     /** Runs `work` in one transaction: what it reads under lockCourse and writes commits together. */
-    transaction<T>(work: (tx: ReturnType<typeof writes>) => Promise<T>): Promise<T> {
-      return inTransaction(db, (tx) => work(writes(tx)));
+    async transaction<T>(work: (tx: ReturnType<typeof writes>) => Promise<T>): Promise<T> {
+      const touched = new Set<string>();
+      try {
+        return await inTransaction(db, async (tx) => {
+          const result = await work(writes(tx, touched));
+          if (cache && touched.size > 0) {
+            await tx.execute(notifyOnCommit([...touched].map((id) => ({ topic: `${PROGRESS_TOPIC_PREFIX}${id}`, kind: "changed", id }))));
+          }
+          return result;
+        });
+      } finally {
+        // After the commit (or a rollback, which changed nothing: dropping is always safe).
+        for (const id of touched) cache?.invalidate(id);
+      }
     },
   };
 }
