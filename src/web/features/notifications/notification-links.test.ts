@@ -13,6 +13,18 @@ describe("what a notification may link to and show", () => {
     expect(notificationHref("javascript:alert(1)")).toBeNull();
   });
 
+  it("opens a link in the reader's language when it starts with another portal language", () => {
+    const reader = { lang: "en", langs: ["tr", "en", "ar", "ru"] };
+    expect(notificationHref("/ar/courses/x/lesson/y?discussion=d1", reader)).toBe("/en/courses/x/lesson/y?discussion=d1");
+    expect(notificationHref("/ar", reader)).toBe("/en");
+    expect(notificationHref("/ar?chat=open", reader)).toBe("/en?chat=open");
+    expect(notificationHref("/en/courses/x", reader)).toBe("/en/courses/x");
+    // Not a portal language: a path of the site like any other.
+    expect(notificationHref("/media/ab.png", reader)).toBe("/media/ab.png");
+    expect(notificationHref("/de/courses/x", reader)).toBe("/de/courses/x");
+    expect(notificationHref("//evil.example/ar/", reader)).toBeNull();
+  });
+
   it("draws pictures from this site or http(s) only", () => {
     expect(safeImageUrl("/avatars/a.svg")).toBe("/avatars/a.svg");
     expect(safeImageUrl("https://cdn.example/a.png")).toBe("https://cdn.example/a.png");

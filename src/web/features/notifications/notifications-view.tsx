@@ -10,7 +10,7 @@ import { Icon } from "../../components/ui/icon";
 import { Spinner } from "../../components/ui/spinner";
 import { useTranslation } from "../../i18n/use-translation";
 import { ApiFailure, orThrow } from "../../lib/api";
-import { useLang } from "../../root-data";
+import { useLang, useRootData } from "../../root-data";
 import { ApiErrorAlert } from "../orders/api-error-alert";
 import { useLiveTopics } from "../live/use-live-topics";
 import { useNow } from "../live/use-now";
@@ -23,8 +23,9 @@ import { refreshUnreadNotifications, setUnreadNotifications } from "./unread-cou
 function NotificationItem({ item, now, onRead }: { item: TNotification; now: number; onRead(id: string): void }) {
   const { t } = useTranslation("notifications");
   const lang = useLang();
+  const langs = useRootData()?.settings.portal.i18n.langs ?? [];
   const navigate = useNavigate();
-  const href = notificationHref(item.link);
+  const href = notificationHref(item.link, { lang, langs });
   const open = (e: React.MouseEvent) => {
     if (item.read) return;
     onRead(item.id);
