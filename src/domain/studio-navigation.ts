@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isSafeUrl } from "./blocks/safe-url";
 import { ZLang } from "./course";
+import { ZNavigationIcon } from "./navigation-icons";
 import type { TNavigationItem } from "./portal";
 import { ZPageAlias } from "./studio-pages";
 import { ZText } from "./validation/safe-text";
@@ -38,10 +39,8 @@ export const ZNavigationItemSettings = z
     /** A page of the portal, by alias (PAGE-NOT-FOUND otherwise). */
     alias: ZPageAlias.optional(),
     link: ZNavigationLink.optional(),
-    icon: ZText.min(1)
-      .max(40)
-      .regex(/^[a-z0-9-]+$/, { error: "Use an icon name: lower-case letters, digits and -" })
-      .optional(),
+    /** One of the header's icons (a picker in the studio); see domain/navigation-icons.ts. */
+    icon: ZNavigationIcon.optional(),
     openInNewTab: z.boolean().default(false),
     hidden: z.boolean().default(false),
     published: z.boolean().default(true),
