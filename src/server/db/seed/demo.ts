@@ -93,7 +93,14 @@ async function seedDemoContent(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
             published: true,
             children: [
               { id: "nav-learn-video-event", title: navTitles.videoEvent, link: "/video-event/history-of-writing", icon: "calendar", published: true },
-              { id: "nav-learn-youtube", title: navTitles.youtube, link: "https://www.youtube.com/@mentora", icon: "play", openInNewTab: true, published: true },
+              {
+                id: "nav-learn-youtube",
+                title: navTitles.youtube,
+                link: "https://www.youtube.com/@mentora",
+                icon: "play",
+                openInNewTab: true,
+                published: true,
+              },
             ],
           },
           { id: "nav-learn-showcase", title: navTitles.showcase, alias: SHOWCASE_ALIAS, icon: "file", published: true },

@@ -15,7 +15,15 @@ function focusLink(panel: HTMLElement | null, index: number) {
 const LINK = "flex items-center gap-2 rounded-xl px-3 py-2 text-ink hover:bg-primary-soft focus-visible:bg-primary-soft";
 
 /** The entries of an open menu: links, and second-level groups drawn as a titled section of links. */
-function MenuEntries({ entries, onNavigate }: { entries: readonly HeaderNavEntry[]; onNavigate: () => void }) {
+function MenuEntries({
+  entries,
+  onNavigate,
+  onKeyDown,
+}: {
+  entries: readonly HeaderNavEntry[];
+  onNavigate: () => void;
+  onKeyDown: (event: React.KeyboardEvent) => void;
+}) {
   const groupId = useId();
   return (
     <>
@@ -23,7 +31,7 @@ function MenuEntries({ entries, onNavigate }: { entries: readonly HeaderNavEntry
         if (entry.children.length === 0) {
           return entry.href !== undefined ? (
             <li key={entry.id}>
-              <NavEntryLink entry={{ ...entry, href: entry.href }} className={LINK} onNavigate={onNavigate} />
+              <NavEntryLink entry={{ ...entry, href: entry.href }} className={LINK} onNavigate={onNavigate} onKeyDown={onKeyDown} />
             </li>
           ) : null;
         }
@@ -31,14 +39,14 @@ function MenuEntries({ entries, onNavigate }: { entries: readonly HeaderNavEntry
         return (
           <li key={entry.id} className="mt-1 border-t border-line pt-1 first:mt-0 first:border-t-0 first:pt-0">
             {entry.href !== undefined ? (
-              <NavEntryLink entry={{ ...entry, href: entry.href }} className={`${LINK} font-semibold`} onNavigate={onNavigate} />
+              <NavEntryLink entry={{ ...entry, href: entry.href }} className={`${LINK} font-semibold`} onNavigate={onNavigate} onKeyDown={onKeyDown} />
             ) : (
               <p id={titleId} className="flex items-center gap-2 px-3 pt-2 pb-1 text-sm font-semibold text-muted">
                 <NavEntryLabel entry={entry} />
               </p>
             )}
             <ul className="ps-3" {...(entry.href === undefined ? { "aria-labelledby": titleId } : { "aria-label": entry.label })}>
-              <MenuEntries entries={entry.children} onNavigate={onNavigate} />
+              <MenuEntries entries={entry.children} onNavigate={onNavigate} onKeyDown={onKeyDown} />
             </ul>
           </li>
         );
@@ -101,7 +109,7 @@ export function HeaderMenu({ entry, onNavigate }: { entry: HeaderNavEntry; onNav
     }
   };
 
-  const onPanelKeyDown = (event: React.KeyboardEvent) => {
+  const onLinkKeyDown = (event: React.KeyboardEvent) => {
     const at = linksOf(panelRef.current).indexOf(document.activeElement as HTMLAnchorElement);
     const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 };
     if (event.key === "Escape") {
@@ -138,16 +146,15 @@ export function HeaderMenu({ entry, onNavigate }: { entry: HeaderNavEntry; onNav
         ref={panelRef}
         id={panelId}
         hidden={!open}
-        onKeyDown={onPanelKeyDown}
         className="flex flex-col gap-0.5 ps-3 md:absolute md:start-0 md:top-full md:z-50 md:mt-1 md:w-64 md:rounded-xl md:border md:border-line md:bg-surface md:p-2 md:ps-2 md:shadow-lg"
         data-nav-panel={entry.id}
       >
         {entry.href !== undefined ? (
           <li>
-            <NavEntryLink entry={{ ...entry, href: entry.href, children: [] }} className={LINK} onNavigate={navigate} />
+            <NavEntryLink entry={{ ...entry, href: entry.href, children: [] }} className={LINK} onNavigate={navigate} onKeyDown={onLinkKeyDown} />
           </li>
         ) : null}
-        <MenuEntries entries={entry.children} onNavigate={navigate} />
+        <MenuEntries entries={entry.children} onNavigate={navigate} onKeyDown={onLinkKeyDown} />
       </ul>
     </div>
   );

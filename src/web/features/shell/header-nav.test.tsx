@@ -9,7 +9,8 @@ import { TranslatorContext } from "../../i18n/use-translation";
 import { HeaderNav } from "./header-nav";
 import { headerNavigation } from "./header-nav-model";
 
-const shellPack = (lang: string) => JSON.parse(readFileSync(join(process.cwd(), "locales", lang, "shell.json"), "utf8")) as Record<string, Record<string, string>>;
+const shellPack = (lang: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), "locales", lang, "shell.json"), "utf8")) as Record<string, Record<string, string>>;
 
 function render(tree: TNavigationItem[], lang: string): string {
   const resources: Resources = { shell: shellPack(lang) };

@@ -25,7 +25,18 @@ export function NavEntryLabel({ entry }: { entry: HeaderNavEntry }) {
  * router has nothing to do with it); a new tab gets rel="noopener noreferrer" so the opened page
  * cannot reach back into this one.
  */
-export function NavEntryLink({ entry, className, onNavigate }: { entry: HeaderNavEntry & { href: string }; className: string; onNavigate: () => void }) {
+export function NavEntryLink({
+  entry,
+  className,
+  onNavigate,
+  onKeyDown,
+}: {
+  entry: HeaderNavEntry & { href: string };
+  className: string;
+  onNavigate: () => void;
+  /** A menu's arrow keys (header-menu.tsx). */
+  onKeyDown?: (event: React.KeyboardEvent) => void;
+}) {
   const body = <NavEntryLabel entry={entry} />;
   if (entry.external || entry.newTab) {
     return (
@@ -33,6 +44,7 @@ export function NavEntryLink({ entry, className, onNavigate }: { entry: HeaderNa
         href={entry.href}
         className={className}
         onClick={onNavigate}
+        onKeyDown={onKeyDown}
         {...(entry.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
         data-nav-item={entry.id}
       >
@@ -41,7 +53,7 @@ export function NavEntryLink({ entry, className, onNavigate }: { entry: HeaderNa
     );
   }
   return (
-    <Link to={entry.href} className={className} onClick={onNavigate} data-nav-item={entry.id}>
+    <Link to={entry.href} className={className} onClick={onNavigate} onKeyDown={onKeyDown} data-nav-item={entry.id}>
       {body}
     </Link>
   );
