@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isSafeUrl } from "./blocks/safe-url";
 import { ZLang } from "./course";
-import { ZNavigationIcon } from "./navigation-icons";
+import { NAVIGATION_ICONS } from "./navigation-icons";
 import type { TNavigationItem } from "./portal";
 import { ZPageAlias } from "./studio-pages";
 import { ZText } from "./validation/safe-text";
@@ -20,6 +20,9 @@ export const NAVIGATION_ITEMS_MAX = 200;
 export const NAVIGATION_TITLE_MAX = 100;
 export const NAVIGATION_LINK_MAX = 2048;
 const MAX_LANGS = 32;
+
+/** One of the header's icons: the studio's icon field is a picker of exactly these (decision 0055). */
+export const ZNavigationIcon = z.enum(NAVIGATION_ICONS);
 
 export const ZNavigationItemId = ZText.min(1)
   .max(64)
