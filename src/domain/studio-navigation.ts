@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isSafeUrl } from "./blocks/safe-url";
 import { ZLang } from "./course";
+import { NAVIGATION_ICONS } from "./navigation-icons";
 import type { TNavigationItem } from "./portal";
 import { ZPageAlias } from "./studio-pages";
 import { ZText } from "./validation/safe-text";
@@ -20,6 +21,9 @@ export const NAVIGATION_TITLE_MAX = 100;
 export const NAVIGATION_LINK_MAX = 2048;
 const MAX_LANGS = 32;
 
+/** One of the header's icons: the studio's icon field is a picker of exactly these (decision 0055). */
+export const ZNavigationIcon = z.enum(NAVIGATION_ICONS);
+
 export const ZNavigationItemId = ZText.min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, { error: "Use letters, digits, - and _" });
@@ -38,10 +42,8 @@ export const ZNavigationItemSettings = z
     /** A page of the portal, by alias (PAGE-NOT-FOUND otherwise). */
     alias: ZPageAlias.optional(),
     link: ZNavigationLink.optional(),
-    icon: ZText.min(1)
-      .max(40)
-      .regex(/^[a-z0-9-]+$/, { error: "Use an icon name: lower-case letters, digits and -" })
-      .optional(),
+    /** One of the header's icons (a picker in the studio); see domain/navigation-icons.ts. */
+    icon: ZNavigationIcon.optional(),
     openInNewTab: z.boolean().default(false),
     hidden: z.boolean().default(false),
     published: z.boolean().default(true),

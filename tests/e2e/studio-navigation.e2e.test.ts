@@ -27,6 +27,8 @@ describe("the studio's navigation editor", () => {
     const title = page.getByTestId("nav-item-form").getByRole("group", { name: "Title", exact: true });
     await title.getByLabel("English").fill("Studio link");
     await page.getByTestId("nav-item-form").getByLabel("Link", { exact: true }).fill("/courses/");
+    // The icon picker: radio buttons showing the header's icons.
+    await page.getByTestId("icon-picker").getByRole("radio", { name: "Book" }).check();
     // Alt+ArrowUp on the item moves it above the last of the others.
     const select = page.locator(`[data-item="${added}"] [data-testid="nav-item-select"]`);
     await select.focus();
@@ -38,14 +40,18 @@ describe("the studio's navigation editor", () => {
 
     const res = await admin.context.request.get(e2e.url("/api/admin/navigation"));
     const saved = (await res.json()) as TStudioNavigation;
-    expect(saved.items.find((i) => i.id === added)).toMatchObject({ link: "/courses/", title: { en: "Studio link" }, parentId: null });
+    expect(saved.items.find((i) => i.id === added)).toMatchObject({ link: "/courses/", icon: "book", title: { en: "Studio link" }, parentId: null });
 
     const guest = await e2e.open("/en/");
     const header = guest.locator("header nav").first();
     await expect.poll(() => header.textContent(), SLOW).toContain("Studio link");
     const links = await header.locator("a").evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
     expect(links).toContainEqual(["Studio link", "/en/courses/"]);
-    expect(links.findIndex((l) => l[0] === "Studio link")).toBe(before.length - 1);
+    // Just before the last top-level item (the header also draws menus' links, so count from the end).
+    const last = await page.locator('[data-testid="nav-item"][data-depth="1"]').last().getAttribute("data-item");
+    expect(links.findIndex((l) => l[0] === "Studio link")).toBe(
+      (await header.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("data-nav-item")))).indexOf(last) - 1,
+    );
   });
 
   it("shows a refusal at the item it names and keeps the public header", async () => {

@@ -151,6 +151,8 @@ describe.each(TRANSLATED)("%s language pack", (lang) => {
       "studio:options.UAH",
       "studio:options.USD",
       "studio:options.RUB",
+      // The video icon's name: "Video" is the Turkish word as well.
+      "studio:options.video",
     ]);
     // Placeholders and punctuation alone ("{{count}} / {{max}}") have nothing to translate.
     const hasWords = (value: string) => /\p{L}/u.test(value.replace(/\{\{[^}]*\}\}/g, ""));

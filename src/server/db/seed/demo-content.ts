@@ -25,6 +25,13 @@ export const navTitles: Record<string, TLocalized> = {
   courses: { tr: "Kurslar", en: "Courses", ar: "الدورات", ru: "Курсы" },
   about: { tr: "Hakkımızda", en: "About us", ar: "من نحن", ru: "О нас" },
   faq: { tr: "Sık sorulanlar", en: "FAQ", ar: "الأسئلة الشائعة", ru: "Вопросы и ответы" },
+  learn: { tr: "Öğren", en: "Learn", ar: "تعلّم", ru: "Учиться" },
+  allCourses: { tr: "Tüm kurslar", en: "All courses", ar: "كل الدورات", ru: "Все курсы" },
+  microcourse: { tr: "Nefes molası", en: "Breathing break", ar: "استراحة تنفس", ru: "Дыхательная пауза" },
+  watch: { tr: "İzle", en: "Watch", ar: "شاهد", ru: "Смотреть" },
+  videoEvent: { tr: "Yazının tarihi", en: "History of writing", ar: "تاريخ الكتابة", ru: "История письменности" },
+  youtube: { tr: "YouTube kanalımız", en: "Our YouTube channel", ar: "قناتنا على يوتيوب", ru: "Наш канал на YouTube" },
+  showcase: { tr: "Blok vitrini", en: "Blocks showcase", ar: "معرض الكتل", ru: "Витрина блоков" },
 };
 
 interface MainTexts {

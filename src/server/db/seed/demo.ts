@@ -5,7 +5,7 @@ import { DEMO_LANGS, childPortalTitle, mainPageBlocks, navTitles, portalTitle, s
 import { seedDemoAdvantages } from "./demo-advantages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "./factories";
 import { removeDemoPreviewSecret, seedDemoCourses } from "./demo-courses";
-import { seedDemoShowcase } from "./demo-showcase";
+import { SHOWCASE_ALIAS, seedDemoShowcase } from "./demo-showcase";
 import { seedDemoForms } from "./demo-forms";
 import { seedDemoPolicies } from "./demo-policies";
 import { seedDemoCoupons } from "./demo-coupons";
@@ -77,6 +77,35 @@ async function seedDemoContent(db: Db, config: Pick<Config, "PORTAL_ID" | "ENVIR
     ],
     navigation: [
       { id: "nav-home", title: navTitles.home, alias: "main", link: "/", published: true },
+      // A menu with icons, a second-level group and a new-tab link (decision 0055), so a fresh start shows them.
+      {
+        id: "nav-learn",
+        title: navTitles.learn,
+        icon: "book",
+        published: true,
+        children: [
+          { id: "nav-learn-courses", title: navTitles.allCourses, link: "/courses/", icon: "list", published: true },
+          { id: "nav-learn-microcourse", title: navTitles.microcourse, link: "/microcourse/breathing-break", icon: "star", published: true },
+          {
+            id: "nav-learn-watch",
+            title: navTitles.watch,
+            icon: "video",
+            published: true,
+            children: [
+              { id: "nav-learn-video-event", title: navTitles.videoEvent, link: "/video-event/history-of-writing", icon: "calendar", published: true },
+              {
+                id: "nav-learn-youtube",
+                title: navTitles.youtube,
+                link: "https://www.youtube.com/@mentora",
+                icon: "play",
+                openInNewTab: true,
+                published: true,
+              },
+            ],
+          },
+          { id: "nav-learn-showcase", title: navTitles.showcase, alias: SHOWCASE_ALIAS, icon: "file", published: true },
+        ],
+      },
       { id: "nav-about", title: navTitles.about, link: "/#main-quote", published: true },
       { id: "nav-faq", title: navTitles.faq, link: "/#main-faq", published: true },
     ],

@@ -63,7 +63,7 @@ describeEachDatabase("portal API", (t) => {
         color: "blue",
       });
       expect(environment.logo).toEqual({ tr: "/brand/logo-tr.svg", en: "/brand/logo-en.svg" });
-      expect(environment.navigation.map((n: { id: string }) => n.id)).toEqual(["nav-home", "nav-about", "nav-faq"]);
+      expect(environment.navigation.map((n: { id: string }) => n.id)).toEqual(["nav-home", "nav-learn", "nav-about", "nav-faq"]);
       expect(environment.navigation[0]).toMatchObject({
         alias: "main",
         link: "/",

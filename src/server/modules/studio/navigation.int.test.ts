@@ -33,6 +33,13 @@ describeEachDatabase("studio: the navigation tree", (t) => {
     const before = json<TStudioNavigation>(await admin.browser.get("/api/admin/navigation"));
     expect(before.items.map((i) => [i.id, i.parentId])).toEqual([
       ["nav-home", null],
+      ["nav-learn", null],
+      ["nav-learn-courses", "nav-learn"],
+      ["nav-learn-microcourse", "nav-learn"],
+      ["nav-learn-watch", "nav-learn"],
+      ["nav-learn-video-event", "nav-learn-watch"],
+      ["nav-learn-youtube", "nav-learn-watch"],
+      ["nav-learn-showcase", "nav-learn"],
       ["nav-about", null],
       ["nav-faq", null],
     ]);
@@ -124,7 +131,9 @@ describeEachDatabase("studio: the navigation tree", (t) => {
       [item("bad id")],
       [{ ...item("extra"), target: "_blank" }],
       [item("bad-alias", { alias: "../etc" })],
-      [item("bad-icon", { icon: "<svg>" })],
+      [item("bad-icon", { icon: "<svg>" as "home" })],
+      // Only the header's icons: a well-formed name outside the set is refused too (decision 0055).
+      [item("unknown-icon", { icon: "rocket" as "home" })],
       [item("bad-flag", { published: "yes" as unknown as boolean })],
       [item("long", { title: { tr: "x".repeat(101) } })],
       Array.from({ length: 201 }, (_, i) => item(`n${i}`)),

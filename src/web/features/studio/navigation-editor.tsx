@@ -9,11 +9,16 @@ import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useTranslation } from "../../i18n/use-translation";
 import { useLang } from "../../root-data";
 import { BlockPropsForm } from "./block-props-form";
+import type { CustomEditors } from "./form-context";
+import { IconPicker } from "./icon-picker";
 import { serverIssuesOf } from "./course-settings-value";
 import type { PathIssue } from "./form-value";
 import { addItem, depthOf, heightOf, moveDown, moveIn, moveOut, moveUp, type NavItem, removeItem } from "./navigation-tree";
 import { putNavigation } from "./studio-calls";
 import { StudioHeader } from "./studio-header";
+
+/** The icon field is a picker that shows the icons (the generator would draw a plain list of names). */
+const navigationEditors: CustomEditors = (model) => (model.name === "icon" && model.kind === "select" ? IconPicker : null);
 
 type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; reason: string };
 /** A refusal of the last save, shown at the item it names. */
@@ -254,6 +259,7 @@ export function NavigationEditor({ navigation, languages, primaryLang }: { navig
                 value={settingsOf(current)}
                 languages={languages}
                 serverIssues={itemError?.itemId === current.id ? itemError.issues : undefined}
+                customEditors={navigationEditors}
                 onChange={(next) => update(items.map((i) => (i.id === current.id ? ({ ...(next as object), id: i.id, parentId: i.parentId } as NavItem) : i)))}
               />
             ) : null}

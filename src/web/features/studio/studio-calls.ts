@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type TMicrocoursePatch, type ZMicrocourseCreate, ZStudioMicrocourse } from "../../../domain/studio-microcourses";
-import { type TNavigationPut, ZStudioNavigation } from "../../../domain/studio-navigation";
+import { type TNavigationPut, type TStudioNavigation, ZStudioNavigation } from "../../../domain/studio-navigation";
 import {
   type TEpisodePatch,
   type TVideoEventPatch,
@@ -46,7 +46,12 @@ export const reorderElements = (courseId: string, elementIds: string[]) =>
 export const makePreviewLink = (courseId: string) => api.post(`${coursePath(courseId)}/preview-link`, ZPreviewLink);
 
 export const removePreviewLink = (courseId: string) => api.send("DELETE", `${coursePath(courseId)}/preview-link`, ZStudioCourse);
-export const putNavigation = (body: TNavigationPut) => api.send("PUT", "/api/admin/navigation", ZStudioNavigation, body);
+/**
+ * The editor sends the items as it holds them: a tree read back may carry an icon name from before the
+ * icon set (decision 0055), which the server refuses at that item rather than the client dropping it.
+ */
+export const putNavigation = (body: Omit<TNavigationPut, "items"> & { items: TStudioNavigation["items"] }) =>
+  api.send("PUT", "/api/admin/navigation", ZStudioNavigation, body);
 
 export const createMicrocourse = (body: z.input<typeof ZMicrocourseCreate>) => api.post("/api/admin/microcourses", ZStudioMicrocourse, body);
 export const patchMicrocourse = (id: string, patch: TMicrocoursePatch) =>
