@@ -261,15 +261,15 @@ export function pageUsageStore(db: Db) {
       const live = await db
         .delete(pages)
         .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), eq(pages.alias, alias)))
-        .returning({ id: pages.id });
+        .returning();
       const draft = await db
         .delete(pageDrafts)
         .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias)))
-        .returning({ alias: pageDrafts.alias });
+        .returning();
       const versions = await db
         .delete(pageVersions)
         .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias)))
-        .returning({ version: pageVersions.version });
+        .returning();
       return { live: live.length, draft: draft.length, versions: versions.length };
     },
   };
