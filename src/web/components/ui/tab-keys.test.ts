@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tabKeyTarget } from "./tab-keys";
 
@@ -20,5 +22,16 @@ describe("the tabs pattern's keys", () => {
   it("leaves every other key alone, and an empty list", () => {
     for (const key of ["ArrowUp", "ArrowDown", "Enter", " ", "Tab", "a"]) expect(tabKeyTarget(key, 1, 3, false)).toBeNull();
     expect(tabKeyTarget("ArrowRight", 0, 0, false)).toBeNull();
+  });
+});
+
+describe("every tab list is the shared one", () => {
+  it("has no role=tablist or role=tab outside components/ui/tabs.tsx", () => {
+    const root = join(process.cwd(), "src", "web");
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith(".tsx") && !f.endsWith(".test.tsx"));
+    const own = join("components", "ui", "tabs.tsx");
+    const offenders = files.filter((f) => f !== own && /role=["{]"?tab(list)?["}]/.test(readFileSync(join(root, f), "utf8")));
+    expect(offenders).toEqual([]);
+    expect(files).toContain(own);
   });
 });
