@@ -117,6 +117,24 @@ describeEachDatabase("studio: renaming and deleting pages, and finding a model's
     expect(byModel.alias).toBe("element-renamed");
   });
 
+  it("of two parallel renames to one alias one wins and the other is PAGE-ALIAS-TAKEN; so is a create racing a rename", async () => {
+    const admin = await withRole(["admin"]);
+    for (const alias of ["race-a", "race-b", "race-e"]) json(await admin.browser.post("/api/admin/pages", { alias, title: { tr: alias } }, origin), 201);
+    const renames = await Promise.all([rename(admin, "race-a", { alias: "race-c" }), rename(admin, "race-b", { alias: "race-c" })]);
+    expect(renames.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(renames.find((r) => r.statusCode === 409)!.json().error.code).toBe("PAGE-ALIAS-TAKEN");
+    const [made, moved] = await Promise.all([
+      admin.browser.post("/api/admin/pages", { alias: "race-d", title: { tr: "D" } }, origin),
+      rename(admin, "race-e", { alias: "race-d" }),
+    ]);
+    expect([made.statusCode, moved.statusCode].sort()).toEqual(made.statusCode === 201 ? [201, 409] : [200, 409]);
+    // The losers keep their pages: nothing half-moved.
+    const left = (await list(admin)).map((p) => p.alias).filter((a) => a.startsWith("race-"));
+    expect(left.sort()).toEqual(
+      ["race-c", renames[0]!.statusCode === 200 ? "race-b" : "race-a", "race-d", ...(made.statusCode === 201 ? ["race-e"] : [])].sort(),
+    );
+  });
+
   it("deletes a page (live rows, draft, versions), refuses one in use or owned by a model, and bumps the content version", async () => {
     const admin = await withRole(["mp-admin"]);
     await livePage(admin, "doomed");
