@@ -169,6 +169,8 @@ export const ERROR_CODES = {
   DRAFT_CONFLICT: { status: 409, key: "errors:codes.DRAFT_CONFLICT" },
   /** Publishing needs the title (meta) in the portal's primary language. */
   PAGE_META_MISSING: { status: 400, key: "errors:codes.PAGE_META_MISSING" },
+  /** A page renamed or deleted is still named or owned by something (details.usages: navigation items, courses, ...). */
+  PAGE_IN_USE: { status: 409, key: "errors:codes.PAGE_IN_USE" },
   /** A navigation item is its own ancestor (details name the item and the path). */
   NAVIGATION_CYCLE: { status: 400, key: "errors:codes.NAVIGATION_CYCLE" },
   /** Two navigation items share an id. */

@@ -147,3 +147,30 @@ export const ZDraftSaveRequest = ZDraftSave.extend({
       .max(PAGE_BLOCKS_MAX),
   }),
 });
+
+/** POST /api/admin/pages/{alias}/rename: the page's new alias (409 PAGE-ALIAS-TAKEN, PAGE-IN-USE). */
+export const ZPageRename = z.object({ alias: ZPageAlias }).strict();
+export type TPageRename = z.infer<typeof ZPageRename>;
+
+/**
+ * What names a page by its alias, or is bound to it: a navigation item, a course's, microcourse's or
+ * video event's `pageAlias`, or (for a delete) the course, element or microcourse the page belongs to.
+ * A rename or delete of a page in use is 409 PAGE-IN-USE with these in `details.usages`.
+ */
+export const ZPageUsage = z.object({
+  kind: z.enum(["navigation", "course", "element", "microcourse", "video-event"]),
+  id: z.string(),
+});
+export type TPageUsage = z.infer<typeof ZPageUsage>;
+export const ZPageInUse = z.object({ usages: z.array(ZPageUsage) });
+
+/** GET /api/admin/pages?model={name}:{id}: only the page bound to that course, element or microcourse (none, or one). */
+export const ZPageListQuery = z.object({
+  model: ZText.max(140)
+    .regex(/^(course|element|microcourse):[^:]+$/, { error: "Use course:{id}, element:{id} or microcourse:{id}" })
+    .transform((s): TPageModelRef => {
+      const at = s.indexOf(":");
+      return { name: s.slice(0, at) as TPageModelRef["name"], id: s.slice(at + 1) };
+    })
+    .optional(),
+});

@@ -199,6 +199,13 @@ export const ZAuditSummary = z.object({
   eventId: z.string().optional(),
   /** A navigation save: how many items the tree holds. */
   items: z.number().int().optional(),
+  /** A page rename: the alias before and after (docs/decisions/0054). */
+  from: z.string().optional(),
+  to: z.string().optional(),
+  /** A page rename or delete: whether it had a draft; a delete: how many versions went, and the last one. */
+  draft: z.boolean().optional(),
+  versions: z.number().int().optional(),
+  lastVersion: z.number().int().nullable().optional(),
 });
 export type TAuditSummary = z.infer<typeof ZAuditSummary>;
 

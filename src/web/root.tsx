@@ -18,6 +18,7 @@ import { ScenarioProvider } from "./features/scenario/scenario-context";
 import { ConsentProvider } from "./features/consent/consent-context";
 import { ProgressRefreshAfterLogin } from "./features/learning/progress-refresh";
 import { TagManager } from "./features/shell/analytics";
+import { useChromeless } from "./features/shell/chromeless";
 import { installChunkReloadGuard } from "./features/shell/chunk-reload";
 import { PacksScript, usePageI18n } from "./i18n/use-page-i18n";
 import { TranslatorContext } from "./i18n/use-translation";
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => installChunkReloadGuard(), []);
   // A stable object: the auth provider takes a new one as a newer server truth.
   const initialUser = useMemo(() => data?.user ?? guestUser(), [data?.user]);
+  const chromeless = useChromeless();
 
   return (
     <html lang={lang} dir={dirOf(lang)}>
@@ -94,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ThemeProvider theme={data?.settings.environment.theme}>
               <AuthProvider initial={initialUser}>
                 <ConsentProvider initial={data?.consent ?? null}>
-                  {data ? <TagManager /> : null}
+                  {data && !chromeless ? <TagManager /> : null}
                   {data ? <ProgressRefreshAfterLogin /> : null}
                   {data ? <ScenarioProvider>{children}</ScenarioProvider> : children}
                 </ConsentProvider>

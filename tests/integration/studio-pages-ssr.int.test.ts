@@ -44,6 +44,19 @@ describe("the page designer's screens", () => {
     expect(preview.body).toContain(`<title>${previewTitle}</title>`);
   });
 
+  it("draw the preview frame alone: no e-mail-verification notice there, while the designer around it has one", async () => {
+    // A freshly registered author: the address waits for confirmation, so every other page carries the notice.
+    const author = await learner(ssr.app, ssr.database.db, { roles: ["disciple", "mp-leader"] });
+    for (const lang of ["en", "ar"]) {
+      const designer = await author.browser.get(`/${lang}/studio/pages/${ALIAS}`);
+      expect(designer.body).toContain('data-testid="email-verify-notice"');
+      const preview = await author.browser.get(`/${lang}/studio/pages/${ALIAS}/preview`);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.body).not.toContain('data-testid="email-verify-notice"');
+      expect(preview.body).not.toContain("googletagmanager");
+    }
+  });
+
   it("answer 404 for a malformed alias, and 400 for a NUL in the address", async () => {
     const author = await learner(ssr.app, ssr.database.db, { roles: ["disciple", "mp-leader"] });
     for (const alias of ["Bad%20Alias!", "x".repeat(200), "-lead"]) {

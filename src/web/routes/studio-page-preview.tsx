@@ -3,6 +3,7 @@ import { ZPageAlias } from "../../domain/studio-pages";
 import { throwNotFound } from "../features/errors/error-pages.server";
 import { privatePageMeta } from "../features/orders/page-meta";
 import { packT } from "../features/notifications/notifications.server";
+import type { ChromelessHandle } from "../features/shell/chromeless";
 import { PreviewFrame } from "../features/studio/pages/preview-frame";
 import { portalLanguages, studioAuthor } from "../features/studio/studio.server";
 import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
@@ -23,7 +24,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privatePageMeta(loaderData.title) : []);
 
-export const handle: PacksHandle = { packs: ["studio", "errors", ...BLOCK_PACKS] };
+/** The page alone: no e-mail notice, popups or analytics inside the designer's frame (features/shell/chromeless.ts). */
+export const handle: PacksHandle & ChromelessHandle = { packs: ["studio", "errors", ...BLOCK_PACKS], chromeless: true };
 
 export default function StudioPagePreview({ loaderData, params }: Route.ComponentProps) {
   return <PreviewFrame alias={loaderData.alias} lang={params.lang} primaryLang={loaderData.primaryLang} />;

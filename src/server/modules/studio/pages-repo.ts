@@ -1,9 +1,10 @@
 import { and, desc, eq, max, notInArray, or, sql } from "drizzle-orm";
-import type { TPageDocument, TPageModelRef } from "../../../domain/studio-pages";
+import type { TNavigationItem } from "../../../domain/portal";
+import type { TPageDocument, TPageModelRef, TPageUsage } from "../../../domain/studio-pages";
 import type { Db } from "../../db/client";
-import { courses, elements, microcourses } from "../../db/schema/courses";
+import { courses, elements, microcourses, videoEvents } from "../../db/schema/courses";
 import { pageDrafts, pageVersions } from "../../db/schema/page-designer";
-import { pages } from "../../db/schema/portal";
+import { environments, pages } from "../../db/schema/portal";
 import { users } from "../../db/schema/users";
 
 export type LivePageRow = typeof pages.$inferSelect;
@@ -26,8 +27,8 @@ export function pageStore(db: Db) {
     async lockAlias(environmentId: string, alias: string): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`page:${environmentId}:${alias}`}))`);
     },
-    /** Live rows of type "page" of the environment, every alias, without their blocks (the designer's list). */
-    liveRows(environmentId: string) {
+    /** Live rows of type "page" of the environment, every alias (or only `alias`), without their blocks (the designer's list). */
+    liveRows(environmentId: string, alias?: string) {
       return db
         .select({
           alias: pages.alias,
@@ -39,7 +40,7 @@ export function pageStore(db: Db) {
           edited: pages.edited,
         })
         .from(pages)
-        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page")));
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), alias === undefined ? undefined : eq(pages.alias, alias)));
     },
     liveRowsOf(environmentId: string, alias: string): Promise<LivePageRow[]> {
       return db
@@ -92,8 +93,11 @@ export function pageStore(db: Db) {
                 .where(and(eq(microcourses.portalId, portalId), eq(microcourses.id, model.id)));
       return rows.length > 0;
     },
-    drafts(environmentId: string): Promise<PageDraftRow[]> {
-      return db.select().from(pageDrafts).where(eq(pageDrafts.environmentId, environmentId));
+    drafts(environmentId: string, alias?: string): Promise<PageDraftRow[]> {
+      return db
+        .select()
+        .from(pageDrafts)
+        .where(and(eq(pageDrafts.environmentId, environmentId), alias === undefined ? undefined : eq(pageDrafts.alias, alias)));
     },
     async draft(environmentId: string, alias: string, opts: { lock?: boolean } = {}): Promise<PageDraftRow | null> {
       const q = db
@@ -128,12 +132,12 @@ export function pageStore(db: Db) {
       const [row] = await db.select({ id: users.id, name: personName }).from(users).where(eq(users.id, id));
       return row ?? null;
     },
-    /** The last version number per alias of the environment. */
-    async lastVersions(environmentId: string): Promise<Map<string, number>> {
+    /** The last version number per alias of the environment (or of `alias` only). */
+    async lastVersions(environmentId: string, alias?: string): Promise<Map<string, number>> {
       const rows = await db
         .select({ alias: pageVersions.alias, version: max(pageVersions.version) })
         .from(pageVersions)
-        .where(eq(pageVersions.environmentId, environmentId))
+        .where(and(eq(pageVersions.environmentId, environmentId), alias === undefined ? undefined : eq(pageVersions.alias, alias)))
         .groupBy(pageVersions.alias);
       return new Map(rows.map((r) => [r.alias, Number(r.version)]));
     },
@@ -200,3 +204,73 @@ export function pageStore(db: Db) {
   };
 }
 export type PageStore = ReturnType<typeof pageStore>;
+
+/** The ids of navigation items (at any depth) that link to `alias`. */
+export function navigationItemsOf(tree: readonly TNavigationItem[], alias: string): string[] {
+  return tree.flatMap((item) => [...(item.alias === alias ? [item.id] : []), ...navigationItemsOf(item.children ?? [], alias)]);
+}
+
+/** What names a page by its alias or owns it (rename and delete, operations/page-lifecycle.ts). */
+export function pageUsageStore(db: Db) {
+  return {
+    /**
+     * Navigation items, courses, microcourses and video events that name `alias` as their page. The
+     * environment's row is locked first, so a navigation save that would add a link to the alias waits
+     * for the rename or delete to commit (and then finds no page under the old alias).
+     */
+    async aliasUsages(portalId: string, environmentId: string, alias: string): Promise<TPageUsage[]> {
+      const [env] = await db.select({ navigation: environments.navigation }).from(environments).where(eq(environments.id, environmentId)).for("update");
+      const [c, m, v] = await Promise.all([
+        db
+          .select({ id: courses.id })
+          .from(courses)
+          .where(and(eq(courses.portalId, portalId), eq(courses.pageAlias, alias))),
+        db
+          .select({ id: microcourses.id })
+          .from(microcourses)
+          .where(and(eq(microcourses.portalId, portalId), eq(microcourses.pageAlias, alias))),
+        db
+          .select({ id: videoEvents.id })
+          .from(videoEvents)
+          .where(and(eq(videoEvents.portalId, portalId), eq(videoEvents.pageAlias, alias))),
+      ]);
+      return [
+        ...navigationItemsOf(env?.navigation ?? [], alias).map((id) => ({ kind: "navigation" as const, id })),
+        ...c.map((r) => ({ kind: "course" as const, id: r.id })),
+        ...m.map((r) => ({ kind: "microcourse" as const, id: r.id })),
+        ...v.map((r) => ({ kind: "video-event" as const, id: r.id })),
+      ];
+    },
+    /** Moves the alias's live rows (type "page"), draft and versions to `to` (ids stay: they are not addresses). */
+    async renameAlias(environmentId: string, from: string, to: string): Promise<void> {
+      await db
+        .update(pages)
+        .set({ alias: to })
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), eq(pages.alias, from)));
+      await db
+        .update(pageDrafts)
+        .set({ alias: to })
+        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, from)));
+      await db
+        .update(pageVersions)
+        .set({ alias: to })
+        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, from)));
+    },
+    /** Removes the alias's live rows (type "page"), draft and versions; the counts removed. */
+    async deleteAlias(environmentId: string, alias: string): Promise<{ live: number; draft: number; versions: number }> {
+      const live = await db
+        .delete(pages)
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), eq(pages.alias, alias)))
+        .returning();
+      const draft = await db
+        .delete(pageDrafts)
+        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias)))
+        .returning();
+      const versions = await db
+        .delete(pageVersions)
+        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias)))
+        .returning();
+      return { live: live.length, draft: draft.length, versions: versions.length };
+    },
+  };
+}

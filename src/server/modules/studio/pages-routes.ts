@@ -5,6 +5,8 @@ import {
   ZDraftSaved,
   ZPageAlias,
   ZPageCreate,
+  ZPageListQuery,
+  ZPageRename,
   ZPageVersions,
   ZPublish,
   ZPublished,
@@ -33,11 +35,15 @@ export const studioPagesRoutes =
           tags,
           operationId: "studioListPages",
           summary: "Every page of the portal by alias (model pages and drafts of new pages included)",
-          description: who,
+          description: `${who} With \`model=course:{id}\` (or element:, microcourse:) only the page bound to that model: an empty list when it has none (another portal's model has none here).`,
+          querystring: ZPageListQuery,
           response: { 200: z.object({ pages: z.array(ZStudioPageSummary) }), ...reads },
         },
       },
-      async (req) => ({ pages: await studio.listPages((await requireUser(req)).user) }),
+      async (req) => {
+        const { user } = await requireUser(req);
+        return { pages: req.query.model ? await studio.pagesOfModel(user, req.query.model) : await studio.listPages(user) };
+      },
     );
     app.post(
       "/admin/pages",
@@ -66,6 +72,38 @@ export const studioPagesRoutes =
         },
       },
       async (req) => studio.getPage((await requireUser(req)).user, req.params.alias),
+    );
+    app.post(
+      "/admin/pages/:alias/rename",
+      {
+        schema: {
+          tags,
+          operationId: "studioRenamePage",
+          summary: "Give the page a new alias (live rows, draft and versions move together)",
+          description: `${who} A taken alias is PAGE-ALIAS-TAKEN (409). While a navigation item, course, microcourse or video event names the old alias the rename is PAGE-IN-USE (409) with details.usages naming them; change those first (docs/decisions/0054).`,
+          params: page,
+          body: ZPageRename,
+          response: { 200: ZPageRename, ...writes },
+        },
+      },
+      async (req) => studio.renamePage((await requireUser(req)).user, req.params.alias, req.body.alias),
+    );
+    app.delete(
+      "/admin/pages/:alias",
+      {
+        schema: {
+          tags,
+          operationId: "studioDeletePage",
+          summary: "Delete the page: its live rows, draft and versions",
+          description: `${who} Refused with PAGE-IN-USE (409), details.usages naming them, while a navigation item, course, microcourse or video event names the page or it belongs to a course, element or microcourse. Template and system pages are not the designer's (404).`,
+          params: page,
+          response: { 204: z.null(), ...writes },
+        },
+      },
+      async (req, reply) => {
+        await studio.deletePage((await requireUser(req)).user, req.params.alias);
+        return reply.status(204).send(null);
+      },
     );
     app.put(
       "/admin/pages/:alias/draft",

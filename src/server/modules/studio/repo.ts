@@ -8,7 +8,7 @@ import { environments, pages } from "../../db/schema/portal";
 import type { TNavigationItem } from "../../../domain/portal";
 import { changeContent } from "../../platform/content-version";
 import { inTransaction } from "../../db/transaction";
-import { pageStore } from "./pages-repo";
+import { pageStore, pageUsageStore } from "./pages-repo";
 
 export type CourseRow = typeof courses.$inferSelect & { elementsCount: number };
 export type ElementRow = typeof elements.$inferSelect;
@@ -103,6 +103,8 @@ function reads(db: Db) {
   return {
     /** The page designer's live rows, drafts and versions (pages-repo.ts). */
     pages: pageStore(db),
+    /** What names or owns a page, and moving or removing every row of an alias (pages-repo.ts). */
+    pageUsages: pageUsageStore(db),
     courses: listCourses,
     async course(portalId: string, id: string): Promise<CourseRow | null> {
       return (await listCourses(portalId, eq(courses.id, id)))[0] ?? null;

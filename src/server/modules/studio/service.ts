@@ -1,7 +1,8 @@
 import type { TAuditQuery, TCourseCreate, TCoursePatch, TElementCreate, TElementPatch } from "../../../domain/studio";
 import type { TUser } from "../../../domain/user";
-import type { TPageCreate, TPageDocument } from "../../../domain/studio-pages";
+import type { TPageCreate, TPageDocument, TPageModelRef } from "../../../domain/studio-pages";
 import { createPage, getPage, listPages } from "./operations/pages";
+import { deletePage, pagesOfModel, renamePage } from "./operations/page-lifecycle";
 import { discardDraft, listPageVersions, publishPage, restorePageVersion, saveDraft } from "./operations/page-publishing";
 import { listAudit } from "./operations/audit";
 import type { StudioContext } from "./operations/context";
@@ -42,6 +43,9 @@ export function createStudioService(ctx: StudioContext) {
     reorderElements: (actor: TUser, courseId: string, order: string[]) => reorderElements(ctx, actor, courseId, order),
     listAudit: (actor: TUser, q: TAuditQuery) => listAudit(ctx, actor, q),
     listPages: (actor: TUser) => listPages(ctx, actor),
+    pagesOfModel: (actor: TUser, model: TPageModelRef) => pagesOfModel(ctx, actor, model),
+    renamePage: (actor: TUser, alias: string, to: string) => renamePage(ctx, actor, alias, to),
+    deletePage: (actor: TUser, alias: string) => deletePage(ctx, actor, alias),
     getPage: (actor: TUser, alias: string) => getPage(ctx, actor, alias),
     createPage: (actor: TUser, body: TPageCreate) => createPage(ctx, actor, body),
     saveDraft: (actor: TUser, alias: string, baseRevision: number, document: TPageDocument) => saveDraft(ctx, actor, alias, baseRevision, document),

@@ -9,6 +9,7 @@ import { useLang, useRootData } from "../../root-data";
 import { useAuth } from "../auth/use-auth";
 import { OneTap } from "../auth/one-tap";
 import { EmailVerifyNotice } from "../auth/email-verify-notice";
+import { useChromeless } from "../shell/chromeless";
 import { scenarioPopup } from "./scenario-popup-part";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
 import { ScenarioContext } from "./use-scenario";
@@ -30,6 +31,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
   const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
+  const chromeless = useChromeless();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -110,6 +112,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
   // is asked to connect one; once per page load, and never over another popup.
   const migrationAsked = useRef(false);
   const needsMessenger =
+    !chromeless &&
     isSignedIn(user) &&
     !!settings?.portal.authMigration &&
     !user.links.some((l) => isMessengerMethod(linkMethod(l))) &&
@@ -126,14 +129,14 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
 
   return (
     <ScenarioContext.Provider value={engine}>
-      <EmailVerifyNotice />
+      {chromeless ? null : <EmailVerifyNotice />}
       {children}
       {popupWanted.current ? (
         <Suspense fallback={null}>
           <scenarioPopup.Component engine={engine} />
         </Suspense>
       ) : null}
-      <OneTap />
+      {chromeless ? null : <OneTap />}
     </ScenarioContext.Provider>
   );
 }

@@ -4,6 +4,8 @@ import {
   type TPageDocument,
   type TPageModelRef,
   ZDraftSaved,
+  ZPageInUse,
+  ZPageRename,
   ZPageVersions,
   ZPersonRef,
   ZPublished,
@@ -46,6 +48,22 @@ export const listVersions = (alias: string, signal?: AbortSignal) => api.get(`${
 /** POST /api/admin/pages/{alias}/versions/{version}/restore: published again as a new version. */
 export const restoreVersion = (alias: string, version: number) => api.post(`${pagePath(alias)}/versions/${version}/restore`, ZPublished);
 
+/** POST /api/admin/pages/{alias}/rename (409 PAGE-ALIAS-TAKEN, PAGE-IN-USE with details: ZPageInUse). */
+export const renamePage = (alias: string, to: string) => api.post(`${pagePath(alias)}/rename`, ZPageRename, { alias: to });
+
+/** DELETE /api/admin/pages/{alias}: live rows, draft and versions (409 PAGE-IN-USE with details: ZPageInUse). */
+export const deletePage = (alias: string) => api.send("DELETE", pagePath(alias), z.unknown());
+
+/** What a PAGE-IN-USE names (navigation items, courses, ...); empty for any other answer. */
+export function pageUsages(details: unknown) {
+  const parsed = ZPageInUse.safeParse(details);
+  return parsed.success ? parsed.data.usages : [];
+}
+
+/** GET /api/admin/pages?model={name}:{id}: the model's page, if it has one (the server looks it up). */
+export const pagesOfModel = (model: TPageModelRef, signal?: AbortSignal) =>
+  api.get(`/api/admin/pages?model=${encodeURIComponent(`${model.name}:${model.id}`)}`, ZStudioPageList, signal);
+
 /** A DRAFT-CONFLICT's details: who saved the newer draft, when, and its revision. */
 export const ZDraftConflict = z.object({ revision: z.number().int().min(0), savedAt: z.string(), savedBy: ZPersonRef.nullable() });
 
@@ -75,9 +93,9 @@ export function modelPageAlias(model: TPageModelRef, attempt = 0): string {
  * `title`) when the model has none yet. A taken alias gets a numbered one.
  */
 export async function modelPage(model: TPageModelRef, title: Record<string, string>): Promise<ApiResult<string>> {
-  const list = await listPages();
-  if (!list.ok) return list;
-  const bound = list.data.pages.find((p) => p.model?.name === model.name && p.model.id === model.id);
+  const found = await pagesOfModel(model);
+  if (!found.ok) return found;
+  const bound = found.data.pages[0];
   if (bound) return { ok: true, data: bound.alias };
   for (let attempt = 0; ; attempt++) {
     const made = await createPage({ alias: modelPageAlias(model, attempt), title, model });

@@ -8,14 +8,14 @@ import { documentFromRows, modelOfRows, newDocument } from "./page-document";
 
 const modelOfDraft = (d: PageDraftRow): TPageModelRef | null => (d.modelName && d.modelId ? ({ name: d.modelName, id: d.modelId } as TPageModelRef) : null);
 
-/** Every page of the environment (type "page", model pages included), one entry per alias, drafts of new pages too. */
-export async function listPages(ctx: StudioContext, actor: TUser): Promise<TStudioPageSummary[]> {
+/** Every page of the environment (type "page", model pages included), one entry per alias, drafts of new pages too; or only `alias`. */
+export async function listPages(ctx: StudioContext, actor: TUser, only?: string): Promise<TStudioPageSummary[]> {
   assertContentAuthor(actor);
   const store = ctx.repo.pages;
   const [rows, drafts, versions] = await Promise.all([
-    store.liveRows(ctx.environmentId),
-    store.drafts(ctx.environmentId),
-    store.lastVersions(ctx.environmentId),
+    store.liveRows(ctx.environmentId, only),
+    store.drafts(ctx.environmentId, only),
+    store.lastVersions(ctx.environmentId, only),
   ]);
   const draftOf = new Map(drafts.map((d) => [d.alias, d]));
   const byAlias = new Map<string, typeof rows>();
@@ -95,6 +95,8 @@ export async function createPage(ctx: StudioContext, actor: TUser, body: TPageCr
       const taken = await store.aliasOfModel(ctx.environmentId, model);
       if (taken !== null) throw new AppError("PAGE_MODEL_TAKEN", `${model.name} ${model.id} has the page '${taken}'`, { alias: taken });
     }
+    // The same lock as a rename's and a publish's: a page created under an alias being renamed to waits for it.
+    await store.lockAlias(ctx.environmentId, alias);
     if (await store.aliasUsed(ctx.environmentId, alias)) throw new AppError("PAGE_ALIAS_TAKEN", `The alias '${alias}' is used`);
     const inserted = await store.insertDraft({
       environmentId: ctx.environmentId,

@@ -49,3 +49,12 @@ export function historyKey(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" 
   if (key === "y" && !e.shiftKey) return "redo";
   return null;
 }
+
+/** Marks an editor with an undo history of its own (the rich text's TipTap): the page-level undo leaves its keys to it. */
+export const OWN_HISTORY_ATTR = "data-own-history";
+
+/** Whether a key press happened inside an editor with its own undo history (the caret in the rich text). */
+export function inOwnHistory(target: EventTarget | null): boolean {
+  const el = target as { closest?: (selector: string) => unknown } | null;
+  return typeof el?.closest === "function" && el.closest(`[${OWN_HISTORY_ATTR}]`) !== null;
+}

@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { Spinner } from "../../../components/ui/spinner";
+import { tabPanelProps, Tabs } from "../../../components/ui/tabs";
 import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import { useTranslation } from "../../../i18n/use-translation";
 import { useLang } from "../../../root-data";
@@ -16,8 +17,9 @@ import { BlockPropsColumns } from "./block-props-columns";
 import { CatalogueDialog } from "./catalogue-dialog";
 import { DesignerPreview } from "./designer-preview";
 import { type DocumentEdit, editDocument, newBlockId } from "./document-edits";
-import { canRedo, canUndo, type History, historyKey, record, redo, startHistory, undo } from "./history";
+import { canRedo, canUndo, type History, historyKey, inOwnHistory, record, redo, startHistory, undo } from "./history";
 import { HistoryPanel } from "./history-panel";
+import { PageActions } from "./page-actions";
 import { PageSettingsPanel } from "./page-settings-panel";
 import { SaveStatus } from "./save-status";
 import { type BlockIssues, blockIssues } from "./server-issues";
@@ -75,7 +77,8 @@ export function PageDesigner({ alias, languages, primaryLang }: PageDesignerProp
   );
 }
 
-type Panel = "block" | "settings" | "history";
+const PANELS = ["block", "settings", "history"] as const;
+type Panel = (typeof PANELS)[number];
 
 interface DesignerProps extends PageDesignerProps {
   page: TStudioPage;
@@ -112,11 +115,16 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
     });
   }, []);
 
-  // Ctrl/Cmd+Z, Ctrl+Shift+Z and Ctrl+Y over the document (an editor that handles them itself, e.g. the rich text, keeps them).
+  // Ctrl/Cmd+Z, Ctrl+Shift+Z and Ctrl+Y over the document. With the caret in the rich text they are
+  // TipTap's own, even when its history is empty (then nothing happens): reaching back past the text to
+  // undo an unrelated block move from inside an editor would surprise, and the browser's native undo
+  // would edit the editor's DOM behind ProseMirror's back.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const command = historyKey(e);
-      if (!command || e.defaultPrevented) return;
+      if (!command) return;
+      if (inOwnHistory(e.target)) return e.preventDefault();
+      if (e.defaultPrevented) return;
       e.preventDefault();
       step(command);
     };
@@ -206,6 +214,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
           >
             {t("designer.redo")}
           </Button>
+          <PageActions alias={alias} unsaved={save.status !== "saved"} />
           <Button disabled={!mayPublish(save) || publishing} onClick={() => void publish()} data-testid="designer-publish">
             {publishing ? t("designer.publishing") : t("designer.publish")}
           </Button>
@@ -235,24 +244,14 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
           onAdd={() => setCatalogueOpen(true)}
         />
         <div className="flex min-w-0 flex-col gap-4">
-          <div role="tablist" aria-label={t("designer.panels")} className="flex flex-wrap gap-1 border-b border-line">
-            {(["block", "settings", "history"] as const).map((p) => (
-              <button
-                key={p}
-                type="button"
-                role="tab"
-                id={`designer-tab-${p}`}
-                aria-selected={panel === p}
-                aria-controls="designer-panel"
-                onClick={() => setPanel(p)}
-                className="-mb-px border-b-2 border-transparent px-3 py-2 font-medium text-muted aria-selected:border-primary aria-selected:text-primary-strong"
-                data-testid={`designer-tab-${p}`}
-              >
-                {t(`designer.tabs.${p}`)}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id="designer-panel" aria-labelledby={`designer-tab-${panel}`}>
+          <Tabs
+            id="designer"
+            label={t("designer.panels")}
+            items={PANELS.map((p) => ({ key: p, label: t(`designer.tabs.${p}`), attrs: { "data-testid": `designer-tab-${p}` } }))}
+            selected={panel}
+            onSelect={setPanel}
+          />
+          <div {...tabPanelProps("designer", panel)}>
             {panel === "settings" ? (
               <PageSettingsPanel
                 document={doc}

@@ -9,7 +9,7 @@ import {
   type TPageMeta,
 } from "../../../../domain/studio-pages";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { SelectField } from "../../../components/ui/select-field";
+import { tabPanelProps, Tabs } from "../../../components/ui/tabs";
 import { TextArea } from "../../../components/ui/text-area";
 import { TextField } from "../../../components/ui/text-field";
 import { useTranslation } from "../../../i18n/use-translation";
@@ -43,46 +43,51 @@ export function PageSettingsPanel({ document, languages, primaryLang, onMeta, on
       <h2 id="designer-settings-title" className="font-title text-lg font-bold text-ink">
         {t("settings.title")}
       </h2>
-      <SelectField
+      <Tabs
+        id="settings-lang"
         label={t("settings.language")}
-        placeholder={t("choose")}
-        options={languages.map((l) => ({ value: l, label: languageName(i18n.language, l) + (document.meta[l] ? "" : ` (${t("settings.notSet")})`) }))}
-        value={lang}
-        onChange={(e) => e.target.value && setLang(e.target.value)}
-        data-testid="settings-lang"
+        items={languages.map((l) => ({
+          key: l,
+          label: languageName(i18n.language, l) + (document.meta[l] ? "" : ` (${t("settings.notSet")})`),
+          attrs: { "data-testid": `settings-lang-${l}` },
+        }))}
+        selected={lang}
+        onSelect={setLang}
       />
-      <TextField
-        label={t("settings.metaTitle")}
-        required={lang === primaryLang}
-        dir={dir}
-        maxLength={PAGE_TITLE_MAX}
-        value={meta.title}
-        onChange={(e) => set({ title: e.target.value })}
-        error={lang === primaryLang && !meta.title.trim() ? t("settings.titleRequired") : undefined}
-        data-testid="settings-title"
-      />
-      <TextArea
-        label={t("settings.description")}
-        dir={dir}
-        maxLength={PAGE_DESCRIPTION_MAX}
-        value={meta.description ?? ""}
-        onChange={(e) => set({ description: text(e.target.value) })}
-      />
-      <TextField
-        label={t("settings.keywords")}
-        dir={dir}
-        maxLength={PAGE_KEYWORDS_MAX}
-        value={meta.keywords ?? ""}
-        onChange={(e) => set({ keywords: text(e.target.value) })}
-      />
-      <TextField
-        label={t("settings.image")}
-        hint={t("settings.imageHint")}
-        dir="ltr"
-        inputMode="url"
-        value={meta.image ?? ""}
-        onChange={(e) => set({ image: text(e.target.value) })}
-      />
+      <div {...tabPanelProps("settings-lang", lang)} className="flex flex-col gap-4">
+        <TextField
+          label={t("settings.metaTitle")}
+          required={lang === primaryLang}
+          dir={dir}
+          maxLength={PAGE_TITLE_MAX}
+          value={meta.title}
+          onChange={(e) => set({ title: e.target.value })}
+          error={lang === primaryLang && !meta.title.trim() ? t("settings.titleRequired") : undefined}
+          data-testid="settings-title"
+        />
+        <TextArea
+          label={t("settings.description")}
+          dir={dir}
+          maxLength={PAGE_DESCRIPTION_MAX}
+          value={meta.description ?? ""}
+          onChange={(e) => set({ description: text(e.target.value) })}
+        />
+        <TextField
+          label={t("settings.keywords")}
+          dir={dir}
+          maxLength={PAGE_KEYWORDS_MAX}
+          value={meta.keywords ?? ""}
+          onChange={(e) => set({ keywords: text(e.target.value) })}
+        />
+        <TextField
+          label={t("settings.image")}
+          hint={t("settings.imageHint")}
+          dir="ltr"
+          inputMode="url"
+          value={meta.image ?? ""}
+          onChange={(e) => set({ image: text(e.target.value) })}
+        />
+      </div>
       <hr className="border-line" />
       <TextField
         label={t("settings.template")}

@@ -6,6 +6,7 @@ import { Container } from "../../../components/ui/container";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n/use-translation";
 import { PageRenderer } from "../../blocks/page-renderer";
+import { languageName } from "../field-label";
 import { getPage } from "../page-calls";
 import { previewBlocks, type Sanitise } from "./preview-blocks";
 import { isOwnMessage, PREVIEW_DOCUMENT, PREVIEW_READY, type PreviewMessage } from "./preview-protocol";
@@ -55,8 +56,21 @@ export function PreviewFrame({ alias, lang, primaryLang }: { alias: string; lang
       </Container>
     );
   }
+  // Without a title in this language the page is not published in it (readers get a 404): say so
+  // instead of drawing it as if it were live there.
+  if (!doc.meta[lang]) {
+    return (
+      <Container className="py-10">
+        <div data-testid="preview-not-in-language">
+          <Alert tone="warning" title={t("preview.notInLanguage", { language: languageName(lang, lang) })}>
+            {t("preview.notInLanguageHint")}
+          </Alert>
+        </div>
+      </Container>
+    );
+  }
   const { blocks, invalid } = previewBlocks(doc, lang, primaryLang, sanitise);
-  const title = doc.meta[lang]?.title ?? doc.meta[primaryLang]?.title ?? alias;
+  const title = doc.meta[lang].title;
   return (
     <Container className="py-10">
       <div className="flex flex-col gap-6" data-testid="page-preview" data-invalid={invalid.join(" ")}>

@@ -3,6 +3,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { useEffect } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import type { CustomEditorProps } from "../form-context";
+import { OWN_HISTORY_ATTR } from "./history";
 
 /**
  * The rich-text editor of the designer (TipTap, issue 15): fetched only by the studio's designer
@@ -20,6 +21,8 @@ export default function RichTextEditor({ value, onChange, id, label, error, lang
       attributes: {
         id,
         role: "textbox",
+        // Ctrl+Z and its kin here are TipTap's history, not the designer's page-level undo (history.ts).
+        [OWN_HISTORY_ATTR]: "true",
         "aria-multiline": "true",
         "aria-labelledby": `${id}-label`,
         ...(error ? { "aria-invalid": "true", "aria-describedby": `${id}-error` } : {}),
@@ -33,7 +36,8 @@ export default function RichTextEditor({ value, onChange, id, label, error, lang
   // Another value from outside (undo, another block): the editor follows it without a loop.
   useEffect(() => {
     if (editor && !editor.isDestroyed && editor.getHTML() !== html && !(editor.isEmpty && html === "")) {
-      editor.commands.setContent(html, { emitUpdate: false });
+      // Not a step of TipTap's own history: a page-level undo is not something Ctrl+Z in the text should take back.
+      editor.chain().setMeta("addToHistory", false).setContent(html, { emitUpdate: false }).run();
     }
   }, [editor, html]);
   const active = useEditorState({
