@@ -13,6 +13,7 @@ const course: TStudioCourse = {
   hidden: false,
   buttonText: {},
   buttonTextBuy: {},
+  cover: null,
   previewLink: false,
   elementsCount: 0,
   dateCreated: "2026-01-01T00:00:00.000Z",
