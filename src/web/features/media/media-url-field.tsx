@@ -36,6 +36,7 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, require
   const { t } = useTranslation("studio");
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const chooser = useRef<HTMLButtonElement>(null);
   // Only an address a block could render is previewed: never javascript: or data:.
   const href = safeHref(value);
   return (
@@ -70,7 +71,7 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, require
             </span>
           )
         ) : null}
-        <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="media-url-choose">
+        <Button ref={chooser} variant="outline" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="media-url-choose">
           <Icon name="upload" className="size-4" />
           {t("media.field.choose")}
           <span className="sr-only">: {label}</span>
@@ -92,7 +93,14 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, require
           </Button>
         ) : null}
       </div>
-      <MediaPicker open={open} onOpenChange={setOpen} kind={kind} title={t("media.field.pickerTitle", { label })} onPick={(url) => onChange(url)} />
+      <MediaPicker
+        open={open}
+        onOpenChange={setOpen}
+        kind={kind}
+        title={t("media.field.pickerTitle", { label })}
+        onPick={(url) => onChange(url)}
+        returnFocus={chooser}
+      />
     </div>
   );
 }
