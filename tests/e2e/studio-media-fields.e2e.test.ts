@@ -124,6 +124,11 @@ describe("media fields in the studio", () => {
         return block?.type === "photo" ? Object.values(block.props).map((p) => (p as { src?: string }).src) : [];
       }, SLOW)
       .toContain(uploaded);
+    // The page's share image (a hand-made settings form) has the same picker.
+    await page.getByTestId("designer-tab-settings").click();
+    const share = page.locator('[data-testid="designer-settings"] [data-testid="media-url-field"]');
+    await share.waitFor(SLOW);
+    expect(await share.getAttribute("data-media-kind")).toBe("image");
   });
 
   it("keeps the keyboard in the picker dialog, gives it back on Escape, and passes axe right to left in ar", async () => {

@@ -17,6 +17,8 @@ export interface MediaUrlFieldProps {
   value: string;
   onChange(next: string): void;
   error?: string;
+  /** A line under the label (what the address is used for). */
+  hint?: string;
   required?: boolean;
 }
 
@@ -32,7 +34,7 @@ function fileNameOf(url: string): string {
  * a button opening the media picker (choose from the library filtered by kind, or upload a new file)
  * and one clearing the value. The form generator gives it to every field its schema marks as media.
  */
-export function MediaUrlField({ id, label, kind, value, onChange, error, required }: MediaUrlFieldProps) {
+export function MediaUrlField({ id, label, kind, value, onChange, error, hint, required }: MediaUrlFieldProps) {
   const { t } = useTranslation("studio");
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -45,6 +47,7 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, require
         ref={input}
         id={id}
         label={label}
+        hint={hint}
         error={error}
         required={required}
         value={value}
