@@ -8,7 +8,7 @@
  * the UTC instant.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -27,6 +27,12 @@ const e2e = useE2E(() => ({ MEDIA_DIR: mediaDir }));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
 const SLOW = { timeout: 30_000 };
 const MEDIA_URL = /^\/media\/[0-9a-f]{64}\.png$/;
+const SHOTS = process.env.MENTORA_SHOTS ?? "/work/shots/h15media";
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
 
 /** The demo creator (README "Demo accounts"), signed in through the API in a fresh context. */
 async function demoCreator(timezoneId?: string): Promise<SignedIn> {
@@ -145,9 +151,12 @@ describe("media fields in the studio", () => {
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     }
     await e2e.axeCheck(page, "media picker dialog ar");
+    await shot(page, "picker-dialog-ar");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached", ...SLOW });
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("media-url-choose");
+    await field.scrollIntoViewIfNeeded();
+    await shot(page, "cover-field-ar");
   });
 });
 
