@@ -7,6 +7,7 @@ import { ZEventDateBlock } from "./blocks/event-date";
 import { ZAudioBlock, ZBeforeAfterBlock, ZFileBlock, ZGalleryBlock, ZVideoBlock } from "./blocks/media";
 import { ZPartnersBlock, ZPersonBlock, ZReviewsBlock, ZStatisticsBlock } from "./blocks/people";
 import { ZTestsBlock } from "./blocks/quiz";
+import { mediaField } from "./media-field";
 import { ZText } from "./validation/safe-text";
 
 /**
@@ -30,7 +31,13 @@ export const ZFactBlock = z.object({
 export const ZPhotoBlock = z.object({
   id: z.string(),
   type: z.literal("photo"),
-  props: z.object({ src: z.string(), alt: z.string(), caption: z.string().optional(), width: z.number().optional(), height: z.number().optional() }),
+  props: z.object({
+    src: mediaField(z.string(), "image"),
+    alt: z.string(),
+    caption: z.string().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+  }),
 });
 export const ZQuoteBlock = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@ import { ZElementType } from "./element";
 import { ZMicrocourseAccessType } from "./microcourse";
 import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, DURATION_MAX, MAX_PATCH_LANGS } from "./studio";
 import { ZPageAlias } from "./studio-pages";
+import { mediaField } from "./media-field";
 import { ZText } from "./validation/safe-text";
 
 /** Microcourses as the studio authors them (issue 15, docs/api/studio.md); texts per language, merged on change. */
@@ -18,7 +19,7 @@ export const ZStudioMediaUrl = ZText.min(1).max(2048).refine(isSafeUrl, { error:
 
 const settings = {
   description: ZStudioDescription,
-  cover: ZStudioMediaUrl.nullable(),
+  cover: mediaField(ZStudioMediaUrl, "image").nullable(),
   duration: z.number().int().min(0).max(DURATION_MAX),
   /** Null: the type's default rule (seed 001 "Free microcourse start"). */
   accessType: ZMicrocourseAccessType.nullable(),

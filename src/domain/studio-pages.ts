@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isSafeUrl } from "./blocks/safe-url";
 import { ZLang } from "./course";
+import { mediaField } from "./media-field";
 import { ZBlock, type TBlockType } from "./page";
 import { ZJsonValue, ZText } from "./validation/safe-text";
 
@@ -33,7 +34,7 @@ export const ZPageAlias = ZText.min(1)
 export const ZPageModelRef = z.object({ name: z.enum(["course", "element", "microcourse"]), id: ZText.min(1).max(120) }).strict();
 export type TPageModelRef = z.infer<typeof ZPageModelRef>;
 
-const ZMediaUrl = ZText.min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" });
+const ZImageUrl = mediaField(ZText.min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" }), "image");
 
 /** SEO fields of one language's page. */
 export const ZPageMeta = z
@@ -41,7 +42,7 @@ export const ZPageMeta = z
     title: ZText.trim().min(1).max(PAGE_TITLE_MAX),
     description: ZText.max(PAGE_DESCRIPTION_MAX).nullable().default(null),
     keywords: ZText.max(PAGE_KEYWORDS_MAX).nullable().default(null),
-    image: ZMediaUrl.nullable().default(null),
+    image: ZImageUrl.nullable().default(null),
   })
   .strict();
 export type TPageMeta = z.infer<typeof ZPageMeta>;

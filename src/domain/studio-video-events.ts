@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZCourseId } from "./course";
 import { ZPageAlias } from "./studio-pages";
 import { ZStudioDescription, ZStudioMediaUrl, ZStudioTitle } from "./studio-microcourses";
+import { mediaField } from "./media-field";
 import { ZText } from "./validation/safe-text";
 
 /** Video events and their dated episodes as the studio authors them (issue 15, docs/api/studio.md). */
@@ -14,7 +15,7 @@ export const ZVideoEventCreate = z
     id: ZCourseId,
     title: ZStudioTitle,
     description: ZStudioDescription.optional(),
-    cover: ZStudioMediaUrl.nullable().default(null),
+    cover: mediaField(ZStudioMediaUrl, "image").nullable().default(null),
     pageAlias: ZPageAlias.nullable().default(null),
     published: z.boolean().default(false),
   })
@@ -28,7 +29,7 @@ export const ZVideoEventPatch = z
   .object({
     title: ZStudioTitle.optional(),
     description: ZStudioDescription.optional(),
-    cover: ZStudioMediaUrl.nullable().optional(),
+    cover: mediaField(ZStudioMediaUrl, "image").nullable().optional(),
     pageAlias: ZPageAlias.nullable().optional(),
     published: z.boolean().optional(),
   })

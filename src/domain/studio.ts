@@ -3,6 +3,7 @@ import { isSafeUrl } from "./blocks/safe-url";
 import { LIMITS } from "./constants";
 import { ZCourseId, ZCurrency, ZLang } from "./course";
 import { ZElementType } from "./element";
+import { mediaField } from "./media-field";
 import { ZText } from "./validation/safe-text";
 
 /**
@@ -27,7 +28,7 @@ const ZTitle = ZText.trim().min(1).max(COURSE_TITLE_MAX);
 const ZButtonText = ZText.trim().min(1).max(BUTTON_TEXT_MAX);
 const ZDuration = z.number().int().min(0).max(DURATION_MAX);
 /** A media address as blocks take it: a site path or an http(s) URL, never javascript: or data:. */
-const ZMediaUrl = ZText.min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" });
+const ZImageUrl = mediaField(ZText.min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" }), "image");
 
 type Localized = Record<string, string> | undefined;
 /** The languages a course or element body names in its texts: each must be one of the portal's. */
@@ -67,6 +68,8 @@ const courseSettings = {
   hidden: z.boolean(),
   buttonText: localized(ZButtonText),
   buttonTextBuy: localized(ZButtonText),
+  /** The course's cover image; null removes it. */
+  cover: ZImageUrl.nullable(),
 };
 
 /** A new course: its id (the course's address), a title in at least the portal's primary language, settings. */
@@ -98,9 +101,10 @@ export const ZCoursePatch = z
     hidden: z.boolean().optional(),
     buttonText: courseSettings.buttonText.optional(),
     buttonTextBuy: courseSettings.buttonTextBuy.optional(),
+    cover: courseSettings.cover.optional(),
   })
   .strict()
-  .refine((p) => Object.values(p).some((v) => v !== undefined && (typeof v !== "object" || Object.keys(v).length > 0)), {
+  .refine((p) => Object.values(p).some((v) => v !== undefined && (v === null || typeof v !== "object" || Object.keys(v).length > 0)), {
     error: "Name at least one field to change",
   });
 export type TCoursePatch = z.infer<typeof ZCoursePatch>;
@@ -117,6 +121,7 @@ export const ZStudioCourse = z.object({
   hidden: z.boolean(),
   buttonText: z.record(z.string(), z.string()),
   buttonTextBuy: z.record(z.string(), z.string()),
+  cover: z.string().nullable(),
   elementsCount: z.number().int(),
   /** Whether a preview link exists (its secret is only shown when made). */
   previewLink: z.boolean(),
@@ -153,7 +158,7 @@ export const ZElementSettings = z
     title: localized(ZTitle).optional(),
     duration: ZDuration.optional(),
     /** Null removes the cover. */
-    cover: ZMediaUrl.nullable().optional(),
+    cover: ZImageUrl.nullable().optional(),
     /** The element's discussion on or off (issue 14): switching it on gives it a discussion id. */
     discussionActive: z.boolean().optional(),
   })

@@ -46,6 +46,8 @@ export interface NewPageOptions {
   /** Further cookies for the app's origin, by name. */
   cookies?: Record<string, string>;
   viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA name); the machine's when absent. */
+  timezoneId?: string;
   /** Other origins the page may reach (local stand-ins of identity providers). */
   allowOrigins?: string[];
 }
@@ -207,6 +209,7 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
         baseURL: origin,
         viewport: opts.viewport ?? { width: 1280, height: 800 },
         locale: "en-US",
+        ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
       });
       contexts.add(context);
       context.on("close", () => contexts.delete(context));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mediaField } from "../media-field";
 import { isSafeUrl } from "./safe-url";
 
 /**
@@ -10,7 +11,7 @@ import { isSafeUrl } from "./safe-url";
 export const ZSafeUrl = z.string().min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" });
 
 /** An image with its text alternative; an empty alt marks the image as decorative. */
-export const ZImage = z.object({ src: ZSafeUrl, alt: z.string().max(500) });
+export const ZImage = z.object({ src: mediaField(ZSafeUrl, "image"), alt: z.string().max(500) });
 export type TImage = z.infer<typeof ZImage>;
 
 /** Short visible texts: titles, labels, names. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mediaField } from "../media-field";
 import { videoSource } from "./media-rules";
 import { ZImage, ZLabel, ZSafeUrl, blockSchema } from "./common";
 
@@ -6,12 +7,12 @@ export const ZVideoBlock = blockSchema(
   "video",
   z.object({
     title: ZLabel,
-    url: ZSafeUrl.refine((u) => videoSource(u) !== null, { error: "Use a YouTube or Vimeo link, or an .mp4/.webm file" }),
+    url: mediaField(ZSafeUrl, "video").refine((u) => videoSource(u) !== null, { error: "Use a YouTube or Vimeo link, or an .mp4/.webm file" }),
     /** What the video shows, for everyone who cannot or does not want to watch it. */
     description: z.string().max(2000).optional(),
-    poster: ZSafeUrl.optional(),
+    poster: mediaField(ZSafeUrl, "image").optional(),
     /** WebVTT captions for a video file. */
-    captions: z.object({ src: ZSafeUrl, lang: z.string().min(2).max(8), label: ZLabel }).optional(),
+    captions: z.object({ src: mediaField(ZSafeUrl, "file"), lang: z.string().min(2).max(8), label: ZLabel }).optional(),
   }),
 );
 
@@ -19,7 +20,7 @@ export const ZAudioBlock = blockSchema(
   "audio",
   z.object({
     title: ZLabel,
-    src: ZSafeUrl,
+    src: mediaField(ZSafeUrl, "audio"),
     description: z.string().max(2000).optional(),
     /** A text version of what is heard. */
     transcript: z.string().max(20_000).optional(),
@@ -44,7 +45,7 @@ export const ZFileBlock = blockSchema(
     description: z.string().max(1000).optional(),
     /** The name the visitor reads and the file is saved as. */
     name: ZLabel,
-    url: ZSafeUrl,
+    url: mediaField(ZSafeUrl, "file"),
     /** Bytes. */
     size: z
       .number()

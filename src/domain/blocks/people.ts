@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mediaField } from "../media-field";
 import { ZImage, ZIsoDate, ZLabel, ZParagraph, ZSafeUrl, blockSchema } from "./common";
 import { REVIEW_MAX_RATING } from "./review-rating";
 
@@ -53,7 +54,7 @@ export const ZPartnersBlock = blockSchema(
   z.object({
     title: z.string().max(300).optional(),
     items: z
-      .array(z.object({ name: ZLabel, logo: ZSafeUrl, url: ZSafeUrl }))
+      .array(z.object({ name: ZLabel, logo: mediaField(ZSafeUrl, "image"), url: ZSafeUrl }))
       .min(1)
       .max(40),
   }),

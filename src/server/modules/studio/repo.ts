@@ -52,6 +52,7 @@ export interface CourseWrite {
   hidden?: boolean;
   buttonText?: Record<string, string>;
   buttonTextBuy?: Record<string, string>;
+  cover?: string | null;
 }
 
 export interface ElementWrite {
@@ -246,6 +247,7 @@ function writes(db: Db, author: Author) {
           hidden: write.hidden,
           buttonText: merge(courses.buttonText, write.buttonText),
           buttonTextBuy: merge(courses.buttonTextBuy, write.buttonTextBuy),
+          cover: write.cover,
           updatedAt: new Date(),
         })
         .where(and(eq(courses.portalId, portalId), eq(courses.id, id)))

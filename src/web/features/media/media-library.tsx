@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { numberFormat } from "../../../domain/intl";
-import { MEDIA_KINDS, type TMedia, type TMediaKind, type TMediaPage } from "../../../domain/media";
+import { MEDIA_KINDS, MEDIA_TYPES, type TMedia, type TMediaKind, type TMediaPage } from "../../../domain/media";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -14,6 +14,17 @@ import { useLang } from "../../root-data";
 import { deleteMedia, listMedia, listUnusedMedia, uploadMedia } from "./media-calls";
 
 const KIND_ICON: Record<Exclude<TMediaKind, "image">, IconName> = { audio: "music", video: "play", file: "file" };
+
+/** What the file chooser offers for a kind: the types the server takes of it (src/domain/media.ts). */
+const ACCEPT: Record<TMediaKind, string> = Object.fromEntries(
+  MEDIA_KINDS.map((k) => [
+    k,
+    Object.entries(MEDIA_TYPES)
+      .filter(([, type]) => type.kind === k)
+      .flatMap(([mime, type]) => [mime, ...type.ext.map((e) => `.${e}`)])
+      .join(","),
+  ]),
+) as Record<TMediaKind, string>;
 
 /** A file size as people read it: bytes, KB or MB, in the page's language. */
 function sizeText(lang: string, bytes: number, t: (key: string, o?: Record<string, unknown>) => string) {
@@ -104,6 +115,13 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
     setProgress(null);
     if (fileInput.current) fileInput.current.value = "";
     if (!res.ok) return showError(res.error);
+    // In the picker, what the author just uploaded is what they came for: chosen at once, when of the kind asked.
+    const uploaded = res.data.media;
+    if (fixedKind && uploaded.kind !== fixedKind) {
+      // Kept in the library (it is uploaded), but not offered here: this field takes another kind.
+      return setError(t("media.wrongKind", { name: uploaded.name, kind: t(`media.kinds.${uploaded.kind}`), wanted: t(`media.kinds.${fixedKind}`) }));
+    }
+    if (onPick) return onPick(uploaded);
     setNotice(res.data.created ? t("media.uploaded", { name: res.data.media.name }) : t("media.alreadyThere", { name: res.data.media.name }));
     setItems((list) => [res.data.media, ...(list ?? []).filter((m) => m.id !== res.data.media.id)]);
   };
@@ -151,6 +169,7 @@ export function MediaLibrary({ onPick, kind: fixedKind, initial }: MediaLibraryP
             ref={fileInput}
             id={`${listId}-file`}
             type="file"
+            accept={fixedKind ? ACCEPT[fixedKind] : undefined}
             className="sr-only"
             onChange={(e) => {
               const file = e.target.files?.[0];

@@ -16,6 +16,11 @@ export interface MediaPickerProps {
   kind?: TMediaKind;
   /** The dialog's title; "Choose a file" by default. */
   title?: string;
+  /**
+   * Where the keyboard goes when the dialog closes: the button that opened it. Radix gives focus back
+   * only to its own Trigger, which a controlled dialog does not have.
+   */
+  returnFocus?: React.RefObject<HTMLElement | null>;
 }
 
 /**
@@ -28,10 +33,21 @@ export interface MediaPickerProps {
  *
  * Its texts come from the studio pack (the page shipping it lists "studio" in its packs).
  */
-export function MediaPicker({ open, onOpenChange, onPick, kind, title }: MediaPickerProps) {
+export function MediaPicker({ open, onOpenChange, onPick, kind, title, returnFocus }: MediaPickerProps) {
   const { t } = useTranslation("studio");
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title ?? t("media.pickerTitle")} closeLabel={t("media.close")} width={960}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title ?? t("media.pickerTitle")}
+      closeLabel={t("media.close")}
+      width={960}
+      onCloseAutoFocus={(e) => {
+        if (!returnFocus?.current) return;
+        e.preventDefault();
+        returnFocus.current.focus();
+      }}
+    >
       <div className="overflow-y-auto p-5" data-testid="media-picker">
         {open ? (
           <MediaLibrary

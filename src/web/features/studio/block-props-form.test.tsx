@@ -161,3 +161,36 @@ describe("BlockPropsForm's custom editors", () => {
     expect(html).not.toMatch(/<textarea[^>]*-html"/);
   });
 });
+
+describe("BlockPropsForm's file and date-time fields", () => {
+  it("gives a file address the media picker (address, preview, choose and clear), in the interface's language", async () => {
+    const { ZVideoBlock } = await import("../../../domain/blocks/media");
+    const html = render("ar", ZVideoBlock.shape.props, { title: "T", url: "/media/abc.mp4", poster: "/media/p.png" });
+    const pickers = [...html.matchAll(/data-testid="media-url-field" data-media-kind="(\w+)"/g)].map((m) => m[1]);
+    expect(pickers).toEqual(["video", "image"]);
+    expect(html).toContain(">اختيار أو رفع<");
+    expect(html).toContain(">مسح<");
+    // The poster's thumbnail; the video's file is named, not drawn.
+    expect(html).toMatch(/<img src="\/media\/p.png" alt="معاينة: [^"]+" loading="lazy"/);
+    expect(html).toMatch(/<span class="truncate" dir="ltr">abc.mp4<\/span>/);
+    // The address can still be typed, left to right.
+    expect(html).toMatch(/<input[^>]*inputMode="url"[^>]*dir="ltr"[^>]*value="\/media\/abc.mp4"/);
+  });
+
+  it("keeps a link a plain address: no picker for what is not a file", () => {
+    const html = render("en", ZActionBlock.shape.props, { title: "Go", button: { label: "Start", href: "/en/courses" } });
+    expect(html).not.toContain("media-url-field");
+    expect(html).toMatch(/<input[^>]*inputMode="url"[^>]*value="\/en\/courses"/);
+  });
+
+  it("offers no clear button for an empty file field", () => {
+    const html = render("en", ZElementSettings, { cover: undefined, duration: 5 });
+    expect(html).toContain('data-testid="media-url-choose"');
+    expect(html).not.toContain('data-testid="media-url-clear"');
+  });
+
+  it("draws an episode's start as a date-time control (waiting for the browser's zone on the server)", () => {
+    const html = render("en", ZEpisodePatch, { title: { en: "E" }, startDate: "2026-05-01T15:00:00.000Z" });
+    expect(html).toMatch(/<input[^>]*type="datetime-local"[^>]*disabled=""/);
+  });
+});

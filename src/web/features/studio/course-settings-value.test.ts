@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type TStudioCourse, ZElementSettings } from "../../../domain/studio";
+import { type TStudioCourse, ZCoursePatch, ZElementSettings } from "../../../domain/studio";
 import { clearedFields, serverIssuesOf, settingsOf, settingsPatch } from "./course-settings-value";
 
 const course: TStudioCourse = {
@@ -13,6 +13,7 @@ const course: TStudioCourse = {
   hidden: false,
   buttonText: {},
   buttonTextBuy: {},
+  cover: null,
   previewLink: false,
   elementsCount: 0,
   dateCreated: "2026-01-01T00:00:00.000Z",
@@ -74,5 +75,14 @@ describe("cleared fields", () => {
     expect(clearedFields(ZElementSettings, saved, { title: { en: "T" }, duration: 5 })).toEqual({ cover: null });
     expect(clearedFields(ZElementSettings, saved, { title: { en: "T" }, cover: "/c.png" })).toEqual({});
     expect(clearedFields(ZElementSettings, saved, saved)).toEqual({});
+  });
+
+  it("takes a course's cover into its settings only when it has one, and sends its removal as null", () => {
+    expect(settingsOf(course)).not.toHaveProperty("cover");
+    const covered = settingsOf({ ...course, cover: "/media/a.png" });
+    expect(covered.cover).toBe("/media/a.png");
+    const { cover: _removed, ...edited } = covered;
+    expect(clearedFields(ZCoursePatch, covered, edited)).toEqual({ cover: null });
+    expect(settingsPatch(covered, { ...covered, cover: "/media/b.png" })).toEqual({ cover: "/media/b.png" });
   });
 });

@@ -13,7 +13,7 @@ export type CourseSettings = Record<string, unknown>;
 
 /** A course's settings as the form edits them; a course without a category gets none (the author may add one). */
 export function settingsOf(course: TStudioCourse): CourseSettings {
-  const { title, description, category, pricing, arbitraryWalkthrough, published, hidden, buttonText, buttonTextBuy } = course;
+  const { title, description, category, pricing, arbitraryWalkthrough, published, hidden, buttonText, buttonTextBuy, cover } = course;
   return {
     title,
     description,
@@ -24,6 +24,7 @@ export function settingsOf(course: TStudioCourse): CourseSettings {
     hidden,
     buttonText,
     buttonTextBuy,
+    ...(cover ? { cover } : {}),
   };
 }
 

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ZActionBlock } from "../../../domain/blocks/engagement";
+import { ZSafeUrl } from "../../../domain/blocks/common";
+import { ZActionBlock, ZAppPromoBlock } from "../../../domain/blocks/engagement";
+import { ZAudioBlock, ZFileBlock, ZGalleryBlock, ZVideoBlock } from "../../../domain/blocks/media";
+import { ZPartnersBlock, ZPersonBlock } from "../../../domain/blocks/people";
+import { mediaField } from "../../../domain/media-field";
+import { ZPageMeta } from "../../../domain/studio-pages";
 import { ZCoursesPopupBlock } from "../../../domain/blocks/course";
 import { ZDiagramBlock } from "../../../domain/blocks/diagram";
 import { ZLocalized } from "../../../domain/portal";
-import { ZBlock } from "../../../domain/page";
+import { ZBlock, ZPhotoBlock } from "../../../domain/page";
 import { ZCoursePatch, ZElementSettings } from "../../../domain/studio";
 import { ZMicrocoursePatch } from "../../../domain/studio-microcourses";
 import { ZNavigationItemSettings } from "../../../domain/studio-navigation";
@@ -39,7 +44,7 @@ describe("formModel over every block of the registry (src/domain/blocks and page
   });
 
   it("edits a nullable field like an optional one", () => {
-    expect(field(formModel(ZElementSettings), "cover")).toMatchObject({ kind: "url", optional: true });
+    expect(field(formModel(ZElementSettings), "cover")).toMatchObject({ kind: "media", media: "image", optional: true });
   });
 
   it.each(blocks.map((b) => [b.shape.type.value, b] as const))(
@@ -68,7 +73,8 @@ describe("formModel field kinds", () => {
 
   it("knows a site address (ZSafeUrl, also when refined further) and a nested optional group", () => {
     expect(field(popup, "courses.[].cover")).toMatchObject({ kind: "group", optional: true });
-    expect(field(popup, "courses.[].cover.src")).toMatchObject({ kind: "url", optional: false });
+    expect(field(popup, "courses.[].cover")).toMatchObject({ kind: "group", optional: true });
+    expect(field(formModel(z.object({ href: ZSafeUrl.refine((u) => u.length > 1) })), "href")).toMatchObject({ kind: "url" });
     expect(field(formModel(z.object({ link: z.url() })), "link")).toMatchObject({ kind: "url" });
   });
 
@@ -110,5 +116,67 @@ describe("formModel field kinds", () => {
   it("starts a new group with its required fields only", () => {
     const item = field(popup, "courses.[]");
     expect(item && emptyValue(item)).toEqual({ id: "", title: "" });
+  });
+});
+
+describe("formModel gives the media picker to the fields whose schema marks them as media (decision 0052)", () => {
+  const mediaFields = (schema: Parameters<typeof formModel>[0]) =>
+    allFields(formModel(schema))
+      .filter((f) => f.kind === "media")
+      .map((f) => [f.path.join("."), f.kind === "media" ? f.media : ""]);
+
+  it.each([
+    ["photo block", ZPhotoBlock.shape.props, [["src", "image"]]],
+    [
+      "video block",
+      ZVideoBlock.shape.props,
+      [
+        ["url", "video"],
+        ["poster", "image"],
+        ["captions.src", "file"],
+      ],
+    ],
+    ["audio block", ZAudioBlock.shape.props, [["src", "audio"]]],
+    ["file block", ZFileBlock.shape.props, [["url", "file"]]],
+    ["gallery block", ZGalleryBlock.shape.props, [["images.[].src", "image"]]],
+    ["person block", ZPersonBlock.shape.props, [["photo.src", "image"]]],
+    ["partners block", ZPartnersBlock.shape.props, [["items.[].logo", "image"]]],
+    ["app promo block", ZAppPromoBlock.shape.props, [["image.src", "image"]]],
+    ["course settings", ZCoursePatch, [["cover", "image"]]],
+    ["element settings", ZElementSettings, [["cover", "image"]]],
+    ["microcourse settings", ZMicrocoursePatch, [["cover", "image"]]],
+    ["video event settings", ZVideoEventPatch, [["cover", "image"]]],
+    ["page meta", ZPageMeta, [["image", "image"]]],
+  ] as const)("%s: exactly its file addresses, each with its kind", (_name, schema, expected) => {
+    expect(mediaFields(schema)).toEqual(expected);
+  });
+
+  it("keeps links, plain addresses and texts as they were: a link is no file", () => {
+    const action = formModel(ZActionBlock.shape.props);
+    expect(allFields(action).filter((f) => f.kind === "media")).toEqual([]);
+    expect(allFields(action).some((f) => f.kind === "url")).toBe(true);
+    expect(field(formModel(ZPartnersBlock.shape.props), "items.[].url")).toMatchObject({ kind: "url" });
+    expect(field(formModel(ZFileBlock.shape.props), "name")).toMatchObject({ kind: "text" });
+  });
+
+  it("follows the mark, not the field's name, through optional, nullable, default and further checks", () => {
+    const model = formModel(
+      z.object({
+        src: z.string(),
+        picture: mediaField(z.string(), "image").max(100).nullable().default(null),
+        clip: mediaField(ZSafeUrl, "video")
+          .refine((u) => u.endsWith(".mp4"))
+          .optional(),
+      }),
+    );
+    expect(field(model, "src")).toMatchObject({ kind: "longText" });
+    expect(field(model, "picture")).toMatchObject({ kind: "media", media: "image", optional: true });
+    expect(field(model, "clip")).toMatchObject({ kind: "media", media: "video", optional: true });
+    expect(emptyValue(field(model, "clip") as FieldModel)).toBe("");
+  });
+
+  it("gives an episode's start a date-time control, not a text box", () => {
+    expect(field(formModel(ZEpisodePatch), "startDate")).toMatchObject({ kind: "dateTime", optional: true });
+    expect(field(formModel(z.object({ at: z.iso.datetime({ offset: true }) })), "at")).toMatchObject({ kind: "dateTime", optional: false });
   });
 });

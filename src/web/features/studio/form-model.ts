@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { isSafeUrl } from "../../../domain/blocks/safe-url";
+import type { TMediaKind } from "../../../domain/media";
+import { mediaKindOf } from "../../../domain/media-field";
 
 /*
  * The form model of a block's props (issue 15): one generator reads a zod schema and describes the
@@ -24,7 +26,11 @@ export type FieldModel =
   | (FieldBase & { kind: "text"; maxLength?: number })
   | (FieldBase & { kind: "longText"; maxLength?: number })
   | (FieldBase & { kind: "url" })
+  /** The address of a file of the media library (marked by mediaField in its schema): edited with the media picker. */
+  | (FieldBase & { kind: "media"; media: TMediaKind })
   | (FieldBase & { kind: "date" })
+  /** An instant with its offset (z.iso.datetime): edited in the creator's time zone, stored as UTC ISO. */
+  | (FieldBase & { kind: "dateTime" })
   | (FieldBase & { kind: "number"; min?: number; max?: number; integer: boolean })
   | (FieldBase & { kind: "boolean" })
   | (FieldBase & { kind: "select"; options: readonly string[] })
@@ -62,9 +68,13 @@ function lengthBounds(schema: AnySchema): { min?: number; max?: number } {
 
 function stringModel(schema: AnySchema, base: FieldBase): FieldModel {
   const s = schema as z.ZodString;
+  // The schema's own mark decides, not the field's name: one rule for every form (decision 0052).
+  const media = mediaKindOf(schema);
+  if (media) return { ...base, kind: "media", media };
   // ZSafeUrl (and what refines it further) carries isSafeUrl as a check: an address, whatever its name.
   if (s.format === "url" || checksOf(schema).some((c) => c.check === "custom" && c.fn === isSafeUrl)) return { ...base, kind: "url" };
   if (s.format === "date") return { ...base, kind: "date" };
+  if (s.format === "datetime") return { ...base, kind: "dateTime" };
   const maxLength = s.maxLength ?? undefined;
   const long = maxLength === undefined || maxLength > SHORT_TEXT_MAX;
   return { ...base, kind: long ? "longText" : "text", ...(maxLength !== undefined ? { maxLength } : {}) };
@@ -148,7 +158,9 @@ export function emptyValue(model: FieldModel): unknown {
     case "text":
     case "longText":
     case "url":
+    case "media":
     case "date":
+    case "dateTime":
       return "";
     case "number":
       return model.min !== undefined && model.min > 0 ? model.min : 0;

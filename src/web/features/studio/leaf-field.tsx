@@ -2,12 +2,14 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { SelectField } from "../../components/ui/select-field";
 import { TextArea } from "../../components/ui/text-area";
 import { TextField } from "../../components/ui/text-field";
+import { MediaUrlField } from "../media/media-url-field";
+import { DateTimeField } from "./date-time-field";
 import { type FormContext, fieldId, issueText } from "./form-context";
 import type { FieldModel } from "./form-model";
 import { pathKey, type ValuePath } from "./form-value";
 import { optionLabel } from "./field-label";
 
-type Leaf = Extract<FieldModel, { kind: "text" | "longText" | "url" | "date" | "number" | "boolean" | "select" }>;
+type Leaf = Extract<FieldModel, { kind: "text" | "longText" | "url" | "media" | "date" | "dateTime" | "number" | "boolean" | "select" }>;
 
 interface LeafProps {
   model: Leaf;
@@ -17,7 +19,7 @@ interface LeafProps {
   ctx: FormContext;
 }
 
-/** One input for a text, an address, a date, a number, a yes/no or a choice. */
+/** One input for a text, an address, a file of the media library, a date, a number, a yes/no or a choice. */
 export function LeafField({ model, path, value, label, ctx }: LeafProps) {
   const id = fieldId(ctx, path);
   const error = issueText(ctx, pathKey(path));
@@ -36,6 +38,10 @@ export function LeafField({ model, path, value, label, ctx }: LeafProps) {
     case "url":
       // Addresses read left to right in every language; type=url would refuse the site paths ZSafeUrl allows.
       return <TextField {...textInput} inputMode="url" dir="ltr" />;
+    case "dateTime":
+      return <DateTimeField id={id} label={label} error={error} required={required} value={text} onChange={setText} t={ctx.t} uiLang={ctx.uiLang} />;
+    case "media":
+      return <MediaUrlField id={id} label={label} error={error} required={required} kind={model.media} value={text} onChange={setText} />;
     case "number":
       return (
         <TextField

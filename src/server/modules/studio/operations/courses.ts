@@ -20,6 +20,7 @@ export function toStudioCourse(row: CourseRow): TStudioCourse {
     hidden: row.hidden,
     buttonText: row.buttonText,
     buttonTextBuy: row.buttonTextBuy,
+    cover: row.cover,
     elementsCount: row.elementsCount,
     previewLink: row.previewSecretHash !== null,
     dateCreated: row.dateCreated.toISOString(),

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { dirOf } from "../../../../domain/locale";
 import {
   PAGE_DESCRIPTION_MAX,
@@ -13,6 +13,7 @@ import { tabPanelProps, Tabs } from "../../../components/ui/tabs";
 import { TextArea } from "../../../components/ui/text-area";
 import { TextField } from "../../../components/ui/text-field";
 import { useTranslation } from "../../../i18n/use-translation";
+import { MediaUrlField } from "../../media/media-url-field";
 import { languageName } from "../field-label";
 import type { PageSettings } from "./document-edits";
 
@@ -30,6 +31,7 @@ const EMPTY_META: TPageMeta = { title: "", description: null, keywords: null, im
 export function PageSettingsPanel({ document, languages, primaryLang, onMeta, onSettings }: PageSettingsPanelProps) {
   const { t, i18n } = useTranslation("studio");
   const [lang, setLang] = useState(primaryLang);
+  const idPrefix = useId();
   const meta = document.meta[lang] ?? EMPTY_META;
   const dir = dirOf(lang);
   const set = (patch: Partial<TPageMeta>) => {
@@ -79,13 +81,14 @@ export function PageSettingsPanel({ document, languages, primaryLang, onMeta, on
           value={meta.keywords ?? ""}
           onChange={(e) => set({ keywords: text(e.target.value) })}
         />
-        <TextField
+        {/* A hand-made form (not generated), so the picker is placed here; ZPageMeta marks the image all the same. */}
+        <MediaUrlField
+          id={`${idPrefix}-image`}
+          kind="image"
           label={t("settings.image")}
           hint={t("settings.imageHint")}
-          dir="ltr"
-          inputMode="url"
           value={meta.image ?? ""}
-          onChange={(e) => set({ image: text(e.target.value) })}
+          onChange={(v) => set({ image: text(v) })}
         />
       </div>
       <hr className="border-line" />
