@@ -57,7 +57,7 @@ export function QuestionCard({ question: q, index, count, languages, uiLang, iss
   const choice = q.kind !== "text";
 
   return (
-    <li className="flex flex-col gap-4 rounded-component border border-line bg-surface p-4" data-testid="test-question" data-question-id={q.id}>
+    <li className="flex flex-col gap-4 rounded-component border border-line bg-surface p-4" data-testid="editor-question" data-question-id={q.id}>
       <fieldset className="flex flex-col gap-4">
         <legend className="sr-only">{t("questions.question", { number })}</legend>
         <div className="flex flex-wrap items-end gap-3">

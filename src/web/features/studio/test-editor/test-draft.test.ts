@@ -5,6 +5,7 @@ import {
   cleaned,
   draftIssues,
   freshId,
+  questionId,
   issuesUnder,
   markCorrect,
   newQuestion,
@@ -27,7 +28,14 @@ describe("the question editor's value", () => {
   it("makes ids never taken, even after a removal", () => {
     expect(freshId("q", [])).toBe("q1");
     expect(freshId("q", ["q2"])).toBe("q3");
-    expect(freshId("q", ["q1", "q3"])).toBe("q4");
+    expect(freshId("v", ["v1", "v3"])).toBe("v4");
+    // Question ids come from the time and a random part, so a removed question's id does not come back.
+    const fixed = () => 0.5;
+    expect(questionId([], 1_700_000_000_000, fixed)).toMatch(/^q[a-z0-9]+$/);
+    const first = questionId([], 1_700_000_000_000, fixed);
+    let calls = 0;
+    expect(questionId([first], 1_700_000_000_000, () => (calls++ === 0 ? 0.5 : 0.25))).not.toBe(first);
+    expect(newQuestion("single", []).id).not.toBe(newQuestion("single", []).id);
   });
 
   it("starts each kind valid once its texts are written; free text needs an accepted answer when graded by the machine", () => {

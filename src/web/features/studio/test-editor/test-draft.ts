@@ -8,7 +8,7 @@ import { ZTestDefinition } from "../../../../domain/assessment/definition";
  * (docs/decisions/0053).
  */
 
-/** An id unused in `taken`: `prefix` and the next free number. */
+/** An id unused in `taken`: `prefix` and the next free number (variants: their answers are per question). */
 export function freshId(prefix: string, taken: readonly string[]): string {
   const used = new Set(taken);
   let n = taken.length + 1;
@@ -20,10 +20,21 @@ function blankVariant(taken: readonly string[]): TVariantDef {
   return { id: freshId("v", taken), text: {} };
 }
 
+/**
+ * A question id no question of this test ever had: answers are stored by question id, and a removed
+ * question's answers must not attach to a new one (a number past the current ones could be a removed id).
+ */
+export function questionId(taken: readonly string[], now = Date.now(), random = Math.random): string {
+  let id: string;
+  do id = `q${now.toString(36)}${Math.floor(random() * 36 ** 4).toString(36)}`;
+  while (taken.includes(id));
+  return id;
+}
+
 /** A new question of a kind: choice kinds start with two empty variants, the first marked correct (single, image). */
 export function newQuestion(kind: TQuestionKind, takenIds: readonly string[]): TQuestionDef {
   const base = {
-    id: freshId("q", takenIds),
+    id: questionId(takenIds),
     kind,
     text: {},
     variants: [],

@@ -97,7 +97,7 @@ export function TestEditor({ elementId, languages, primaryLang }: { elementId: s
         <TestSettingsFields def={def} issues={issues} onChange={edit} />
         {others.length > 0 ? (
           <SelectField
-            className="w-72"
+            className="w-full max-w-md"
             label={t("questions.secondLanguage")}
             placeholder={t("questions.primaryOnly")}
             value={second}
