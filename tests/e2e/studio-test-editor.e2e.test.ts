@@ -131,10 +131,14 @@ describe("the question editor, from the studio to a learner", () => {
     await shot(right.page, "learner-passed-en");
   });
 
-  it("a stale save names who saved; the editor is right to left and axe-clean in ar", async () => {
+  it("a stale save names who saved; the statistics count both learners; the editor is right to left and axe-clean in ar", async () => {
     const page = creator.page;
     const row = await openQuestions(page, "ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await row.getByTestId("test-statistics").click();
+    const stats = row.locator("[data-testid=test-statistics-panel] tbody tr");
+    await stats.first().waitFor(SLOW);
+    expect(await stats.first().locator("td").allTextContents()).toEqual(["2", "1", expect.any(String), expect.stringContaining("Ankara")]);
     await row.getByTestId("test-pass-mark").fill("50");
     // Someone saves in the meantime (the same definition, through the API, from the loaded revision).
     const current = (await (await creator.context.request.get(e2e.url(`/api/admin/elements/${testId}/test`))).json()) as TTestEditor;

@@ -110,6 +110,12 @@ describeEachDatabase("studio: the test question editor", (t) => {
     expect(await auditOf(el.id)).toHaveLength(audits);
     expect(await readContentVersion(t.db)).toBe(version);
 
+    // Two first saves at once: one creates the test, the other is stale.
+    const fresh = await testElement();
+    const both = await Promise.all([a, b].map((who) => who.browser.put(path(fresh.id), { baseRevision: null, definition: definition([single("p")]) }, origin)));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await auditOf(fresh.id)).toHaveLength(1);
+
     // Reloaded, the leader's save goes through.
     json(await b.browser.put(path(el.id), { baseRevision: winner.revision, definition: definition([single("x")]) }, origin));
     expect((await definitionOf(t.db, el.id)).questions.map((q) => q.id)).toEqual(["x"]);

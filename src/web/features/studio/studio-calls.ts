@@ -20,7 +20,7 @@ import {
   ZStudioElement,
   ZStudioElementList,
 } from "../../../domain/studio";
-import { type ZImportRequest, ZImportReply } from "../../../domain/assessment/authoring";
+import { type ZImportRequest, ZImportReply, ZTestStatistics } from "../../../domain/assessment/authoring";
 import { type TTestPut, ZTestEditor } from "../../../domain/assessment/editor";
 import { api } from "../../lib/api";
 
@@ -69,3 +69,5 @@ export const getTest = (elementId: string) => api.get(testPath(elementId), ZTest
 export const putTest = (elementId: string, body: TTestPut) => api.send("PUT", testPath(elementId), ZTestEditor, body);
 export const importTest = (elementId: string, body: z.input<typeof ZImportRequest>) =>
   api.post(`/api/assessments/elements/${encodeURIComponent(elementId)}/import`, ZImportReply, body);
+export const getTestStatistics = (elementId: string, lang: string) =>
+  api.get(`/api/assessments/elements/${encodeURIComponent(elementId)}/statistics?lang=${encodeURIComponent(lang)}`, ZTestStatistics);

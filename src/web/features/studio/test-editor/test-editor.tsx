@@ -14,6 +14,7 @@ import { QuestionCard } from "./question-card";
 import { cleaned, type DraftIssue, draftIssues, issuesUnder, newQuestion, newTest, serverDraftIssues } from "./test-draft";
 import { TestImport } from "./test-import";
 import { TestSettingsFields } from "./test-settings-fields";
+import { TestStatistics } from "./test-statistics";
 
 type Loaded = { revision: string | null; saved: TTestDefinition | null; def: TTestDefinition };
 type Load = { kind: "loading" } | { kind: "failed"; reason: string } | { kind: "ready" };
@@ -145,13 +146,6 @@ export function TestEditor({ elementId, languages, primaryLang }: { elementId: s
             {t("questions.save")}
           </Button>
           <SaveStatus state={state} dirty={dirty} testId="test-save-state" />
-          <a
-            href={`/api/assessments/elements/${encodeURIComponent(elementId)}/statistics?lang=${encodeURIComponent(uiLang)}`}
-            className="font-medium text-primary-strong hover:underline"
-            data-testid="test-statistics"
-          >
-            {t("questions.statistics")}
-          </a>
         </div>
         {conflict ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-component bg-danger/10 p-3" data-testid="test-conflict">
@@ -167,6 +161,7 @@ export function TestEditor({ elementId, languages, primaryLang }: { elementId: s
           </div>
         ) : null}
       </form>
+      <TestStatistics elementId={elementId} lang={uiLang} />
       <TestImport elementId={elementId} languages={languages} uiLang={uiLang} disabled={dirty} onImported={() => void reload()} />
     </div>
   );
