@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { definitionOf, takeTest, url } from "../../../../tests/support/assessments";
@@ -33,7 +33,8 @@ describeEachDatabase("studio: the test question editor", (t) => {
     t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, "test"), eq(auditLog.entityId, elementId)));
+      .where(and(eq(auditLog.entityType, "test"), eq(auditLog.entityId, elementId)))
+      .orderBy(asc(auditLog.id));
 
   /** A published course of its own with one test element (no test yet) and one lesson. */
   async function testElement() {
@@ -220,5 +221,24 @@ describeEachDatabase("studio: the test question editor", (t) => {
     expect(submitted.result).toMatchObject({ score: 100, passed: true, variants: ["b"] });
     const kept = await t.db.select().from(testAnswers).where(eq(testAnswers.attemptId, state.session!));
     expect(kept.map((x) => x.questionId).sort()).toEqual(["a", "b"]);
+  });
+
+  it("an import goes through the same change: a test.import audit row, a new revision, a content version bump", async () => {
+    const el = await testElement();
+    const a = await admin();
+    const saved = json<TTestEditor>(await a.browser.put(path(el.id), { baseRevision: null, definition: definition() }, origin));
+    const version = await readContentVersion(t.db);
+    const csv = "kind,question,variants,correct\nsingle,Bir mi iki mi?,bir|iki,2";
+    json(await a.browser.post(`/api/assessments/elements/${el.id}/import`, { format: "csv", text: csv, lang: "tr" }, origin));
+    expect(await readContentVersion(t.db)).toBeGreaterThan(version);
+    const after = json<TTestEditor>(await a.browser.get(path(el.id)));
+    expect(after.revision! > saved.revision!).toBe(true);
+    expect(after.definition?.questions).toHaveLength(2);
+    expect((await auditOf(el.id)).map((r) => [r.action, r.summary])).toEqual([
+      ["test.update", { fields: ["draw", "passMark", "questions", "retake", "verificationType"], langs: ["en", "tr"], courseId: el.courseId }],
+      ["test.import", { fields: ["questions"], langs: ["tr"] }],
+    ]);
+    // The editor's stale copy is refused after the import.
+    expectError(await a.browser.put(path(el.id), { baseRevision: saved.revision, definition: definition() }, origin), 409, "TEST-CONFLICT");
   });
 });
