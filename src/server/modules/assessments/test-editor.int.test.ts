@@ -223,6 +223,27 @@ describeEachDatabase("studio: the test question editor", (t) => {
     expect(kept.map((x) => x.questionId).sort()).toEqual(["a", "b"]);
   });
 
+  it("a mentor-verified attempt waiting for review is graded over the questions the test still has", async () => {
+    const el = await testElement();
+    const a = await admin();
+    const free = { id: "t", kind: "text", text: { tr: "Anlatın", en: "Explain" } };
+    const saved = json<TTestEditor>(
+      await a.browser.put(path(el.id), { baseRevision: null, definition: definition([single("a"), free], { verificationType: "mentor" }) }, origin),
+    );
+    const l = await learner(t.app, t.db);
+    const state = json<TTestState>(await l.browser.post(url.start(el.id)));
+    json(await l.browser.post(url.answer(state.session!), { questionId: "a", variants: ["n"] }));
+    json(await l.browser.post(url.answer(state.session!), { questionId: "t", text: "Because." }));
+    json(await l.browser.post(url.submit(state.session!)));
+    // The wrongly answered choice question is removed while the free text waits for a mentor.
+    json(await a.browser.put(path(el.id), { baseRevision: saved.revision, definition: definition([free], { verificationType: "mentor" }) }, origin));
+    const m = await admin(["disciple", "mentor"]);
+    const reviewed = json<{ status: string; score: number; passed: boolean }>(
+      await m.browser.post(`/api/assessments/reviews/${state.session}/t`, { passed: true, comment: "Good." }, origin),
+    );
+    expect(reviewed).toMatchObject({ status: "graded", score: 100, passed: true });
+  });
+
   it("an import goes through the same change: a test.import audit row, a new revision, a content version bump", async () => {
     const el = await testElement();
     const a = await admin();
