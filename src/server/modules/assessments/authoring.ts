@@ -55,8 +55,10 @@ async function conflict(w: TestWrites, elementId: string, at: Date | null): Prom
 }
 
 /**
- * Authoring of tests before the studio exists (issue 13): per-question statistics (how many chose
- * each variant, how long answering took) and the import of questions from CSV and GIFT.
+ * Authoring of tests: per-question statistics (how many chose each variant, how long answering took),
+ * the import of questions from CSV and GIFT (issue 13), and the studio's question editor, which reads
+ * and replaces the whole definition from a revision (issue 15, docs/decisions/0053). Every write is one
+ * content change with its audit row.
  */
 export function createAuthoring(deps: AuthoringDeps) {
   const authorOf = (user: TUser) => ({ portalId: deps.portalId, actorId: user.id });
