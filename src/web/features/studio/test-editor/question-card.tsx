@@ -194,6 +194,8 @@ export function QuestionCard({ question: q, index, count, languages, uiLang, iss
               />
             )}
 
+            <LocalizedField path={["feedback", "correct"]} value={q.feedback.correct} label={t("questions.feedbackCorrect")} ctx={ctx} />
+            <LocalizedField path={["feedback", "incorrect"]} value={q.feedback.incorrect} label={t("questions.feedbackIncorrect")} ctx={ctx} />
             <LocalizedField path={["explanation"]} value={q.explanation} label={t("questions.explanation")} ctx={ctx} />
           </div>
         ) : null}
