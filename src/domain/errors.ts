@@ -137,6 +137,8 @@ export const ERROR_CODES = {
   AUTHORS_ONLY: { status: 403, key: "errors:codes.AUTHORS_ONLY" },
   /** An import with bad lines: details name each line and what is wrong; nothing is written. */
   IMPORT_INVALID: { status: 400, key: "errors:codes.IMPORT_INVALID" },
+  /** A test saved from a stale revision: details name the current revision, when and by whom it was saved (docs/decisions/0053). */
+  TEST_CONFLICT: { status: 409, key: "errors:codes.TEST_CONFLICT" },
   /* Discussions per element (issue 14, docs/decisions/0043). */
   /** Unknown, of another portal, or on content the viewer cannot see: not told apart (no probing of ids). */
   DISCUSSION_NOT_FOUND: { status: 404, key: "errors:codes.DISCUSSION_NOT_FOUND" },

@@ -220,6 +220,7 @@ export async function createServices(config: Config, database: Database): Promis
     repo: createAssessmentsRepo(database.db),
     courses,
     viewerProgress: createViewerProgress({ repo: progressRepo }),
+    portalId: config.PORTAL_ID,
     notifications,
     bus,
     packs,

@@ -23,6 +23,8 @@ export const TEST_LIMITS = {
   answerText: 2000,
   accepted: 20,
   id: 64,
+  /** Languages of one text: no portal has more (a bound on the object, not on its strings). */
+  langs: 20,
 } as const;
 
 /** Ids of questions and variants: short slugs, unique within their test or question. */
@@ -31,7 +33,17 @@ export const ZAssessmentId = ZText.min(1)
   .regex(/^[A-Za-z0-9_-]+$/);
 
 /** A text per language ({ en: "...", ar: "..." }), picked with `localized()`. */
-export const ZLocalizedText = z.record(z.string().min(2).max(10), ZText.max(TEST_LIMITS.text));
+export const ZLocalizedText = z
+  .record(
+    ZText.min(2)
+      .max(10)
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/),
+    ZText.max(TEST_LIMITS.text),
+  )
+  .refine((v) => Object.keys(v).length <= TEST_LIMITS.langs, { message: `At most ${TEST_LIMITS.langs} languages` });
+
+/** Some language has a text (a question or a variant must say something). */
+const saysSomething = (v: Record<string, string>) => Object.values(v).some((x) => x.trim().length > 0);
 
 export const ZVariantDef = z.object({
   id: ZAssessmentId,
@@ -57,7 +69,15 @@ export const ZQuestionDef = z
   .superRefine((q, ctx) => {
     const ids = new Set(q.variants.map((v) => v.id));
     if (ids.size !== q.variants.length) ctx.addIssue({ code: "custom", message: "Variant ids repeat", path: ["variants"] });
+    if (!saysSomething(q.text)) ctx.addIssue({ code: "custom", message: "The question has no text", path: ["text"] });
+    if (new Set(q.correct).size !== q.correct.length) ctx.addIssue({ code: "custom", message: "A correct id repeats", path: ["correct"] });
+    q.variants.forEach((v, i) => {
+      if (!saysSomething(v.text) && !v.image) ctx.addIssue({ code: "custom", message: "The variant has no text", path: ["variants", i, "text"] });
+    });
+    if (q.kind !== "text" && q.accepted.length > 0)
+      ctx.addIssue({ code: "custom", message: "Only a free-text question has accepted answers", path: ["accepted"] });
     if (q.kind === "text") {
+      if (q.correct.length > 0) ctx.addIssue({ code: "custom", message: "A free-text question has no correct variants", path: ["correct"] });
       if (q.variants.length > 0) ctx.addIssue({ code: "custom", message: "A free-text question has no variants", path: ["variants"] });
       return;
     }
@@ -97,6 +117,12 @@ export const ZTestDefinition = z
       ctx.addIssue({ code: "custom", message: "Question ids repeat", path: ["questions"] });
     if (t.draw !== null && t.draw > t.questions.length)
       ctx.addIssue({ code: "custom", message: "Cannot draw more questions than the bank holds", path: ["draw"] });
+    // Graded by the machine, a free-text question without accepted answers could never be right.
+    if (t.verificationType === "automatic")
+      t.questions.forEach((q, i) => {
+        if (q.kind === "text" && q.accepted.length === 0)
+          ctx.addIssue({ code: "custom", message: "An automatically graded free-text question needs an accepted answer", path: ["questions", i, "accepted"] });
+      });
   });
 export type TTestDefinition = z.infer<typeof ZTestDefinition>;
 export type TTestDefinitionInput = z.input<typeof ZTestDefinition>;

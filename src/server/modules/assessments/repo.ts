@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TTestDefinition } from "../../../domain/assessment/definition";
+import type { TAuditSummary } from "../../../domain/studio";
 import type { Db } from "../../db/client";
+import { auditLog } from "../../db/schema/audit";
 import { inTransaction } from "../../db/transaction";
+import { changeContent } from "../../platform/content-version";
 import { elementTests, testAnswers, testAttempts, testResults } from "../../db/schema/assessments";
 import { users } from "../../db/schema/users";
 
@@ -21,6 +24,25 @@ function queries(db: Handle) {
         .insert(elementTests)
         .values({ elementId, definition })
         .onConflictDoUpdate({ target: elementTests.elementId, set: { definition, updatedAt: new Date() } });
+    },
+    /** The editor's read: the definition and the time of its last save (its revision). */
+    async testRow(elementId: string): Promise<{ definition: TTestDefinition; updatedAt: Date } | null> {
+      const [row] = await db
+        .select({ definition: elementTests.definition, updatedAt: elementTests.updatedAt })
+        .from(elementTests)
+        .where(eq(elementTests.elementId, elementId));
+      return row ?? null;
+    },
+    /** Who saved the test last, by its newest audit row (null when no save was audited: the demo seed's). */
+    async lastSaver(elementId: string): Promise<{ id: string; name: string } | null> {
+      const [row] = await db
+        .select({ id: auditLog.actorId, name: personName })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(and(eq(auditLog.entityType, "test"), eq(auditLog.entityId, elementId)))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return row ? { id: row.id, name: row.name ?? "" } : null;
     },
     attempts(userId: string, elementId: string): Promise<AttemptRow[]> {
       return db
@@ -116,9 +138,58 @@ function queries(db: Handle) {
   };
 }
 
+const personName = sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}, ${users.email})`;
+
+/** Who authors a test change: its audit row names them. */
+export interface TestAuthor {
+  portalId: string;
+  actorId: string;
+}
+
+/** Writes of a test's definition by an author (the studio's editor and the import), inside a content change. */
+function testWrites(tx: Db, author: TestAuthor) {
+  return {
+    ...queries(tx),
+    /** Holds the test's row until the change commits: saves of one test queue; null when there is none yet. */
+    async lockTest(elementId: string): Promise<{ updatedAt: Date } | null> {
+      const [row] = await tx.select({ updatedAt: elementTests.updatedAt }).from(elementTests).where(eq(elementTests.elementId, elementId)).for("update");
+      return row ?? null;
+    },
+    /** The first definition of an element; null when a parallel save made it first. */
+    async insertTest(elementId: string, definition: TTestDefinition): Promise<Date | null> {
+      const rows = await tx
+        .insert(elementTests)
+        .values({ elementId, definition, updatedAt: sql`date_trunc('milliseconds', now())` })
+        .onConflictDoNothing()
+        .returning();
+      return rows[0]?.updatedAt ?? null;
+    },
+    /** Replaces the definition; the new revision is later than the old by a millisecond at least. */
+    async replaceTest(elementId: string, definition: TTestDefinition): Promise<Date> {
+      const [row] = await tx
+        .update(elementTests)
+        .set({ definition, updatedAt: sql`date_trunc('milliseconds', greatest(now(), ${elementTests.updatedAt} + interval '1 millisecond'))` })
+        .where(eq(elementTests.elementId, elementId))
+        .returning();
+      return row!.updatedAt;
+    },
+    async audit(entry: { action: "test.update" | "test.import"; entityId: string; summary: TAuditSummary }): Promise<void> {
+      await tx.insert(auditLog).values({ ...author, entityType: "test", ...entry });
+    },
+  };
+}
+export type TestWrites = ReturnType<typeof testWrites>;
+
 export function createAssessmentsRepo(db: Db) {
   return {
     ...queries(db),
+    /**
+     * One change of a test by an author: the definition, its audit row and the content version bump
+     * commit together (platform/content-version.ts); throwing rolls all back.
+     */
+    changeTest<T>(author: TestAuthor, work: (w: TestWrites) => Promise<T>): Promise<T> {
+      return changeContent(db, (tx) => work(testWrites(tx, author)));
+    },
     /** A transaction; the attempt row is locked first, so answers and submissions of one attempt queue up. */
     transaction<T>(work: (tx: AssessmentsTx) => Promise<T>): Promise<T> {
       return inTransaction(db, (tx) => work(txQueries(tx)));

@@ -94,7 +94,9 @@ export function createReviews(deps: ReviewDeps) {
         const answers = await tx.answers(attemptId);
         if (answers.some((a) => a.awaitingReview)) return { status: locked.status, score: locked.score, passed: locked.passed };
         const byQ = new Map(answers.map((a) => [a.questionId, a.correct]));
-        const score = scoreOf(locked.questionIds.map((id) => byQ.get(id) ?? false));
+        // Graded over the attempt's questions the test still has, as a submission is (docs/decisions/0053).
+        const live = def ? locked.questionIds.filter((id) => def.questions.some((q) => q.id === id)) : locked.questionIds;
+        const score = scoreOf(live.map((id) => byQ.get(id) ?? false));
         const passed = passes(score, def?.passMark ?? 100);
         await tx.updateAttempt(attemptId, { status: "graded", score, passed, gradedAt: at });
         await tx.setResultPassed(attemptId, passed, score);

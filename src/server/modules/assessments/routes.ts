@@ -15,6 +15,7 @@ import {
 } from "../../../domain/assessment/public";
 import { ZImportReply, ZImportRequest, ZTestStatistics } from "../../../domain/assessment/authoring";
 import { IMPORT_MAX_CHARS } from "../../../domain/assessment/import";
+import { TEST_PUT_BODY_LIMIT, ZTestEditor, ZTestPut } from "../../../domain/assessment/editor";
 import { ZLang } from "../../../domain/course";
 import { ZElementId } from "../../../domain/element";
 import { AppError } from "../../../domain/errors";
@@ -232,5 +233,40 @@ export const assessmentsRoutes =
         },
       },
       async (req) => assessments.importQuestions(await account(req), req.params.elementId, req.body),
+    );
+
+    app.get(
+      "/admin/elements/:elementId/test",
+      {
+        schema: {
+          tags: ["studio"],
+          operationId: "studioGetTest",
+          summary: "The question editor's read: a test element's whole definition with correct answers, its revision and who saved it last",
+          description:
+            "Authors only: admin, mp-admin, mp-leader (AUTHORS-ONLY otherwise). 404 TEST-NOT-FOUND for an element that is not a test; definition null before the first save.",
+          params: element,
+          response: { 200: ZTestEditor, ...errors },
+        },
+      },
+      async (req) => assessments.testEditor((await requireUser(req)).user, req.params.elementId),
+    );
+
+    app.put(
+      "/admin/elements/:elementId/test",
+      {
+        bodyLimit: TEST_PUT_BODY_LIMIT,
+        schema: {
+          tags: ["studio"],
+          operationId: "studioReplaceTest",
+          summary:
+            "Replace a test element's definition (questions, correct answers, pass mark, verification, retakes, draw) from the revision it was loaded at",
+          description:
+            "Authors only (AUTHORS-ONLY otherwise). A save from a stale baseRevision is 409 TEST-CONFLICT with details {revision, savedAt, savedBy}; nothing is written. Writes an audit row and bumps the content version. Learners' answers: docs/decisions/0053.",
+          params: element,
+          body: ZTestPut,
+          response: { 200: ZTestEditor, ...errors, 413: ZErrorReply },
+        },
+      },
+      async (req) => assessments.replaceTest((await requireUser(req)).user, req.params.elementId, req.body),
     );
   };

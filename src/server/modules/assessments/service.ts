@@ -29,6 +29,8 @@ export interface AssessmentsDeps {
   repo: AssessmentsRepo;
   courses: Pick<CoursesService, "lang" | "elementStructure">;
   viewerProgress: Pick<ViewerProgress, "storedMap">;
+  /** The portal the audit rows of authors' test changes belong to. */
+  portalId: string;
   notifications: ReviewDeps["notifications"];
   bus: ReviewDeps["bus"];
   packs: ReviewDeps["packs"];
@@ -91,7 +93,7 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
     // A parallel start or retake made it first: the unique indexes keep one.
     await repo.insertAttempt({ id: base32Id("tat_"), userId, elementId, courseId, number, questionIds, lang, startedAt: now() });
   }
-  const authoring = createAuthoring({ repo, courses });
+  const authoring = createAuthoring({ repo, courses, portalId: deps.portalId });
   /**
    * An attempt graded with full marks earns its awards. Asked on every submission of such an attempt,
    * not only the grading one: the grant is idempotent, and a repeat heals a grant lost after the commit.
@@ -108,6 +110,9 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
     /** Authors: per-question statistics and imports from CSV and GIFT (./authoring.ts). */
     statistics: authoring.statistics,
     importQuestions: authoring.import,
+    /** The studio's question editor: the whole definition, and its replacement from a revision (./authoring.ts). */
+    testEditor: authoring.editor,
+    replaceTest: authoring.replace,
 
     /** The learner's test state (GET, and the element page's loader). */
     async state(viewer: TViewer, elementId: string, lang: string): Promise<TTestState> {
@@ -190,17 +195,20 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
         if (!locked) throw new AppError("TEST_ATTEMPT_NOT_FOUND", "No such attempt");
         if (locked.status !== "in-progress") return locked;
         const answers = new Map((await tx.answers(attemptId)).map((a) => [a.questionId, a]));
-        const missing = locked.questionIds.filter((id) => !answers.has(id));
+        // A question removed by an author since the attempt began is neither asked nor graded (docs/decisions/0053).
+        const live = new Set(t.def.questions.map((q) => q.id));
+        const graded = locked.questionIds.filter((id) => live.has(id));
+        const missing = graded.filter((id) => !answers.has(id));
         if (missing.length > 0) throw new AppError("TEST_INCOMPLETE", `${missing.length} questions are not answered`, { missing });
-        const correct = locked.questionIds.map((id) => answers.get(id)!.correct);
-        const pending = locked.questionIds.filter((id) => answers.get(id)!.correct === null);
+        const correct = graded.map((id) => answers.get(id)!.correct);
+        const pending = graded.filter((id) => answers.get(id)!.correct === null);
         const score = scoreOf(correct);
         const passed = pending.length > 0 ? null : passes(score, t.def.passMark);
         const at = now();
         const status = pending.length > 0 ? ("awaiting-mentor" as const) : ("graded" as const);
         await tx.markAwaitingReview(attemptId, pending);
         await tx.updateAttempt(attemptId, { status, score, passed, submittedAt: at, gradedAt: pending.length > 0 ? null : at });
-        const given = locked.questionIds.map((id) => ({ questionId: id, variants: answers.get(id)!.variants, text: answers.get(id)!.text }));
+        const given = graded.map((id) => ({ questionId: id, variants: answers.get(id)!.variants, text: answers.get(id)!.text }));
         await tx.insertResult({
           id: base32Id("trs_"),
           attemptId,
@@ -209,7 +217,7 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
           dialogId: locked.elementId,
           msgId: attemptId,
           text: localized(t.s.element.title, l.lang, l.primaryLang),
-          variants: locked.questionIds,
+          variants: graded,
           categoryId: t.s.course.categoryId,
           sessionId: who.sessionId,
           email: who.email,

@@ -14,6 +14,7 @@ import { ELEMENT_ICON } from "../learning/element-type";
 import { ElementSettings } from "./element-settings";
 import { ModelPageButton } from "./model-page-button";
 import { patchElement } from "./studio-calls";
+import { TestEditor } from "./test-editor/test-editor";
 
 interface ElementRowProps {
   element: TStudioElement;
@@ -43,7 +44,9 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
   const [error, setError] = useState<string | undefined>();
   const [over, setOver] = useState(false);
   const [open, setOpen] = useState(false);
+  const [questionsOpen, setQuestionsOpen] = useState(false);
   const panelId = `element-settings-${element.id}`;
+  const questionsId = `element-questions-${element.id}`;
   const shownTitle = localized(element.title, lang, primaryLang) || element.id;
   const language = languageName(lang, primaryLang);
 
@@ -153,11 +156,29 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
           </span>
         </div>
         <ModelPageButton model={{ name: "element", id: element.id }} title={element.title} label={t("elements.blocks")} testId="element-blocks" />
+        {element.type === "test" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={questionsOpen}
+            aria-controls={questionsId}
+            onClick={() => setQuestionsOpen((o) => !o)}
+            data-testid="element-questions"
+          >
+            {t("questions.open")}
+            <Icon name={questionsOpen ? "chevron-up" : "chevron-down"} className="size-4" />
+          </Button>
+        ) : null}
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} data-testid="element-more">
           {t("elements.more")}
           <Icon name={open ? "chevron-up" : "chevron-down"} className="size-4" />
         </Button>
       </div>
+      {questionsOpen ? (
+        <section id={questionsId} aria-label={t("questions.panelLabel", { title: shownTitle })} className="border-t border-line pt-4">
+          <TestEditor elementId={element.id} languages={languages} primaryLang={primaryLang} />
+        </section>
+      ) : null}
       {open ? (
         <div id={panelId}>
           <ElementSettings

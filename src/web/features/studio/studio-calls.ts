@@ -20,6 +20,8 @@ import {
   ZStudioElement,
   ZStudioElementList,
 } from "../../../domain/studio";
+import { type ZImportRequest, ZImportReply, ZTestStatistics } from "../../../domain/assessment/authoring";
+import { type TTestPut, ZTestEditor } from "../../../domain/assessment/editor";
 import { api } from "../../lib/api";
 
 /*
@@ -65,3 +67,12 @@ export const patchEpisode = (id: string, patch: TEpisodePatch) => api.send("PATC
 export const deleteEpisode = (id: string) => api.send("DELETE", `/api/admin/episodes/${encodeURIComponent(id)}`, z.null());
 export const reorderEpisodes = (eventId: string, episodeIds: string[]) =>
   api.send("PUT", `${eventPath(eventId)}/episodes/order`, ZStudioEpisodeList, { episodeIds });
+
+/** The question editor of a test element (docs/decisions/0053): read the whole definition, replace it from its revision, import CSV/GIFT. */
+const testPath = (elementId: string) => `/api/admin/elements/${encodeURIComponent(elementId)}/test`;
+export const getTest = (elementId: string) => api.get(testPath(elementId), ZTestEditor);
+export const putTest = (elementId: string, body: TTestPut) => api.send("PUT", testPath(elementId), ZTestEditor, body);
+export const importTest = (elementId: string, body: z.input<typeof ZImportRequest>) =>
+  api.post(`/api/assessments/elements/${encodeURIComponent(elementId)}/import`, ZImportReply, body);
+export const getTestStatistics = (elementId: string, lang: string) =>
+  api.get(`/api/assessments/elements/${encodeURIComponent(elementId)}/statistics?lang=${encodeURIComponent(lang)}`, ZTestStatistics);
