@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { Browser, bearer, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
+import { Browser, expectError, json } from "../../../../tests/support/http";
+import { register } from "../../../../tests/support/sign-in";
 import type { TAuditPage, TStudioCourse, TStudioElement } from "../../../domain/studio";
 import { auditLog } from "../../db/schema/audit";
 import { elements } from "../../db/schema/courses";
@@ -46,7 +47,7 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
     const [el] = await courseWithElements(author, "guarded-course", 1);
     const before = await auditRows();
     const version = await readContentVersion(t.db);
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: StudioCall[] = [
       ["GET", "/api/admin/courses"],
       ["POST", "/api/admin/courses", newCourse("intruder-course")],
       ["PATCH", "/api/admin/courses/guarded-course", { published: false }],
@@ -58,14 +59,7 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
       ["POST", "/api/admin/courses/guarded-course/preview-link"],
       ["DELETE", "/api/admin/courses/guarded-course/preview-link"],
     ];
-    const refused = [await withRole(["disciple"]), await withRole(["disciple", "mentor"]), { browser: (await sessionBrowser(t.app)).browser }];
-    for (const [method, url, payload] of calls) {
-      for (const { browser } of refused) {
-        expectError(await browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 403, "AUTHORS-ONLY");
-      }
-      expectError(await new Browser(t.app).request({ method: method as "GET", url, payload: payload as object, headers: origin }), 401, "UNAUTHORIZED");
-      expectError(await t.app.inject({ method: method as "GET", url, payload: payload as object, headers: bearer("not.a.token") }), 401, "TOKEN-BAD");
-    }
+    await expectAuthorsOnly(t.app, t.db, calls);
     expect(await auditRows()).toEqual(before);
     expect(await readContentVersion(t.db)).toBe(version);
     expect(await catalogueIds()).not.toContain("intruder-course");

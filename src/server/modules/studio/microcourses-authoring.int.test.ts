@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
+import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { register } from "../../../../tests/support/sign-in";
 import type { TAuditPage } from "../../../domain/studio";
 import type { TStudioMicrocourse } from "../../../domain/studio-microcourses";
 import { auditLog } from "../../db/schema/audit";
@@ -108,19 +109,13 @@ describeEachDatabase("studio: microcourse authoring", (t) => {
     expectError(await admin.browser.patch("/api/admin/microcourses/bad%00id", { published: true }, origin), 400, "VALIDATION");
     expectError(await admin.browser.patch("/api/admin/microcourses/checked-mc", { published: true }, { origin: "https://evil.example" }), 403, "BAD-ORIGIN");
 
-    const refused = [await withRole(["disciple"]), await withRole(["disciple", "mentor"]), { browser: (await sessionBrowser(t.app)).browser }];
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: StudioCall[] = [
       ["GET", "/api/admin/microcourses"],
       ["GET", "/api/admin/microcourses/checked-mc"],
       ["POST", "/api/admin/microcourses", newMc("intruder")],
       ["PATCH", "/api/admin/microcourses/checked-mc", { published: true }],
     ];
-    for (const [method, url, payload] of calls) {
-      for (const { browser } of refused) {
-        expectError(await browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 403, "AUTHORS-ONLY");
-      }
-      expectError(await new Browser(t.app).request({ method: method as "GET", url, payload: payload as object, headers: origin }), 401, "UNAUTHORIZED");
-    }
+    await expectAuthorsOnly(t.app, t.db, calls);
     expect(await auditRows()).toEqual(rows);
     expect(await readContentVersion(t.db)).toBe(version);
   });

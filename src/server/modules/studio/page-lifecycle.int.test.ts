@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { Browser, bearer, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
+import { Browser, expectError, json } from "../../../../tests/support/http";
+import { register } from "../../../../tests/support/sign-in";
 import type { TStudioPage, TStudioPageSummary } from "../../../domain/studio-pages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "../../db/seed/factories";
 import { auditLog } from "../../db/schema/audit";
@@ -243,26 +244,12 @@ describeEachDatabase("studio: renaming and deleting pages, and finding a model's
     const admin = await withRole(["admin"]);
     await livePage(admin, "guarded-life");
     const v0 = await readContentVersion(t.db);
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: StudioCall[] = [
       ["POST", "/api/admin/pages/guarded-life/rename", { alias: "stolen" }],
       ["DELETE", "/api/admin/pages/guarded-life"],
       ["GET", "/api/admin/pages?model=course:lasting-habits"],
     ];
-    const refused = [await withRole(["disciple"]), await withRole(["disciple", "mentor"]), { browser: (await sessionBrowser(t.app)).browser }];
-    for (const [method, url, payload] of calls) {
-      for (const { browser } of refused) {
-        expectError(await browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 403, "AUTHORS-ONLY");
-      }
-      expectError(await new Browser(t.app).request({ method: method as "GET", url, payload: payload as object, headers: origin }), 401, "UNAUTHORIZED");
-      expectError(await t.app.inject({ method: method as "GET", url, payload: payload as object, headers: bearer("not.a.token") }), 401, "TOKEN-BAD");
-      if (method !== "GET") {
-        expectError(
-          await admin.browser.request({ method: method as "POST", url, payload: payload as object, headers: { origin: "https://evil.example" } }),
-          403,
-          "BAD-ORIGIN",
-        );
-      }
-    }
+    await expectAuthorsOnly(t.app, t.db, calls, { author: admin.browser });
     expect(await readContentVersion(t.db)).toBe(v0);
     expect(json<TStudioPage>(await admin.browser.get("/api/admin/pages/guarded-life")).version).toBe(2);
   });

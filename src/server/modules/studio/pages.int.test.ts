@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { Browser, bearer, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
+import { Browser, expectError, json } from "../../../../tests/support/http";
+import { register } from "../../../../tests/support/sign-in";
 import type { TPage } from "../../../domain/page";
 import type { TPageDocument, TStudioPage, TStudioPageSummary } from "../../../domain/studio-pages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "../../db/seed/factories";
@@ -373,7 +374,7 @@ describeEachDatabase("studio: the page designer's drafts, publishing, versions a
     json(await save(admin, "guarded", 0, docV1()));
     const version = await readContentVersion(t.db);
     const audit = await auditOf("guarded");
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: StudioCall[] = [
       ["GET", "/api/admin/pages"],
       ["POST", "/api/admin/pages", { alias: "intruder", title: { tr: "X" } }],
       ["GET", "/api/admin/pages/guarded"],
@@ -383,21 +384,7 @@ describeEachDatabase("studio: the page designer's drafts, publishing, versions a
       ["GET", "/api/admin/pages/guarded/versions"],
       ["POST", "/api/admin/pages/guarded/versions/1/restore"],
     ];
-    const refused = [await withRole(["disciple"]), await withRole(["disciple", "mentor"]), { browser: (await sessionBrowser(t.app)).browser }];
-    for (const [method, url, payload] of calls) {
-      for (const { browser } of refused) {
-        expectError(await browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 403, "AUTHORS-ONLY");
-      }
-      expectError(await new Browser(t.app).request({ method: method as "GET", url, payload: payload as object, headers: origin }), 401, "UNAUTHORIZED");
-      expectError(await t.app.inject({ method: method as "GET", url, payload: payload as object, headers: bearer("not.a.token") }), 401, "TOKEN-BAD");
-      if (method !== "GET") {
-        expectError(
-          await admin.browser.request({ method: method as "POST", url, payload: payload as object, headers: { origin: "https://evil.example" } }),
-          403,
-          "BAD-ORIGIN",
-        );
-      }
-    }
+    await expectAuthorsOnly(t.app, t.db, calls, { author: admin.browser });
     expect(await auditOf("guarded")).toEqual(audit);
     expect(await readContentVersion(t.db)).toBe(version);
     expect((await getPage(admin, "guarded")).revision).toBe(1);

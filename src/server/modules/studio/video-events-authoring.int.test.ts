@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
+import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { register } from "../../../../tests/support/sign-in";
 import type { TAuditPage } from "../../../domain/studio";
 import type { TStudioEpisode, TStudioVideoEvent } from "../../../domain/studio-video-events";
 import type { TVideoEvent } from "../../../domain/video-event";
@@ -146,8 +147,7 @@ describeEachDatabase("studio: video events and their dated episodes", (t) => {
     expectError(await admin.browser.post("/api/admin/video-events", newEvent("extra", { episodes: [] }), origin), 400, "VALIDATION");
     expectError(await admin.browser.post("/api/admin/video-events", newEvent("origin"), { origin: "https://evil.example" }), 403, "BAD-ORIGIN");
 
-    const refused = [await withRole(["disciple"]), await withRole(["disciple", "mentor"]), { browser: (await sessionBrowser(t.app)).browser }];
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: StudioCall[] = [
       ["GET", "/api/admin/video-events"],
       ["GET", "/api/admin/video-events/guarded-event"],
       ["POST", "/api/admin/video-events", newEvent("intruder")],
@@ -157,12 +157,7 @@ describeEachDatabase("studio: video events and their dated episodes", (t) => {
       ["DELETE", `/api/admin/episodes/${a.id}`],
       ["PUT", "/api/admin/video-events/guarded-event/episodes/order", { episodeIds: [a.id] }],
     ];
-    for (const [method, url, payload] of calls) {
-      for (const { browser } of refused) {
-        expectError(await browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 403, "AUTHORS-ONLY");
-      }
-      expectError(await new Browser(t.app).request({ method: method as "GET", url, payload: payload as object, headers: origin }), 401, "UNAUTHORIZED");
-    }
+    await expectAuthorsOnly(t.app, t.db, calls);
     expect(await auditRows()).toEqual(rows);
     expect(await readContentVersion(t.db)).toBe(version);
   });
@@ -180,7 +175,7 @@ describeEachDatabase("studio: video events and their dated episodes", (t) => {
     await upsertMicrocourse(t.db, { id: "foreign-mc", portalId: "other-portal", type: "lesson", title: { en: "Foreign" } });
     const rows = await auditRows();
     const version = await readContentVersion(t.db);
-    const calls: Array<[string, string, unknown?]> = [
+    const calls: StudioCall[] = [
       ["GET", "/api/admin/video-events/foreign-event"],
       ["PATCH", "/api/admin/video-events/foreign-event", { published: false }],
       ["POST", "/api/admin/video-events/foreign-event/episodes", episode(1, "2026-05-01T18:00:00Z")],
