@@ -44,7 +44,8 @@ export function isoToLocalInput(iso: string, timeZone: string): string {
   const time = `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
   const seconds = w.getUTCSeconds();
   const millis = w.getUTCMilliseconds();
-  const rest = millis ? `:${pad(seconds)}.${pad(millis, 3)}` : seconds ? `:${pad(seconds)}` : "";
+  // As the browser normalises the value: no seconds when zero, no trailing zeros in the fraction.
+  const rest = millis ? `:${pad(seconds)}.${pad(millis, 3).replace(/0+$/, "")}` : seconds ? `:${pad(seconds)}` : "";
   return `${date}T${time}${rest}`;
 }
 

@@ -21,6 +21,11 @@ describe("awardsFor", () => {
     expect(ids(awardsFor(defs, { kind: "course-finished", courseId: "speaking" }))).toEqual(["any-finish"]);
   });
 
+  it("a retired award is earned by nothing", () => {
+    const retired = [{ ...award("old-finish", { kind: "course-finished", courseId: "reading" }), retired: true }, ...defs];
+    expect(ids(awardsFor(retired, { kind: "course-finished", courseId: "reading" }))).toEqual(["any-finish", "reading-finish"]);
+  });
+
   it("full marks earn the test rules whose course and element (when named) are the event's, never a course rule", () => {
     expect(ids(awardsFor(defs, { kind: "test-full-marks", courseId: "reading", elementId: "check" }))).toEqual([
       "any-full-marks",

@@ -41,6 +41,11 @@ export const ZAwardDefinition = z.object({
   /** One of the badge pictures the web app draws (features/rewards/award-badge.tsx). */
   badge: z.enum(["star", "book", "trophy"]),
   rule: ZAwardRule,
+  /**
+   * No longer granted (a creator took it off its course), still shown to whoever holds it: a definition
+   * is never deleted under its holders.
+   */
+  retired: z.boolean().optional(),
 });
 export type TAwardDefinition = z.infer<typeof ZAwardDefinition>;
 
@@ -65,7 +70,7 @@ function matches(rule: TAwardRule, event: RewardEvent): boolean {
 
 /** The definitions an event earns (the caller grants each at most once). */
 export function awardsFor(definitions: readonly TAwardDefinition[], event: RewardEvent): TAwardDefinition[] {
-  return definitions.filter(({ rule }) => matches(rule, event));
+  return definitions.filter(({ rule, retired }) => !retired && matches(rule, event));
 }
 
 /** An award a learner holds, in their language. */

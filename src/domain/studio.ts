@@ -4,6 +4,7 @@ import { LIMITS } from "./constants";
 import { ZCourseId, ZCurrency, ZLang } from "./course";
 import { ZElementType } from "./element";
 import { mediaField } from "./media-field";
+import { ZAwardDefinition, ZCourseGift } from "./rewards";
 import { ZText } from "./validation/safe-text";
 
 /**
@@ -38,8 +39,19 @@ export function namedLangs(body: {
   buttonText?: Localized;
   buttonTextBuy?: Localized;
   category?: { title: Localized };
+  gift?: { title: Localized } | null;
+  award?: { title: Localized; description: Localized } | null;
 }): string[] {
-  const maps = [body.title, body.description, body.buttonText, body.buttonTextBuy, body.category?.title];
+  const maps = [
+    body.title,
+    body.description,
+    body.buttonText,
+    body.buttonTextBuy,
+    body.category?.title,
+    body.gift?.title,
+    body.award?.title,
+    body.award?.description,
+  ];
   return [...new Set(maps.flatMap((m) => Object.keys(m ?? {})))];
 }
 
@@ -59,6 +71,37 @@ const ZPricing = z.discriminatedUnion("type", [
 ]);
 export type TPricing = z.infer<typeof ZPricing>;
 
+/** Months a certificate may stay valid (the courses table's check says the same). */
+export const CERTIFICATE_VALIDITY_MAX = 1200;
+
+/** Whether finishing the course issues a certificate (modules/certificates), and for how long it is valid. */
+const ZCertificateSettings = z
+  .object({
+    enabled: z.boolean(),
+    /** Null: the certificate does not expire. */
+    validityMonths: z.number().int().min(1).max(CERTIFICATE_VALIDITY_MAX).nullable(),
+  })
+  .strict();
+
+/**
+ * What finishing the course gives (modules/rewards, decision 0038): a file to download, or access to
+ * another course of the portal. The stored shape is ZCourseGift; this one takes only safe texts.
+ */
+const ZGiftInput = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("file"), title: localized(ZTitle), url: mediaField(ZCourseGift.options[0].shape.url, "file") }).strict(),
+  z.object({ kind: z.literal("course"), title: localized(ZTitle), courseId: ZCourseId }).strict(),
+]);
+
+export const AWARD_DESCRIPTION_MAX = 300;
+
+/**
+ * The award a learner earns by finishing the course (modules/rewards, rule course-finished naming it):
+ * its title, description and badge. Awards with other rules are the portal's, not a course's.
+ */
+const ZCourseAwardInput = z
+  .object({ title: localized(ZTitle), description: localized(ZText.trim().max(AWARD_DESCRIPTION_MAX)), badge: ZAwardDefinition.shape.badge })
+  .strict();
+
 const courseSettings = {
   description: localized(ZText.max(COURSE_DESCRIPTION_MAX)),
   category: ZCategoryInput,
@@ -70,6 +113,11 @@ const courseSettings = {
   buttonTextBuy: localized(ZButtonText),
   /** The course's cover image; null removes it. */
   cover: ZImageUrl.nullable(),
+  certificate: ZCertificateSettings,
+  /** Null removes the gift. */
+  gift: ZGiftInput.nullable(),
+  /** Null stops granting it; who holds it keeps it. */
+  award: ZCourseAwardInput.nullable(),
 };
 
 /** A new course: its id (the course's address), a title in at least the portal's primary language, settings. */
@@ -102,6 +150,9 @@ export const ZCoursePatch = z
     buttonText: courseSettings.buttonText.optional(),
     buttonTextBuy: courseSettings.buttonTextBuy.optional(),
     cover: courseSettings.cover.optional(),
+    certificate: courseSettings.certificate.optional(),
+    gift: courseSettings.gift.optional(),
+    award: courseSettings.award.optional(),
   })
   .strict()
   .refine((p) => Object.values(p).some((v) => v !== undefined && (v === null || typeof v !== "object" || Object.keys(v).length > 0)), {
@@ -122,6 +173,9 @@ export const ZStudioCourse = z.object({
   buttonText: z.record(z.string(), z.string()),
   buttonTextBuy: z.record(z.string(), z.string()),
   cover: z.string().nullable(),
+  certificate: z.object({ enabled: z.boolean(), validityMonths: z.number().int().nullable() }),
+  gift: ZCourseGift.nullable(),
+  award: z.object({ title: z.record(z.string(), z.string()), description: z.record(z.string(), z.string()), badge: ZAwardDefinition.shape.badge }).nullable(),
   elementsCount: z.number().int(),
   /** Whether a preview link exists (its secret is only shown when made). */
   previewLink: z.boolean(),

@@ -45,7 +45,8 @@ async function demoCreator(timezoneId?: string): Promise<SignedIn> {
   return { page, context, userId: "", email: DEMO_CREATOR.email, password: DEMO_MENTOR_PASSWORD };
 }
 
-const coverField = (page: Page) => page.locator('[data-testid="course-settings"] [data-testid="media-url-field"]');
+// The course settings hold two file fields once the course has a file gift: the cover is the image one.
+const coverField = (page: Page) => page.locator('[data-testid="course-settings"] [data-testid="media-url-field"][data-media-kind="image"]');
 
 describe("media fields in the studio", () => {
   let creator: SignedIn;

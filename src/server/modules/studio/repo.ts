@@ -1,16 +1,27 @@
+import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { TAwardDefinition, TCourseGift } from "../../../domain/rewards";
 import type { TAuditQuery, TAuditSummary, TPricing } from "../../../domain/studio";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
 import { courses, elements, microcourses, videoEventEpisodes, videoEvents } from "../../db/schema/courses";
 import { environments, pages } from "../../db/schema/portal";
+import { awards, courseGifts } from "../../db/schema/rewards";
 import type { TNavigationItem } from "../../../domain/portal";
 import { changeContent } from "../../platform/content-version";
 import { inTransaction } from "../../db/transaction";
 import { pageStore, pageUsageStore } from "./pages-repo";
 
-export type CourseRow = typeof courses.$inferSelect & { elementsCount: number };
+export type CourseRow = typeof courses.$inferSelect & { elementsCount: number; gift: TCourseGift | null; award: TAwardDefinition | null };
+
+/**
+ * The id of the award a course grants when finished (the course settings' `award`): derived from the
+ * course id, which may hold capitals and _ that award ids do not.
+ */
+export function courseAwardId(courseId: string): string {
+  return `course-${createHash("sha256").update(courseId).digest("hex").slice(0, 20)}`;
+}
 export type ElementRow = typeof elements.$inferSelect;
 export type MicrocourseRow = typeof microcourses.$inferSelect;
 export type VideoEventRow = typeof videoEvents.$inferSelect;
@@ -53,6 +64,11 @@ export interface CourseWrite {
   buttonText?: Record<string, string>;
   buttonTextBuy?: Record<string, string>;
   cover?: string | null;
+  certificate?: { enabled: boolean; validityMonths: number | null };
+  /** Null removes the course's gift. */
+  gift?: TCourseGift | null;
+  /** The course's completion award; null retires it. */
+  award?: Pick<TAwardDefinition, "title" | "description" | "badge"> | null;
 }
 
 export interface ElementWrite {
@@ -96,11 +112,27 @@ const elementsCount =
 function reads(db: Db) {
   const listCourses = (portalId: string, where?: SQL): Promise<CourseRow[]> =>
     db
-      .select({ course: courses, elementsCount })
+      .select({ course: courses, elementsCount, gift: courseGifts.gift })
       .from(courses)
+      .leftJoin(courseGifts, eq(courseGifts.courseId, courses.id))
       .where(and(eq(courses.portalId, portalId), where))
       .orderBy(asc(courses.index), asc(courses.dateCreated), asc(courses.id))
-      .then((rows) => rows.map((r) => ({ ...r.course, elementsCount: Number(r.elementsCount) })));
+      .then(async (rows) => {
+        const ids = rows.map((r) => courseAwardId(r.course.id));
+        const held = ids.length
+          ? await db
+              .select()
+              .from(awards)
+              .where(and(eq(awards.portalId, portalId), inArray(awards.id, ids)))
+          : [];
+        const byId = new Map(held.map((a) => [a.id, a.definition]));
+        return rows.map((r) => ({
+          ...r.course,
+          elementsCount: Number(r.elementsCount),
+          gift: r.gift ?? null,
+          award: byId.get(courseAwardId(r.course.id)) ?? null,
+        }));
+      });
   return {
     /** The page designer's live rows, drafts and versions (pages-repo.ts). */
     pages: pageStore(db),
@@ -248,11 +280,35 @@ function writes(db: Db, author: Author) {
           buttonText: merge(courses.buttonText, write.buttonText),
           buttonTextBuy: merge(courses.buttonTextBuy, write.buttonTextBuy),
           cover: write.cover,
+          certificateEnabled: write.certificate?.enabled,
+          certificateValidityMonths: write.certificate ? write.certificate.validityMonths : undefined,
           updatedAt: new Date(),
         })
         .where(and(eq(courses.portalId, portalId), eq(courses.id, id)))
         .returning();
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      if (write.gift === null) await db.delete(courseGifts).where(eq(courseGifts.courseId, id));
+      else if (write.gift) {
+        await db
+          .insert(courseGifts)
+          .values({ courseId: id, gift: write.gift })
+          .onConflictDoUpdate({ target: courseGifts.courseId, set: { gift: write.gift } });
+      }
+      const awardId = courseAwardId(id);
+      if (write.award === null) {
+        // Retired, not deleted: whoever earned it keeps it on their profile.
+        await db
+          .update(awards)
+          .set({ definition: sql`${awards.definition} || '{"retired":true}'::jsonb` })
+          .where(and(eq(awards.portalId, portalId), eq(awards.id, awardId)));
+      } else if (write.award) {
+        const definition: TAwardDefinition = { id: awardId, ...write.award, rule: { kind: "course-finished", courseId: id } };
+        await db
+          .insert(awards)
+          .values({ portalId, id: awardId, definition })
+          .onConflictDoUpdate({ target: [awards.portalId, awards.id], set: { definition } });
+      }
+      return true;
     },
     /** The course's preview secret hash (null switches preview off); false when the portal has no such course. */
     async setPreviewSecretHash(portalId: string, id: string, hash: string | null): Promise<boolean> {

@@ -13,7 +13,7 @@ export type CourseSettings = Record<string, unknown>;
 
 /** A course's settings as the form edits them; a course without a category gets none (the author may add one). */
 export function settingsOf(course: TStudioCourse): CourseSettings {
-  const { title, description, category, pricing, arbitraryWalkthrough, published, hidden, buttonText, buttonTextBuy, cover } = course;
+  const { title, description, category, pricing, arbitraryWalkthrough, published, hidden, buttonText, buttonTextBuy, cover, certificate, gift, award } = course;
   return {
     title,
     description,
@@ -25,6 +25,9 @@ export function settingsOf(course: TStudioCourse): CourseSettings {
     buttonText,
     buttonTextBuy,
     ...(cover ? { cover } : {}),
+    certificate,
+    ...(gift ? { gift } : {}),
+    ...(award ? { award } : {}),
   };
 }
 

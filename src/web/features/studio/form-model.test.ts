@@ -142,7 +142,14 @@ describe("formModel gives the media picker to the fields whose schema marks them
     ["person block", ZPersonBlock.shape.props, [["photo.src", "image"]]],
     ["partners block", ZPartnersBlock.shape.props, [["items.[].logo", "image"]]],
     ["app promo block", ZAppPromoBlock.shape.props, [["image.src", "image"]]],
-    ["course settings", ZCoursePatch, [["cover", "image"]]],
+    [
+      "course settings",
+      ZCoursePatch,
+      [
+        ["cover", "image"],
+        ["gift.url", "file"],
+      ],
+    ],
     ["element settings", ZElementSettings, [["cover", "image"]]],
     ["microcourse settings", ZMicrocoursePatch, [["cover", "image"]]],
     ["video event settings", ZVideoEventPatch, [["cover", "image"]]],

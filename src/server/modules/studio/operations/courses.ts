@@ -4,7 +4,7 @@ import type { TCourseCreate, TCoursePatch, TPreviewLink, TStudioCourse } from ".
 import { hashPreviewSecret } from "../../../platform/preview-secret";
 import type { TUser } from "../../../../domain/user";
 import { assertContentAuthor } from "../policy";
-import type { CourseRow } from "../repo";
+import type { CourseRow, StudioWrites } from "../repo";
 import { checkLangs, summaryOf } from "./checks";
 import { authorOf, type StudioContext } from "./context";
 
@@ -21,6 +21,9 @@ export function toStudioCourse(row: CourseRow): TStudioCourse {
     buttonText: row.buttonText,
     buttonTextBuy: row.buttonTextBuy,
     cover: row.cover,
+    certificate: { enabled: row.certificateEnabled, validityMonths: row.certificateValidityMonths },
+    gift: row.gift,
+    award: row.award && !row.award.retired ? { title: row.award.title, description: row.award.description, badge: row.award.badge } : null,
     elementsCount: row.elementsCount,
     previewLink: row.previewSecretHash !== null,
     dateCreated: row.dateCreated.toISOString(),
@@ -56,11 +59,19 @@ export async function createCourse(ctx: StudioContext, actor: TUser, body: TCour
   });
 }
 
+/** A course given on completion is another course of this portal (giving the course itself opens nothing). */
+async function assertGiftCourse(w: StudioWrites, portalId: string, courseId: string, giftCourseId: string) {
+  const refuse = (message: string) => new AppError("VALIDATION", message, { validationErrors: [{ path: "gift.courseId", message }] });
+  if (giftCourseId === courseId) throw refuse("A course cannot give itself");
+  if (!(await w.course(portalId, giftCourseId))) throw refuse(`No course ${giftCourseId} on this portal`);
+}
+
 /** Changes a course's texts (merged per language) and settings; every instance shows them on the next read. */
 export async function updateCourse(ctx: StudioContext, actor: TUser, courseId: string, patch: TCoursePatch): Promise<TStudioCourse> {
   assertContentAuthor(actor);
   const langs = await checkLangs(ctx, patch, { primaryTitle: false });
   return ctx.repo.change(authorOf(ctx, actor), async (w) => {
+    if (patch.gift?.kind === "course") await assertGiftCourse(w, ctx.portalId, courseId, patch.gift.courseId);
     if (!(await w.updateCourse(ctx.portalId, courseId, patch))) throw new AppError("NOT_FOUND", `No course ${courseId}`);
     await w.audit({
       action: "course.update",
