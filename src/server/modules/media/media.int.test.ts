@@ -9,12 +9,11 @@ import { afterAll, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 import { MEDIA_LIMITS, type TMedia, type TMediaPage } from "../../../domain/media";
 import { auditLog } from "../../db/schema/audit";
 import { courses } from "../../db/schema/courses";
 import { media } from "../../db/schema/media";
-import { users } from "../../db/schema/users";
 import { upsertPortal } from "../../db/seed/factories";
 
 const origin = { origin: "http://localhost" };
@@ -54,12 +53,7 @@ const jpegWithExif = () =>
 describeEachDatabase(
   "media: uploads by content type and size, image variants, library, unused and delete",
   (t) => {
-    async function withRole(roles: string[]) {
-      const browser = new Browser(t.app);
-      const r = await register(t.app, {}, browser);
-      await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-      return { ...r, browser };
-    }
+    const withRole = (roles: string[]) => learner(t.app, t.db, { roles });
     const upload = (browser: Browser, name: string, body: Buffer, headers: Record<string, string> = {}) =>
       browser.request({
         method: "POST",

@@ -2,24 +2,18 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
-import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register } from "../../../../tests/support/sign-in";
+import { expectError, json } from "../../../../tests/support/http";
+import { learner } from "../../../../tests/support/sign-in";
 import type { TAuditPage, TStudioCourse, TStudioElement } from "../../../domain/studio";
 import { auditLog } from "../../db/schema/audit";
 import { elements } from "../../db/schema/courses";
-import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
 
 const origin = { origin: "http://localhost" };
 const newCourse = (id: string, extra: Record<string, unknown> = {}) => ({ id, title: { tr: `Kurs ${id}`, en: `Course ${id}` }, ...extra });
 
 describeEachDatabase("studio: course and element authoring, audit log", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, {}, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles });
   const auditRows = async () => t.db.select().from(auditLog);
   const catalogueIds = async () =>
     json<{ courses: Array<{ id: string }> }>(await t.app.inject({ method: "GET", url: "/api/courses?lang=en" })).courses.map((c) => c.id);

@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, bearer, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 import type { TStudioCourse } from "../../../domain/studio";
 import { auditLog } from "../../db/schema/audit";
 import { courses } from "../../db/schema/courses";
-import { users } from "../../db/schema/users";
 import { upsertCourse } from "../../db/seed/course-factories";
 import { upsertPortal } from "../../db/seed/factories";
 import { readContentVersion } from "../../platform/content-version";
@@ -15,12 +14,7 @@ const origin = { origin: "http://localhost" };
 const COVER = `/media/${"a".repeat(64)}.png`;
 
 describeEachDatabase("studio: a course's cover (issue 15, decision 0052)", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, {}, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles });
   const coverInDb = async (id: string) => (await t.db.select({ cover: courses.cover }).from(courses).where(eq(courses.id, id)))[0]?.cover;
   const publicCover = async (id: string) =>
     json<{ courses: Array<{ id: string; cover: { src: string } | string | null }> }>(

@@ -1,25 +1,18 @@
-import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
-import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register } from "../../../../tests/support/sign-in";
+import { expectError, json } from "../../../../tests/support/http";
+import { learner } from "../../../../tests/support/sign-in";
 import type { TAuditPage } from "../../../domain/studio";
 import type { TStudioMicrocourse } from "../../../domain/studio-microcourses";
 import { auditLog } from "../../db/schema/audit";
-import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
 
 const origin = { origin: "http://localhost" };
 const newMc = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: "lesson", title: { tr: `Mikro ${id}`, en: `Micro ${id}` }, ...extra });
 
 describeEachDatabase("studio: microcourse authoring", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, {}, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles });
   const auditRows = async () => t.db.select().from(auditLog);
   const publicIds = async () =>
     json<Array<{ id: string }> | { microcourses: Array<{ id: string }> }>(await t.app.inject({ method: "GET", url: "/api/microcourses?lang=en" }));

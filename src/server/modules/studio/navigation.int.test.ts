@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 import type { TPortalSettings } from "../../../domain/portal";
 import type { TAuditPage } from "../../../domain/studio";
 import type { TFlatNavigationItemInput, TStudioNavigation } from "../../../domain/studio-navigation";
 import { auditLog } from "../../db/schema/audit";
-import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
 
 const origin = { origin: "http://localhost" };
@@ -19,12 +17,7 @@ const item = (id: string, extra: Partial<TFlatNavigationItemInput> = {}): TFlatN
 });
 
 describeEachDatabase("studio: the navigation tree", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, {}, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles });
   const publicNavigation = async () => json<TPortalSettings>(await t.app.inject({ method: "GET", url: "/api/portal/settings" })).environment.navigation;
   const auditRows = async () => t.db.select().from(auditLog);
 

@@ -2,15 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
-import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register } from "../../../../tests/support/sign-in";
+import { expectError, json } from "../../../../tests/support/http";
+import { learner } from "../../../../tests/support/sign-in";
 import type { TStudioPage, TStudioPageSummary } from "../../../domain/studio-pages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "../../db/seed/factories";
 import { auditLog } from "../../db/schema/audit";
 import { videoEvents } from "../../db/schema/courses";
 import { pageDrafts, pageVersions } from "../../db/schema/page-designer";
 import { pages } from "../../db/schema/portal";
-import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
 
 const origin = { origin: "http://localhost" };
@@ -22,12 +21,7 @@ const doc = () => ({
 });
 
 describeEachDatabase("studio: renaming and deleting pages, and finding a model's page", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, { firstName: "Pat", lastName: roles[roles.length - 1]! }, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles, firstName: "Pat", lastName: roles[roles.length - 1]! });
   type Author = Awaited<ReturnType<typeof withRole>>;
   const auditOf = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
   const publicPage = (alias: string, lang: string) => t.app.inject({ method: "GET", url: `/api/pages/by-alias/${alias}?lang=${lang}` });

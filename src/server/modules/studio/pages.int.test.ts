@@ -2,14 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
-import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register } from "../../../../tests/support/sign-in";
+import { expectError, json } from "../../../../tests/support/http";
+import { learner } from "../../../../tests/support/sign-in";
 import type { TPage } from "../../../domain/page";
 import type { TPageDocument, TStudioPage, TStudioPageSummary } from "../../../domain/studio-pages";
 import { upsertEnvironment, upsertPage, upsertPortal } from "../../db/seed/factories";
 import { auditLog } from "../../db/schema/audit";
 import { pageDrafts } from "../../db/schema/page-designer";
-import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
 
 const origin = { origin: "http://localhost" };
@@ -27,12 +26,7 @@ const docV1 = (): Doc => ({
 });
 
 describeEachDatabase("studio: the page designer's drafts, publishing, versions and restore", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, { firstName: "Pat", lastName: roles[roles.length - 1]! }, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles, firstName: "Pat", lastName: roles[roles.length - 1]! });
   type Author = Awaited<ReturnType<typeof withRole>>;
   const auditOf = (alias: string) =>
     t.db

@@ -2,22 +2,16 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, bearer, expectError, json } from "../../../../tests/support/http";
-import { register, sessionBrowser } from "../../../../tests/support/sign-in";
+import { learner, sessionBrowser } from "../../../../tests/support/sign-in";
 import { auditLog } from "../../db/schema/audit";
 import { courses } from "../../db/schema/courses";
-import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
 
 const URL = "/api/admin/courses/lasting-habits";
 const origin = { origin: "http://localhost" };
 
 describeEachDatabase("studio: PATCH /api/admin/courses/:courseId", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, {}, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles });
   const stored = async () => (await t.db.select().from(courses).where(eq(courses.id, "lasting-habits")))[0]!;
   const catalogueTitle = async (lang: string) =>
     json<{ courses: Array<{ id: string; title: string }> }>(await t.app.inject({ method: "GET", url: `/api/courses?lang=${lang}` })).courses.find(

@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { expectAuthorsOnly, type StudioCall } from "../../../../tests/support/studio-guards";
-import { Browser, expectError, json } from "../../../../tests/support/http";
-import { register } from "../../../../tests/support/sign-in";
+import { expectError, json } from "../../../../tests/support/http";
+import { learner } from "../../../../tests/support/sign-in";
 import type { TAuditPage } from "../../../domain/studio";
 import type { TStudioEpisode, TStudioVideoEvent } from "../../../domain/studio-video-events";
 import type { TVideoEvent } from "../../../domain/video-event";
 import { auditLog } from "../../db/schema/audit";
-import { users } from "../../db/schema/users";
 import { readContentVersion } from "../../platform/content-version";
 import { upsertEpisode, upsertMicrocourse, upsertVideoEvent } from "../../db/seed/course-factories";
 import { upsertPortal } from "../../db/seed/factories";
@@ -22,12 +20,7 @@ const episode = (n: number, startDate: string, extra: Record<string, unknown> = 
 });
 
 describeEachDatabase("studio: video events and their dated episodes", (t) => {
-  async function withRole(roles: string[]) {
-    const browser = new Browser(t.app);
-    const r = await register(t.app, {}, browser);
-    await t.db.update(users).set({ roles }).where(eq(users.id, r.userId));
-    return { ...r, browser };
-  }
+  const withRole = (roles: string[]) => learner(t.app, t.db, { roles });
   const auditRows = async () => t.db.select().from(auditLog);
   const publicEvent = async (id: string) => t.app.inject({ method: "GET", url: `/api/video-events/${id}?lang=en` });
 

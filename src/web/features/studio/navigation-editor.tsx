@@ -15,12 +15,12 @@ import { serverIssuesOf } from "./course-settings-value";
 import type { PathIssue } from "./form-value";
 import { addItem, depthOf, heightOf, moveDown, moveIn, moveOut, moveUp, type NavItem, removeItem } from "./navigation-tree";
 import { putNavigation } from "./studio-calls";
+import { SaveStatus, type SaveState } from "./save-status";
 import { StudioHeader } from "./studio-header";
 
 /** The icon field is a picker that shows the icons (the generator would draw a plain list of names). */
 const navigationEditors: CustomEditors = (model) => (model.name === "icon" && model.kind === "select" ? IconPicker : null);
 
-type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; reason: string };
 /** A refusal of the last save, shown at the item it names. */
 type ItemError = { itemId: string; message: string; issues: PathIssue[] };
 
@@ -120,17 +120,6 @@ export function NavigationEditor({ navigation, languages, primaryLang }: { navig
     }
     setState({ kind: "failed", reason });
   };
-
-  const status =
-    state.kind === "saving"
-      ? t("course.saving")
-      : state.kind === "saved"
-        ? t("course.saved")
-        : state.kind === "failed"
-          ? t("course.failed", { reason: state.reason })
-          : dirty
-            ? t("course.unsaved")
-            : "";
 
   return (
     <>
@@ -270,14 +259,7 @@ export function NavigationEditor({ navigation, languages, primaryLang }: { navig
           <Button onClick={save} disabled={state.kind === "saving"} data-testid="nav-save">
             {t("course.save")}
           </Button>
-          <p
-            role="status"
-            className={state.kind === "failed" ? "font-medium text-danger" : state.kind === "saved" ? "font-medium text-success" : "text-muted"}
-            data-testid="nav-save-state"
-            data-state={state.kind === "idle" && dirty ? "dirty" : state.kind}
-          >
-            {status}
-          </p>
+          <SaveStatus state={state} dirty={dirty} testId="nav-save-state" />
         </div>
       </Container>
     </>

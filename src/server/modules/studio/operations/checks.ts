@@ -40,3 +40,12 @@ export async function checkTextLangs(ctx: StudioContext, named: string[], title:
   }
   return named;
 }
+
+/** Why `order` is not the ids of `current` each exactly once (a reorder made from a stale view); null when it is. */
+export function orderMismatch(current: string[], order: string[]) {
+  const known = new Set(current);
+  const duplicate = order.filter((id, i) => order.indexOf(id) !== i);
+  const foreign = order.filter((id) => !known.has(id));
+  const missing = current.filter((id) => !order.includes(id));
+  return duplicate.length + foreign.length + missing.length ? { duplicate, foreign, missing } : null;
+}

@@ -4,7 +4,7 @@ import type { TElementCreate, TElementPatch, TStudioElement } from "../../../../
 import type { TUser } from "../../../../domain/user";
 import { assertContentAuthor } from "../policy";
 import type { ElementRow, StudioWrites } from "../repo";
-import { checkLangs, summaryOf } from "./checks";
+import { checkLangs, orderMismatch, summaryOf } from "./checks";
 import { authorOf, type StudioContext } from "./context";
 
 function toStudioElement(row: ElementRow): TStudioElement {
@@ -58,15 +58,6 @@ export async function updateElement(ctx: StudioContext, actor: TUser, elementId:
     });
     return toStudioElement((await w.element(ctx.portalId, elementId))!);
   });
-}
-
-/** Why an order is not the course's elements each exactly once; null when it is. */
-function orderMismatch(current: string[], order: string[]) {
-  const known = new Set(current);
-  const duplicate = order.filter((id, i) => order.indexOf(id) !== i);
-  const foreign = order.filter((id) => !known.has(id));
-  const missing = current.filter((id) => !order.includes(id));
-  return duplicate.length + foreign.length + missing.length ? { duplicate, foreign, missing } : null;
 }
 
 /**

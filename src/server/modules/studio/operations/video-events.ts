@@ -12,7 +12,7 @@ import type {
 import type { TUser } from "../../../../domain/user";
 import { assertContentAuthor } from "../policy";
 import type { EpisodeRow, StudioWrites, VideoEventRow } from "../repo";
-import { checkTextLangs, summaryOf } from "./checks";
+import { checkTextLangs, orderMismatch, summaryOf } from "./checks";
 import { authorOf, type StudioContext } from "./context";
 
 function toStudioEpisode(row: EpisodeRow): TStudioEpisode {
@@ -120,14 +120,6 @@ export async function deleteEpisode(ctx: StudioContext, actor: TUser, episodeId:
     if (rest.length) await w.reorderEpisodes(before.eventId, rest);
     await w.audit({ action: "episode.delete", entityType: "episode", entityId: episodeId, summary: { eventId: before.eventId } });
   });
-}
-
-function orderMismatch(current: string[], order: string[]) {
-  const known = new Set(current);
-  const duplicate = order.filter((id, i) => order.indexOf(id) !== i);
-  const foreign = order.filter((id) => !known.has(id));
-  const missing = current.filter((id) => !order.includes(id));
-  return duplicate.length + foreign.length + missing.length ? { duplicate, foreign, missing } : null;
 }
 
 /** Puts the event's episodes in the given order; it must name each exactly once (EPISODE-ORDER-MISMATCH otherwise, nothing moves). */

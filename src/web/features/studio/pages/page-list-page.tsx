@@ -1,11 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { localized } from "../../../../domain/localized";
 import type { TStudioPageSummary } from "../../../../domain/studio-pages";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Container } from "../../../components/ui/container";
-import { Icon } from "../../../components/ui/icon";
 import { Spinner } from "../../../components/ui/spinner";
 import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import { useTranslation } from "../../../i18n/use-translation";
@@ -13,6 +11,7 @@ import { useLang } from "../../../root-data";
 import { listPages } from "../page-calls";
 import { StudioHeader } from "../studio-header";
 import { NewPageForm } from "./new-page-form";
+import { StudioCard } from "../studio-card";
 
 type ListState = { kind: "loading" } | { kind: "ready"; pages: TStudioPageSummary[] } | { kind: "failed"; key: string };
 
@@ -51,27 +50,17 @@ export function PageListPage({ primaryLang }: { primaryLang: string }) {
         ) : (
           <ul className="grid gap-3 md:grid-cols-2" data-testid="studio-page-list">
             {state.pages.map((page) => (
-              <li key={page.alias}>
-                <Link
-                  to={`/${lang}/studio/pages/${encodeURIComponent(page.alias)}`}
-                  className="flex h-full flex-col gap-2 rounded-component border border-line bg-surface p-4 hover:border-primary"
-                  data-testid="studio-page"
-                  data-alias={page.alias}
-                >
-                  <span className="flex items-start justify-between gap-3">
-                    <span className="font-title text-lg font-bold text-ink">{localized(page.title, lang, primaryLang) || page.alias}</span>
-                    <Icon name="arrow-end" className="mt-1 size-4 shrink-0 text-primary-strong rtl:-scale-x-100" />
-                  </span>
-                  <span className="text-sm text-muted" dir="auto">
-                    {t("pages.alias", { alias: page.alias })}
-                  </span>
-                  <span className="flex flex-wrap gap-2">
-                    {page.model ? <Badge tone="neutral">{t(`pages.model.${page.model.name}`, { id: page.model.id })}</Badge> : null}
-                    {page.published ? <Badge tone="success">{t("pages.published")}</Badge> : <Badge tone="neutral">{t("pages.unpublished")}</Badge>}
-                    {page.hasDraft ? <Badge tone="primary">{t("pages.draft")}</Badge> : null}
-                  </span>
-                </Link>
-              </li>
+              <StudioCard
+                key={page.alias}
+                to={`/${lang}/studio/pages/${encodeURIComponent(page.alias)}`}
+                title={localized(page.title, lang, primaryLang) || page.alias}
+                address={t("pages.alias", { alias: page.alias })}
+                attrs={{ "data-testid": "studio-page", "data-alias": page.alias }}
+              >
+                {page.model ? <Badge tone="neutral">{t(`pages.model.${page.model.name}`, { id: page.model.id })}</Badge> : null}
+                {page.published ? <Badge tone="success">{t("pages.published")}</Badge> : <Badge tone="neutral">{t("pages.unpublished")}</Badge>}
+                {page.hasDraft ? <Badge tone="primary">{t("pages.draft")}</Badge> : null}
+              </StudioCard>
             ))}
           </ul>
         )}
