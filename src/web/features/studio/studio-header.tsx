@@ -4,6 +4,7 @@ import { Container } from "../../components/ui/container";
 import { Icon } from "../../components/ui/icon";
 import { useTranslation } from "../../i18n/use-translation";
 import { useLang, useRootData } from "../../root-data";
+import { BACKOFFICE_LINKS } from "../backoffice/backoffice-links";
 import { LanguageSwitcher } from "../shell/language-switcher";
 
 /** The studio's own header (the designer layout has none): its title, the language and the way back to the site. */
@@ -12,8 +13,8 @@ export function StudioHeader() {
   const lang = useLang();
   const root = useRootData();
   const langs = root?.settings.portal.i18n.langs ?? [lang];
-  // The navigation screen is for portal-settings authors (src/domain/studio-policy.ts); the link shows only to them.
-  const settings = root ? mayAuthorPortalSettings(root.user) : false;
+  // The back office is for portal-settings authors (src/domain/studio-policy.ts); its links show only to them.
+  const backOffice = root && mayAuthorPortalSettings(root.user) ? BACKOFFICE_LINKS : [];
   return (
     <header className="border-b border-line bg-surface">
       <Container className="flex min-h-16 flex-wrap items-center justify-between gap-4 py-2">
@@ -36,11 +37,11 @@ export function StudioHeader() {
           <Link to={`/${lang}/studio/video-events`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-video-events">
             {t("header.videoEvents")}
           </Link>
-          {settings ? (
-            <Link to={`/${lang}/studio/navigation`} className="font-medium text-ink hover:text-primary-strong" data-testid="studio-link-navigation">
-              {t("header.navigation")}
+          {backOffice.map((link) => (
+            <Link key={link.path} to={`/${lang}/studio/${link.path}`} className="font-medium text-ink hover:text-primary-strong" data-testid={link.testId}>
+              {t(link.label)}
             </Link>
-          ) : null}
+          ))}
           <LanguageSwitcher langs={langs} current={lang} />
           <Link to={`/${lang}/`} className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline">
             <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
