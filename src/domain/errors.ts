@@ -173,6 +173,7 @@ export const ERROR_CODES = {
   PAGE_META_MISSING: { status: 400, key: "errors:codes.PAGE_META_MISSING" },
   /** A page renamed or deleted is still named or owned by something (details.usages: navigation items, courses, ...). */
   PAGE_IN_USE: { status: 409, key: "errors:codes.PAGE_IN_USE" },
+  PAGE_SYSTEM: { status: 409, key: "errors:codes.PAGE_SYSTEM" },
   /** A navigation item is its own ancestor (details name the item and the path). */
   NAVIGATION_CYCLE: { status: 400, key: "errors:codes.NAVIGATION_CYCLE" },
   /** Two navigation items share an id. */

@@ -65,6 +65,35 @@ export const ZDesignerBlock = z
   .strict();
 export type TDesignerBlock = z.infer<typeof ZDesignerBlock>;
 
+/**
+ * Seed §3's page `type`: a page readers open by its alias, a template (what a policy page is drawn
+ * from in a language the portal has no page of that category in), or a system page the portal draws
+ * itself (404, access-denied). Readers address pages and system pages by one alias and templates by
+ * another (pages service), so the designer has two kinds of alias: a page (or system page) and a
+ * template may share an alias, as a policy category's page and its template do (docs/decisions/0061).
+ */
+export const PAGE_TYPES = ["page", "template", "system"] as const;
+export const ZPageType = z.enum(PAGE_TYPES);
+export type TPageType = z.infer<typeof ZPageType>;
+
+export const PAGE_KINDS = ["page", "template"] as const;
+export const ZPageKind = z.enum(PAGE_KINDS);
+export type TPageKind = z.infer<typeof ZPageKind>;
+export const pageKindOf = (type: TPageType): TPageKind => (type === "template" ? "template" : "page");
+/** A page in the designer: its kind and alias. */
+export interface TPageRef {
+  kind: TPageKind;
+  alias: string;
+}
+/** A designer address's alias and `kind` query value as a page reference; null when either is not one. */
+export function pageRefOf(alias: string | undefined, kind: string | null): TPageRef | null {
+  const parsedKind = ZPageKind.safeParse(kind ?? "page");
+  if (!parsedKind.success || !ZPageAlias.safeParse(alias).success) return null;
+  return { kind: parsedKind.data, alias: alias! };
+}
+/** Which of the two the alias in a studio page address names (`?kind=template`); a page when absent. */
+export const ZPageKindQuery = z.object({ kind: ZPageKind.default("page").describe("template for a template; a page or system page when absent") });
+
 export const ZPageDocument = z
   .object({
     /** Per language; the primary language's is required to publish. */
@@ -84,15 +113,21 @@ export const ZPageCreate = z
     /** At least the portal's primary language. */
     title: z.record(ZLang, ZText.trim().min(1).max(PAGE_TITLE_MAX)),
     model: ZPageModelRef.nullable().default(null),
+    /** A page or a template; system pages are the portal's own (404, access-denied): edited, never made. */
+    kind: ZPageKind.default("page"),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.kind === "page" || b.model === null, { path: ["model"], error: "Only a page of type page belongs to a course, element or microcourse" });
 export type TPageCreate = z.infer<typeof ZPageCreate>;
+/** What a client sends: the defaults (no model, type page) may be left out. */
+export type TPageCreateBody = z.input<typeof ZPageCreate>;
 
 export const ZPersonRef = z.object({ id: z.string(), name: z.string() });
 
 /** GET /api/admin/pages: one row per alias. */
 export const ZStudioPageSummary = z.object({
   alias: z.string(),
+  type: ZPageType,
   model: ZPageModelRef.nullable(),
   /** The title per language (draft's if there is a draft). */
   title: z.record(z.string(), z.string()),
@@ -107,6 +142,7 @@ export type TStudioPageSummary = z.infer<typeof ZStudioPageSummary>;
 /** GET /api/admin/pages/{alias}: the draft if there is one, else the live page as a document. */
 export const ZStudioPage = z.object({
   alias: z.string(),
+  type: ZPageType,
   model: ZPageModelRef.nullable(),
   document: ZPageDocument,
   /** The draft's revision, 0 when there is no draft; a save names the revision it started from. */

@@ -265,6 +265,8 @@ export const ZAuditSummary = z.object({
   draft: z.boolean().optional(),
   versions: z.number().int().optional(),
   lastVersion: z.number().int().nullable().optional(),
+  /** A page's type (page, template), on create and delete. */
+  type: z.string().optional(),
 });
 export type TAuditSummary = z.infer<typeof ZAuditSummary>;
 

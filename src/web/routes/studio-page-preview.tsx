@@ -1,5 +1,5 @@
 import type { Route } from "./+types/studio-page-preview";
-import { ZPageAlias } from "../../domain/studio-pages";
+import { pageRefOf } from "../../domain/studio-pages";
 import { throwNotFound } from "../features/errors/error-pages.server";
 import { privatePageMeta } from "../features/orders/page-meta";
 import { packT } from "../features/notifications/notifications.server";
@@ -16,10 +16,11 @@ import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { lang, alias } = params;
   await studioAuthor(context, request, lang);
-  if (!ZPageAlias.safeParse(alias).success) return throwNotFound(context, lang);
+  const target = pageRefOf(alias, new URL(request.url).searchParams.get("kind"));
+  if (!target) return throwNotFound(context, lang);
   const { primaryLang } = await portalLanguages(context);
   const title = (await packT(context, lang, "studio"))("preview.metaTitle", { alias });
-  return { title, alias, primaryLang };
+  return { title, target, primaryLang };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privatePageMeta(loaderData.title) : []);
@@ -28,5 +29,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? privat
 export const handle: PacksHandle & ChromelessHandle = { packs: ["studio", "errors", ...BLOCK_PACKS], chromeless: true };
 
 export default function StudioPagePreview({ loaderData, params }: Route.ComponentProps) {
-  return <PreviewFrame alias={loaderData.alias} lang={params.lang} primaryLang={loaderData.primaryLang} />;
+  return <PreviewFrame target={loaderData.target} lang={params.lang} primaryLang={loaderData.primaryLang} />;
 }

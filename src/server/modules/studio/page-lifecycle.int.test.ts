@@ -156,8 +156,8 @@ describeEachDatabase("studio: renaming and deleting pages, and finding a model's
     const course = all.find((p) => p.model?.name === "course")!;
     // The course owns the page and names it: named once.
     expect(expectError(await remove(admin, course.alias), 409, "PAGE-IN-USE").details).toEqual({ usages: [{ kind: "course", id: course.model!.id }] });
-    // Template and system pages are not the designer's.
-    expectError(await remove(admin, "404"), 404, "NOT-FOUND");
+    // A system page is drawn by the portal under its alias (page-types.int.test.ts).
+    expectError(await remove(admin, "404"), 409, "PAGE-SYSTEM");
     expect(await readContentVersion(t.db)).toBe(v1);
     expect((await auditOf("page.delete")).length).toBe(1);
   });

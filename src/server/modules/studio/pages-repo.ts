@@ -1,6 +1,6 @@
-import { and, desc, eq, max, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, notInArray, or, sql } from "drizzle-orm";
 import type { TNavigationItem } from "../../../domain/portal";
-import type { TPageDocument, TPageModelRef, TPageUsage } from "../../../domain/studio-pages";
+import { PAGE_TYPES, pageKindOf, type TPageDocument, type TPageKind, type TPageModelRef, type TPageType, type TPageUsage } from "../../../domain/studio-pages";
 import type { Db } from "../../db/client";
 import { courses, elements, microcourses, videoEvents } from "../../db/schema/courses";
 import { pageDrafts, pageVersions } from "../../db/schema/page-designer";
@@ -12,6 +12,25 @@ export type PageDraftRow = typeof pageDrafts.$inferSelect;
 export type PageVersionRow = typeof pageVersions.$inferSelect;
 export type LivePageWrite = Omit<typeof pages.$inferInsert, "id" | "environmentId" | "alias" | "type">;
 
+/** The live row types an alias of a kind names: a page's alias names a page or a system page. */
+const typesOf = (kind: TPageKind): TPageType[] => (kind === "template" ? ["template"] : ["page", "system"]);
+
+/**
+ * The rows of one page: the designer never makes a page and a system page of one alias, but rows
+ * written before it (or by a seed) may; then the page is the rows of the first type in PAGE_TYPES.
+ */
+export function rowsOfOneType<R extends { type: TPageType }>(rows: R[]): R[] {
+  const type = PAGE_TYPES.find((t) => rows.some((r) => r.type === t));
+  return rows.filter((r) => r.type === type);
+}
+
+const draftKey = (environmentId: string, kind: TPageKind, alias: string) =>
+  and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.kind, kind), eq(pageDrafts.alias, alias));
+const versionKey = (environmentId: string, kind: TPageKind, alias: string) =>
+  and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.kind, kind), eq(pageVersions.alias, alias));
+const liveKey = (environmentId: string, kind: TPageKind, alias: string) =>
+  and(eq(pages.environmentId, environmentId), inArray(pages.type, typesOf(kind)), eq(pages.alias, alias));
+
 /** A person as the designer shows them: id and a display name. */
 export interface PersonRow {
   id: string;
@@ -20,18 +39,19 @@ export interface PersonRow {
 
 const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}, ${users.email}, '')`;
 
-/** The page designer's queries (studio module): live page rows of type "page", drafts and versions. */
+/** The page designer's queries (studio module): live page rows of every type, drafts and versions. */
 export function pageStore(db: Db) {
   return {
     /** Queues publishes and restores of one alias until the transaction ends (version numbers stay gapless and unique). */
-    async lockAlias(environmentId: string, alias: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`page:${environmentId}:${alias}`}))`);
+    async lockAlias(environmentId: string, kind: TPageKind, alias: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${environmentId}:${alias}`}))`);
     },
-    /** Live rows of type "page" of the environment, every alias (or only `alias`), without their blocks (the designer's list). */
-    liveRows(environmentId: string, alias?: string) {
+    /** Live rows of the environment, every alias (or one page's), without their blocks (the designer's list). */
+    liveRows(environmentId: string, only?: { kind: TPageKind; alias: string }) {
       return db
         .select({
           alias: pages.alias,
+          type: pages.type,
           lang: pages.lang,
           title: pages.title,
           published: pages.published,
@@ -40,23 +60,17 @@ export function pageStore(db: Db) {
           edited: pages.edited,
         })
         .from(pages)
-        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), alias === undefined ? undefined : eq(pages.alias, alias)));
+        .where(only ? liveKey(environmentId, only.kind, only.alias) : eq(pages.environmentId, environmentId));
     },
-    liveRowsOf(environmentId: string, alias: string): Promise<LivePageRow[]> {
-      return db
-        .select()
-        .from(pages)
-        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), eq(pages.alias, alias)));
+    /** The live rows of the page or template under `alias` (rowsOfOneType). */
+    async liveRowsOf(environmentId: string, kind: TPageKind, alias: string): Promise<LivePageRow[]> {
+      return rowsOfOneType(await db.select().from(pages).where(liveKey(environmentId, kind, alias)));
     },
-    /** Whether any row (page, template, system) or draft uses the alias. */
-    async aliasUsed(environmentId: string, alias: string): Promise<boolean> {
-      const live = await db
-        .select({ id: pages.id })
-        .from(pages)
-        .where(and(eq(pages.environmentId, environmentId), eq(pages.alias, alias)))
-        .limit(1);
+    /** Whether a live row or a draft of the kind uses the alias. */
+    async aliasUsed(environmentId: string, kind: TPageKind, alias: string): Promise<boolean> {
+      const live = await db.select({ id: pages.id }).from(pages).where(liveKey(environmentId, kind, alias)).limit(1);
       if (live.length) return true;
-      return (await this.draft(environmentId, alias)) !== null;
+      return (await this.draft(environmentId, kind, alias)) !== null;
     },
     /** The alias of the page (live or draft) bound to a model; null when it has none. */
     async aliasOfModel(environmentId: string, model: TPageModelRef): Promise<string | null> {
@@ -93,17 +107,14 @@ export function pageStore(db: Db) {
                 .where(and(eq(microcourses.portalId, portalId), eq(microcourses.id, model.id)));
       return rows.length > 0;
     },
-    drafts(environmentId: string, alias?: string): Promise<PageDraftRow[]> {
+    drafts(environmentId: string, only?: { kind: TPageKind; alias: string }): Promise<PageDraftRow[]> {
       return db
         .select()
         .from(pageDrafts)
-        .where(and(eq(pageDrafts.environmentId, environmentId), alias === undefined ? undefined : eq(pageDrafts.alias, alias)));
+        .where(only ? draftKey(environmentId, only.kind, only.alias) : eq(pageDrafts.environmentId, environmentId));
     },
-    async draft(environmentId: string, alias: string, opts: { lock?: boolean } = {}): Promise<PageDraftRow | null> {
-      const q = db
-        .select()
-        .from(pageDrafts)
-        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias)));
+    async draft(environmentId: string, kind: TPageKind, alias: string, opts: { lock?: boolean } = {}): Promise<PageDraftRow | null> {
+      const q = db.select().from(pageDrafts).where(draftKey(environmentId, kind, alias));
       const [row] = opts.lock ? await q.for("update") : await q;
       return row ?? null;
     },
@@ -113,42 +124,39 @@ export function pageStore(db: Db) {
       return inserted ?? null;
     },
     /** Saves over the draft only at `revision` (the conditional update is the lock's second line). */
-    async updateDraft(environmentId: string, alias: string, revision: number, document: TPageDocument, savedBy: string): Promise<PageDraftRow | null> {
+    async updateDraft(environmentId: string, kind: TPageKind, alias: string, revision: number, document: TPageDocument, savedBy: string): Promise<PageDraftRow | null> {
       const [row] = await db
         .update(pageDrafts)
         .set({ document, revision: revision + 1, savedBy, savedAt: new Date() })
-        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias), eq(pageDrafts.revision, revision)))
+        .where(and(draftKey(environmentId, kind, alias), eq(pageDrafts.revision, revision)))
         .returning();
       return row ?? null;
     },
-    async deleteDraft(environmentId: string, alias: string): Promise<boolean> {
-      const rows = await db
-        .delete(pageDrafts)
-        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias)))
-        .returning();
+    async deleteDraft(environmentId: string, kind: TPageKind, alias: string): Promise<boolean> {
+      const rows = await db.delete(pageDrafts).where(draftKey(environmentId, kind, alias)).returning();
       return rows.length > 0;
     },
     async person(id: string): Promise<PersonRow | null> {
       const [row] = await db.select({ id: users.id, name: personName }).from(users).where(eq(users.id, id));
       return row ?? null;
     },
-    /** The last version number per alias of the environment (or of `alias` only). */
-    async lastVersions(environmentId: string, alias?: string): Promise<Map<string, number>> {
+    /** The last version number per kind and alias of the environment (or of one page only), keyed `{kind}:{alias}`. */
+    async lastVersions(environmentId: string, only?: { kind: TPageKind; alias: string }): Promise<Map<string, number>> {
       const rows = await db
-        .select({ alias: pageVersions.alias, version: max(pageVersions.version) })
+        .select({ kind: pageVersions.kind, alias: pageVersions.alias, version: max(pageVersions.version) })
         .from(pageVersions)
-        .where(and(eq(pageVersions.environmentId, environmentId), alias === undefined ? undefined : eq(pageVersions.alias, alias)))
-        .groupBy(pageVersions.alias);
-      return new Map(rows.map((r) => [r.alias, Number(r.version)]));
+        .where(only ? versionKey(environmentId, only.kind, only.alias) : eq(pageVersions.environmentId, environmentId))
+        .groupBy(pageVersions.kind, pageVersions.alias);
+      return new Map(rows.map((r) => [`${r.kind}:${r.alias}`, Number(r.version)]));
     },
-    async lastVersion(environmentId: string, alias: string): Promise<number | null> {
+    async lastVersion(environmentId: string, kind: TPageKind, alias: string): Promise<number | null> {
       const [row] = await db
         .select({ version: max(pageVersions.version) })
         .from(pageVersions)
-        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias)));
+        .where(versionKey(environmentId, kind, alias));
       return row?.version === null || row?.version === undefined ? null : Number(row.version);
     },
-    versions(environmentId: string, alias: string, limit: number) {
+    versions(environmentId: string, kind: TPageKind, alias: string, limit: number) {
       return db
         .select({
           version: pageVersions.version,
@@ -159,15 +167,15 @@ export function pageStore(db: Db) {
         })
         .from(pageVersions)
         .leftJoin(users, eq(users.id, pageVersions.publishedBy))
-        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias)))
+        .where(versionKey(environmentId, kind, alias))
         .orderBy(desc(pageVersions.version))
         .limit(limit);
     },
-    async version(environmentId: string, alias: string, version: number): Promise<PageVersionRow | null> {
+    async version(environmentId: string, kind: TPageKind, alias: string, version: number): Promise<PageVersionRow | null> {
       const [row] = await db
         .select()
         .from(pageVersions)
-        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias), eq(pageVersions.version, version)));
+        .where(and(versionKey(environmentId, kind, alias), eq(pageVersions.version, version)));
       return row ?? null;
     },
     async insertVersion(row: typeof pageVersions.$inferInsert): Promise<void> {
@@ -188,14 +196,14 @@ export function pageStore(db: Db) {
       }
       throw new Error(`No free page id among ${ids.join(", ")}`);
     },
-    /** Removes the alias's live rows of languages not in `langs`. */
-    async deleteLiveExcept(environmentId: string, alias: string, langs: string[]): Promise<void> {
+    /** Removes the page's live rows of languages not in `langs`. */
+    async deleteLiveExcept(environmentId: string, type: TPageType, alias: string, langs: string[]): Promise<void> {
       await db
         .delete(pages)
         .where(
           and(
             eq(pages.environmentId, environmentId),
-            eq(pages.type, "page"),
+            eq(pages.type, type),
             eq(pages.alias, alias),
             langs.length ? notInArray(pages.lang, langs) : or(sql`true`),
           ),
@@ -241,35 +249,24 @@ export function pageUsageStore(db: Db) {
         ...v.map((r) => ({ kind: "video-event" as const, id: r.id })),
       ];
     },
-    /** Moves the alias's live rows (type "page"), draft and versions to `to` (ids stay: they are not addresses). */
-    async renameAlias(environmentId: string, from: string, to: string): Promise<void> {
+    /** Moves the page's live rows (of `type`), draft and versions to `to` (ids stay: they are not addresses). */
+    async renameAlias(environmentId: string, type: TPageType, from: string, to: string): Promise<void> {
+      const kind = pageKindOf(type);
       await db
         .update(pages)
         .set({ alias: to })
-        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), eq(pages.alias, from)));
-      await db
-        .update(pageDrafts)
-        .set({ alias: to })
-        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, from)));
-      await db
-        .update(pageVersions)
-        .set({ alias: to })
-        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, from)));
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, type), eq(pages.alias, from)));
+      await db.update(pageDrafts).set({ alias: to }).where(draftKey(environmentId, kind, from));
+      await db.update(pageVersions).set({ alias: to }).where(versionKey(environmentId, kind, from));
     },
-    /** Removes the alias's live rows (type "page"), draft and versions; the counts removed. */
-    async deleteAlias(environmentId: string, alias: string): Promise<{ live: number; draft: number; versions: number }> {
+    /** Removes the page's live rows, draft and versions; the counts removed. */
+    async deleteAlias(environmentId: string, type: TPageType, alias: string): Promise<{ live: number; draft: number; versions: number }> {
       const live = await db
         .delete(pages)
-        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, "page"), eq(pages.alias, alias)))
+        .where(and(eq(pages.environmentId, environmentId), eq(pages.type, type), eq(pages.alias, alias)))
         .returning();
-      const draft = await db
-        .delete(pageDrafts)
-        .where(and(eq(pageDrafts.environmentId, environmentId), eq(pageDrafts.alias, alias)))
-        .returning();
-      const versions = await db
-        .delete(pageVersions)
-        .where(and(eq(pageVersions.environmentId, environmentId), eq(pageVersions.alias, alias)))
-        .returning();
+      const draft = await db.delete(pageDrafts).where(draftKey(environmentId, pageKindOf(type), alias)).returning();
+      const versions = await db.delete(pageVersions).where(versionKey(environmentId, pageKindOf(type), alias)).returning();
       return { live: live.length, draft: draft.length, versions: versions.length };
     },
   };

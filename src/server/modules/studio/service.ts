@@ -1,6 +1,6 @@
 import type { TAuditQuery, TCourseCreate, TCoursePatch, TElementCreate, TElementPatch } from "../../../domain/studio";
 import type { TUser } from "../../../domain/user";
-import type { TPageCreate, TPageDocument, TPageModelRef } from "../../../domain/studio-pages";
+import type { TPageCreate, TPageDocument, TPageModelRef, TPageRef } from "../../../domain/studio-pages";
 import { createPage, getPage, listPages } from "./operations/pages";
 import { deletePage, pagesOfModel, renamePage } from "./operations/page-lifecycle";
 import { discardDraft, listPageVersions, publishPage, restorePageVersion, saveDraft } from "./operations/page-publishing";
@@ -44,15 +44,15 @@ export function createStudioService(ctx: StudioContext) {
     listAudit: (actor: TUser, q: TAuditQuery) => listAudit(ctx, actor, q),
     listPages: (actor: TUser) => listPages(ctx, actor),
     pagesOfModel: (actor: TUser, model: TPageModelRef) => pagesOfModel(ctx, actor, model),
-    renamePage: (actor: TUser, alias: string, to: string) => renamePage(ctx, actor, alias, to),
-    deletePage: (actor: TUser, alias: string) => deletePage(ctx, actor, alias),
-    getPage: (actor: TUser, alias: string) => getPage(ctx, actor, alias),
+    renamePage: (actor: TUser, ref: TPageRef, to: string) => renamePage(ctx, actor, ref, to),
+    deletePage: (actor: TUser, ref: TPageRef) => deletePage(ctx, actor, ref),
+    getPage: (actor: TUser, ref: TPageRef) => getPage(ctx, actor, ref),
     createPage: (actor: TUser, body: TPageCreate) => createPage(ctx, actor, body),
-    saveDraft: (actor: TUser, alias: string, baseRevision: number, document: TPageDocument) => saveDraft(ctx, actor, alias, baseRevision, document),
-    discardDraft: (actor: TUser, alias: string) => discardDraft(ctx, actor, alias),
-    publishPage: (actor: TUser, alias: string, revision: number) => publishPage(ctx, actor, alias, revision),
-    listPageVersions: (actor: TUser, alias: string) => listPageVersions(ctx, actor, alias),
-    restorePageVersion: (actor: TUser, alias: string, version: number) => restorePageVersion(ctx, actor, alias, version),
+    saveDraft: (actor: TUser, ref: TPageRef, baseRevision: number, document: TPageDocument) => saveDraft(ctx, actor, ref, baseRevision, document),
+    discardDraft: (actor: TUser, ref: TPageRef) => discardDraft(ctx, actor, ref),
+    publishPage: (actor: TUser, ref: TPageRef, revision: number) => publishPage(ctx, actor, ref, revision),
+    listPageVersions: (actor: TUser, ref: TPageRef) => listPageVersions(ctx, actor, ref),
+    restorePageVersion: (actor: TUser, ref: TPageRef, version: number) => restorePageVersion(ctx, actor, ref, version),
     getNavigation: (actor: TUser) => getNavigation(ctx, actor),
     putNavigation: (actor: TUser, body: TNavigationPut) => putNavigation(ctx, actor, body),
     listMicrocourses: (actor: TUser) => listMicrocourses(ctx, actor),

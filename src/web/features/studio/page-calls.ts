@@ -1,8 +1,9 @@
 import { z } from "zod";
 import {
-  type TPageCreate,
+  type TPageCreateBody,
   type TPageDocument,
   type TPageModelRef,
+  type TPageRef,
   ZDraftSaved,
   ZPageInUse,
   ZPageRename,
@@ -19,7 +20,12 @@ import { api, type ApiResult } from "../../lib/api";
  * the page screens is here, so the screens' tests and the merge have one place to look.
  */
 
-const pagePath = (alias: string) => `/api/admin/pages/${encodeURIComponent(alias)}`;
+/** `?kind=template` names a template; a page (or system page) otherwise (src/domain/studio-pages.ts). */
+const kindQuery = (target: TPageRef) => (target.kind === "template" ? "?kind=template" : "");
+/** The studio API's address of a page or template, with a sub-path. */
+const pageUrl = (target: TPageRef, sub = "") => `/api/admin/pages/${encodeURIComponent(target.alias)}${sub}${kindQuery(target)}`;
+/** The designer's own address of a page or template (`sub`: "/preview" for its preview). */
+export const designerHref = (lang: string, target: TPageRef, sub = "") => `/${lang}/studio/pages/${encodeURIComponent(target.alias)}${sub}${kindQuery(target)}`;
 
 export const ZStudioPageList = z.object({ pages: z.array(ZStudioPageSummary) });
 
@@ -27,32 +33,32 @@ export const ZStudioPageList = z.object({ pages: z.array(ZStudioPageSummary) });
 export const listPages = (signal?: AbortSignal) => api.get("/api/admin/pages", ZStudioPageList, signal);
 
 /** POST /api/admin/pages (409 PAGE-ALIAS-TAKEN). */
-export const createPage = (body: TPageCreate) => api.post("/api/admin/pages", ZStudioPage, body);
+export const createPage = (body: TPageCreateBody) => api.post("/api/admin/pages", ZStudioPage, body);
 
 /** GET /api/admin/pages/{alias}: the draft, or the live page as a document. */
-export const getPage = (alias: string, signal?: AbortSignal) => api.get(pagePath(alias), ZStudioPage, signal);
+export const getPage = (target: TPageRef, signal?: AbortSignal) => api.get(pageUrl(target), ZStudioPage, signal);
 
 /** PUT /api/admin/pages/{alias}/draft: 409 DRAFT-CONFLICT (details: ZDraftConflict) when the draft moved on. */
-export const saveDraft = (alias: string, baseRevision: number, document: TPageDocument) =>
-  api.send("PUT", `${pagePath(alias)}/draft`, ZDraftSaved, { baseRevision, document });
+export const saveDraft = (target: TPageRef, baseRevision: number, document: TPageDocument) =>
+  api.send("PUT", pageUrl(target, "/draft"), ZDraftSaved, { baseRevision, document });
 
 /** DELETE /api/admin/pages/{alias}/draft: back to the published page. */
-export const discardDraft = (alias: string) => api.send("DELETE", `${pagePath(alias)}/draft`, z.unknown());
+export const discardDraft = (target: TPageRef) => api.send("DELETE", pageUrl(target, "/draft"), z.unknown());
 
 /** POST /api/admin/pages/{alias}/publish. */
-export const publishPage = (alias: string, revision: number) => api.post(`${pagePath(alias)}/publish`, ZPublished, { revision });
+export const publishPage = (target: TPageRef, revision: number) => api.post(pageUrl(target, "/publish"), ZPublished, { revision });
 
 /** GET /api/admin/pages/{alias}/versions, newest first. */
-export const listVersions = (alias: string, signal?: AbortSignal) => api.get(`${pagePath(alias)}/versions`, ZPageVersions, signal);
+export const listVersions = (target: TPageRef, signal?: AbortSignal) => api.get(pageUrl(target, "/versions"), ZPageVersions, signal);
 
 /** POST /api/admin/pages/{alias}/versions/{version}/restore: published again as a new version. */
-export const restoreVersion = (alias: string, version: number) => api.post(`${pagePath(alias)}/versions/${version}/restore`, ZPublished);
+export const restoreVersion = (target: TPageRef, version: number) => api.post(pageUrl(target, `/versions/${version}/restore`), ZPublished);
 
 /** POST /api/admin/pages/{alias}/rename (409 PAGE-ALIAS-TAKEN, PAGE-IN-USE with details: ZPageInUse). */
-export const renamePage = (alias: string, to: string) => api.post(`${pagePath(alias)}/rename`, ZPageRename, { alias: to });
+export const renamePage = (target: TPageRef, to: string) => api.post(pageUrl(target, "/rename"), ZPageRename, { alias: to });
 
 /** DELETE /api/admin/pages/{alias}: live rows, draft and versions (409 PAGE-IN-USE with details: ZPageInUse). */
-export const deletePage = (alias: string) => api.send("DELETE", pagePath(alias), z.unknown());
+export const deletePage = (target: TPageRef) => api.send("DELETE", pageUrl(target), z.unknown());
 
 /** What a PAGE-IN-USE names (navigation items, courses, ...); empty for any other answer. */
 export function pageUsages(details: unknown) {

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
-import type { TPageDocument } from "../../../../domain/studio-pages";
+import type { TPageDocument, TPageRef } from "../../../../domain/studio-pages";
 import { SelectField } from "../../../components/ui/select-field";
 import { useTranslation } from "../../../i18n/use-translation";
 import { languageName } from "../field-label";
+import { designerHref } from "../page-calls";
 import { fitScale, isOwnMessage, PREVIEW_DOCUMENT, PREVIEW_READY, PREVIEW_WIDTHS, type PreviewMessage, type PreviewWidth } from "./preview-protocol";
 
 const FRAME_HEIGHT = 900;
 
 interface DesignerPreviewProps {
-  alias: string;
+  target: TPageRef;
   document: TPageDocument;
   languages: readonly string[];
 }
@@ -18,7 +19,7 @@ interface DesignerPreviewProps {
  * phone's or a desktop's width (scaled down to fit), drawing the current document as the designer
  * posts it, saved or not.
  */
-export function DesignerPreview({ alias, document, languages }: DesignerPreviewProps) {
+export function DesignerPreview({ target, document, languages }: DesignerPreviewProps) {
   const { t, i18n } = useTranslation("studio");
   const [lang, setLang] = useState(languages[0] ?? "en");
   const [width, setWidth] = useState<PreviewWidth>("desktop");
@@ -89,7 +90,7 @@ export function DesignerPreview({ alias, document, languages }: DesignerPreviewP
         <iframe
           ref={frame}
           key={lang}
-          src={`/${lang}/studio/pages/${encodeURIComponent(alias)}/preview`}
+          src={designerHref(lang, target, "/preview")}
           title={t("preview.frameTitle", { language: languageName(i18n.language, lang) })}
           width={frameWidth}
           height={FRAME_HEIGHT}

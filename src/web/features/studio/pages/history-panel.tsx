@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { when } from "./when";
 import type { z } from "zod";
-import type { ZPageVersion } from "../../../../domain/studio-pages";
+import type { TPageRef, ZPageVersion } from "../../../../domain/studio-pages";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -13,7 +13,7 @@ type TVersion = z.infer<typeof ZPageVersion>;
 type State = { kind: "loading" } | { kind: "ready"; versions: TVersion[] } | { kind: "failed"; message: string };
 
 /** The page's published versions, newest first; restoring one publishes it again as a new version. */
-export function HistoryPanel({ alias, onRestored }: { alias: string; onRestored: (version: number) => void }) {
+export function HistoryPanel({ target, onRestored }: { target: TPageRef; onRestored: (version: number) => void }) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
   const [state, setState] = useState<State>({ kind: "loading" });
@@ -21,11 +21,11 @@ export function HistoryPanel({ alias, onRestored }: { alias: string; onRestored:
   const [note, setNote] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await listVersions(alias);
+    const res = await listVersions(target);
     if (res.ok) return setState({ kind: "ready", versions: res.data.versions });
     await loadKeyNamespace(i18n, res.error.key);
     setState({ kind: "failed", message: tAny(res.error.key) });
-  }, [alias, i18n, tAny]);
+  }, [target, i18n, tAny]);
 
   useEffect(() => {
     void load();
@@ -33,7 +33,7 @@ export function HistoryPanel({ alias, onRestored }: { alias: string; onRestored:
 
   const restore = async (version: number) => {
     setBusy(version);
-    const res = await restoreVersion(alias, version);
+    const res = await restoreVersion(target, version);
     setBusy(null);
     if (res.ok) {
       setNote(t("history.restored", { version, newVersion: res.data.version }));

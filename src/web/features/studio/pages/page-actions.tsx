@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { PAGE_ALIAS_MAX, type TPageUsage, ZPageAlias } from "../../../../domain/studio-pages";
+import { PAGE_ALIAS_MAX, type TPageRef, type TPageUsage, ZPageAlias } from "../../../../domain/studio-pages";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -8,10 +8,10 @@ import { TextField } from "../../../components/ui/text-field";
 import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import { useTranslation } from "../../../i18n/use-translation";
 import { useLang } from "../../../root-data";
-import { deletePage, pageUsages, renamePage } from "../page-calls";
+import { deletePage, designerHref, pageUsages, renamePage } from "../page-calls";
 
 interface PageActionsProps {
-  alias: string;
+  target: TPageRef;
   /** Unsaved edits: a rename would leave the autosave writing to the old address, so it waits. */
   unsaved: boolean;
 }
@@ -19,7 +19,8 @@ interface PageActionsProps {
 type Refusal = { message: string; usages: TPageUsage[] } | null;
 
 /** Rename (a new alias) and delete (after a confirmation) of the page the designer has open (docs/decisions/0054). */
-export function PageActions({ alias, unsaved }: PageActionsProps) {
+export function PageActions({ target, unsaved }: PageActionsProps) {
+  const { alias } = target;
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
   const lang = useLang();
@@ -46,18 +47,18 @@ export function PageActions({ alias, unsaved }: PageActionsProps) {
     e.preventDefault();
     if (!ZPageAlias.safeParse(to).success) return setFieldError(t("lifecycle.aliasRule"));
     setBusy(true);
-    const res = await renamePage(alias, to);
+    const res = await renamePage(target, to);
     setBusy(false);
     if (res.ok) {
       setDialog(null);
-      return navigate(`/${lang}/studio/pages/${encodeURIComponent(res.data.alias)}`, { replace: true });
+      return navigate(designerHref(lang, { kind: target.kind, alias: res.data.alias }), { replace: true });
     }
     await refused(res.error);
   };
 
   const confirmDelete = async () => {
     setBusy(true);
-    const res = await deletePage(alias);
+    const res = await deletePage(target);
     setBusy(false);
     if (res.ok) {
       setDialog(null);

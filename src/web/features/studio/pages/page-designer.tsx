@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { TPageDocument, TStudioPage } from "../../../../domain/studio-pages";
+import type { TPageDocument, TPageRef, TStudioPage } from "../../../../domain/studio-pages";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
@@ -25,7 +25,8 @@ import { SaveStatus } from "./save-status";
 import { type BlockIssues, blockIssues } from "./server-issues";
 
 interface PageDesignerProps {
-  alias: string;
+  /** The page or template designed (a template's address ends in ?kind=template). */
+  target: TPageRef;
   languages: string[];
   primaryLang: string;
 }
@@ -33,7 +34,8 @@ interface PageDesignerProps {
 type LoadState = { kind: "loading" } | { kind: "ready"; page: TStudioPage; loadedAt: number } | { kind: "failed"; message: string; notFound: boolean };
 
 /** /{lang}/studio/pages/{alias} (issue 15): loads the page's document through the studio pages API, then designs it. */
-export function PageDesigner({ alias, languages, primaryLang }: PageDesignerProps) {
+export function PageDesigner({ target, languages, primaryLang }: PageDesignerProps) {
+  const { kind, alias } = target;
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
   const lang = useLang();
@@ -41,13 +43,13 @@ export function PageDesigner({ alias, languages, primaryLang }: PageDesignerProp
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
-      const res = await getPage(alias, signal);
+      const res = await getPage({ kind, alias }, signal);
       if (signal?.aborted) return;
       if (res.ok) return setState({ kind: "ready", page: res.data, loadedAt: Date.now() });
       await loadKeyNamespace(i18n, res.error.key);
       setState({ kind: "failed", message: tAny(res.error.key), notFound: res.error.status === 404 });
     },
-    [alias, i18n, tAny],
+    [kind, alias, i18n, tAny],
   );
 
   useEffect(() => {
@@ -59,7 +61,7 @@ export function PageDesigner({ alias, languages, primaryLang }: PageDesignerProp
   return (
     <>
       <StudioHeader />
-      <div className="mx-auto flex w-full max-w-[1800px] flex-col gap-4 px-4 py-6" data-testid="page-designer" data-alias={alias}>
+      <div className="mx-auto flex w-full max-w-[1800px] flex-col gap-4 px-4 py-6" data-testid="page-designer" data-alias={alias} data-kind={kind}>
         <Link to={`/${lang}/studio/pages`} className="inline-flex items-center gap-2 self-start font-medium text-primary-strong hover:underline">
           <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
           {t("designer.back")}
@@ -70,7 +72,7 @@ export function PageDesigner({ alias, languages, primaryLang }: PageDesignerProp
           <Alert tone="danger" title={state.notFound ? t("designer.notFound", { alias }) : t("designer.loadFailed", { reason: state.message })} />
         ) : (
           // A reloaded document starts over: its own history and autosave.
-          <Designer key={state.loadedAt} alias={alias} page={state.page} languages={languages} primaryLang={primaryLang} reload={() => void load()} />
+          <Designer key={state.loadedAt} target={target} page={state.page} languages={languages} primaryLang={primaryLang} reload={() => void load()} />
         )}
       </div>
     </>
@@ -85,7 +87,8 @@ interface DesignerProps extends PageDesignerProps {
   reload: () => void;
 }
 
-function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps) {
+function Designer({ target, page, languages, primaryLang, reload }: DesignerProps) {
+  const { alias } = target;
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
   const [history, setHistory] = useState<History<TPageDocument>>(() => startHistory(page.document));
@@ -137,7 +140,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
     if (save.status !== "dirty") return;
     const timer = window.setTimeout(async () => {
       dispatch({ type: "saveStart" });
-      const outcome = saveOutcome(await saveDraft(alias, save.revision, docRef.current));
+      const outcome = saveOutcome(await saveDraft(target, save.revision, docRef.current));
       if (outcome.kind === "saved") {
         setIssues({});
         dispatch({ type: "saveOk", revision: outcome.revision, savedAt: outcome.savedAt });
@@ -150,7 +153,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
       }
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [alias, i18n, save.status, save.generation, save.revision]);
+  }, [target, i18n, save.status, save.generation, save.revision]);
 
   // Leaving with unsaved edits asks first.
   useEffect(() => {
@@ -163,7 +166,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
   const publish = async () => {
     setPublishing(true);
     setPublishNote(null);
-    const res = await publishPage(alias, save.revision);
+    const res = await publishPage(target, save.revision);
     setPublishing(false);
     if (res.ok) return setPublishNote({ tone: "success", text: t("designer.published", { version: res.data.version }) });
     await loadKeyNamespace(i18n, res.error.key);
@@ -214,7 +217,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
           >
             {t("designer.redo")}
           </Button>
-          <PageActions alias={alias} unsaved={save.status !== "saved"} />
+          {page.type === "system" ? null : <PageActions target={target} unsaved={save.status !== "saved"} />}
           <Button disabled={!mayPublish(save) || publishing} onClick={() => void publish()} data-testid="designer-publish">
             {publishing ? t("designer.publishing") : t("designer.publish")}
           </Button>
@@ -254,6 +257,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
           <div {...tabPanelProps("designer", panel)}>
             {panel === "settings" ? (
               <PageSettingsPanel
+                type={page.type}
                 document={doc}
                 languages={languages}
                 primaryLang={primaryLang}
@@ -261,7 +265,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
                 onSettings={(settings) => apply({ type: "setSettings", settings }, `settings:${Object.keys(settings).join()}`)}
               />
             ) : panel === "history" ? (
-              <HistoryPanel alias={alias} onRestored={() => undefined} />
+              <HistoryPanel target={target} onRestored={() => undefined} />
             ) : selected ? (
               <BlockPropsColumns
                 block={selected}
@@ -279,7 +283,7 @@ function Designer({ alias, page, languages, primaryLang, reload }: DesignerProps
           </div>
         </div>
         <div className="min-w-0 lg:col-span-2 2xl:col-span-1">
-          <DesignerPreview alias={alias} document={doc} languages={languages} />
+          <DesignerPreview target={target} document={doc} languages={languages} />
         </div>
       </div>
       <CatalogueDialog open={catalogueOpen} onOpenChange={setCatalogueOpen} onChoose={addFromCatalogue} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { localized } from "../../../../domain/localized";
-import type { TStudioPageSummary } from "../../../../domain/studio-pages";
+import { PAGE_TYPES, pageKindOf, type TStudioPageSummary } from "../../../../domain/studio-pages";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Container } from "../../../components/ui/container";
@@ -8,14 +8,14 @@ import { Spinner } from "../../../components/ui/spinner";
 import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import { useTranslation } from "../../../i18n/use-translation";
 import { useLang } from "../../../root-data";
-import { listPages } from "../page-calls";
+import { designerHref, listPages } from "../page-calls";
 import { StudioHeader } from "../studio-header";
 import { NewPageForm } from "./new-page-form";
 import { StudioCard } from "../studio-card";
 
 type ListState = { kind: "loading" } | { kind: "ready"; pages: TStudioPageSummary[] } | { kind: "failed"; key: string };
 
-/** /{lang}/studio/pages (issue 15): every page of the portal with its model and state, and a new one. */
+/** /{lang}/studio/pages (issue 15): every page of the portal by kind (pages, templates, system pages) with its model and state, and a new one. */
 export function PageListPage({ primaryLang }: { primaryLang: string }) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
@@ -48,21 +48,36 @@ export function PageListPage({ primaryLang }: { primaryLang: string }) {
         ) : state.pages.length === 0 ? (
           <p className="text-ink">{t("pages.empty")}</p>
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2" data-testid="studio-page-list">
-            {state.pages.map((page) => (
-              <StudioCard
-                key={page.alias}
-                to={`/${lang}/studio/pages/${encodeURIComponent(page.alias)}`}
-                title={localized(page.title, lang, primaryLang) || page.alias}
-                address={t("pages.alias", { alias: page.alias })}
-                attrs={{ "data-testid": "studio-page", "data-alias": page.alias }}
-              >
-                {page.model ? <Badge tone="neutral">{t(`pages.model.${page.model.name}`, { id: page.model.id })}</Badge> : null}
-                {page.published ? <Badge tone="success">{t("pages.published")}</Badge> : <Badge tone="neutral">{t("pages.unpublished")}</Badge>}
-                {page.hasDraft ? <Badge tone="primary">{t("pages.draft")}</Badge> : null}
-              </StudioCard>
-            ))}
-          </ul>
+          PAGE_TYPES.map((type) => {
+            const ofType = state.pages.filter((page) => page.type === type);
+            if (!ofType.length) return null;
+            return (
+              <section key={type} aria-labelledby={`pages-${type}`} className="flex flex-col gap-3">
+                <h2 id={`pages-${type}`} className="font-title text-xl font-bold text-ink">
+                  {t(`pages.sections.${type}`)}
+                </h2>
+                <ul className="grid gap-3 md:grid-cols-2" data-testid={type === "page" ? "studio-page-list" : `studio-page-list-${type}`}>
+                  {ofType.map((page) => (
+                    <StudioCard
+                      key={page.alias}
+                      to={designerHref(lang, { kind: pageKindOf(page.type), alias: page.alias })}
+                      title={localized(page.title, lang, primaryLang) || page.alias}
+                      address={t("pages.alias", { alias: page.alias })}
+                      attrs={{ "data-testid": "studio-page", "data-alias": page.alias, "data-type": page.type }}
+                    >
+                      {page.model ? <Badge tone="neutral">{t(`pages.model.${page.model.name}`, { id: page.model.id })}</Badge> : null}
+                      {page.type !== "page" ? null : page.published ? (
+                        <Badge tone="success">{t("pages.published")}</Badge>
+                      ) : (
+                        <Badge tone="neutral">{t("pages.unpublished")}</Badge>
+                      )}
+                      {page.hasDraft ? <Badge tone="primary">{t("pages.draft")}</Badge> : null}
+                    </StudioCard>
+                  ))}
+                </ul>
+              </section>
+            );
+          })
         )}
         <NewPageForm primaryLang={primaryLang} />
       </Container>

@@ -7,6 +7,7 @@ import {
   PAGE_TITLE_MAX,
   type TPageDocument,
   type TPageMeta,
+  type TPageType,
 } from "../../../../domain/studio-pages";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { tabPanelProps, Tabs } from "../../../components/ui/tabs";
@@ -18,6 +19,7 @@ import { languageName } from "../field-label";
 import type { PageSettings } from "./document-edits";
 
 interface PageSettingsPanelProps {
+  type: TPageType;
   document: TPageDocument;
   languages: readonly string[];
   primaryLang: string;
@@ -27,8 +29,12 @@ interface PageSettingsPanelProps {
 
 const EMPTY_META: TPageMeta = { title: "", description: null, keywords: null, image: null };
 
-/** The page's settings: its meta per language (title, description, keywords, image), template, noindex and published. */
-export function PageSettingsPanel({ document, languages, primaryLang, onMeta, onSettings }: PageSettingsPanelProps) {
+/**
+ * The page's settings: its kind (shown, set when the page was made), its meta per language (title,
+ * description, keywords, image), template, noindex and published. Templates and system pages are
+ * always served (pages service), so they have no "published" switch.
+ */
+export function PageSettingsPanel({ type, document, languages, primaryLang, onMeta, onSettings }: PageSettingsPanelProps) {
   const { t, i18n } = useTranslation("studio");
   const [lang, setLang] = useState(primaryLang);
   const idPrefix = useId();
@@ -45,6 +51,10 @@ export function PageSettingsPanel({ document, languages, primaryLang, onMeta, on
       <h2 id="designer-settings-title" className="font-title text-lg font-bold text-ink">
         {t("settings.title")}
       </h2>
+      <div className="flex flex-col gap-1" data-testid="settings-type" data-type={type}>
+        <p className="font-medium text-ink">{t("settings.typeIs", { type: t(`pages.type.${type}`) })}</p>
+        <p className="text-sm text-muted">{type === "page" ? t("settings.typeFixed") : t(`settings.${type}Hint`)}</p>
+      </div>
       <Tabs
         id="settings-lang"
         label={t("settings.language")}
@@ -107,13 +117,15 @@ export function PageSettingsPanel({ document, languages, primaryLang, onMeta, on
         onChange={(e) => onSettings({ noindex: e.target.checked })}
         data-testid="settings-noindex"
       />
-      <Checkbox
-        label={t("settings.published")}
-        description={t("settings.publishedHint")}
-        checked={document.published}
-        onChange={(e) => onSettings({ published: e.target.checked })}
-        data-testid="settings-published"
-      />
+      {type === "page" ? (
+        <Checkbox
+          label={t("settings.published")}
+          description={t("settings.publishedHint")}
+          checked={document.published}
+          onChange={(e) => onSettings({ published: e.target.checked })}
+          data-testid="settings-published"
+        />
+      ) : null}
     </section>
   );
 }

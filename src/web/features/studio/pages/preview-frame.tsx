@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from "react";
-import type { TPageDocument } from "../../../../domain/studio-pages";
+import type { TPageDocument, TPageRef } from "../../../../domain/studio-pages";
 import { ZPageDocument } from "../../../../domain/studio-pages";
 import { Alert } from "../../../components/ui/alert";
 import { Container } from "../../../components/ui/container";
@@ -22,7 +22,8 @@ async function loadSanitiser(): Promise<Sanitise> {
  * from the parent window only) with the public pages' renderer, in this route's language. Opened
  * alone it draws the saved draft.
  */
-export function PreviewFrame({ alias, lang, primaryLang }: { alias: string; lang: string; primaryLang: string }) {
+export function PreviewFrame({ target, lang, primaryLang }: { target: TPageRef; lang: string; primaryLang: string }) {
+  const { kind, alias } = target;
   const { t } = useTranslation("studio");
   const [doc, setDoc] = useState<TPageDocument | null>(null);
   const [sanitise, setSanitise] = useState<Sanitise | null>(null);
@@ -34,7 +35,7 @@ export function PreviewFrame({ alias, lang, primaryLang }: { alias: string; lang
   useEffect(() => {
     if (window.parent === window) {
       const abort = new AbortController();
-      void getPage(alias, abort.signal).then((res) => res.ok && setDoc(res.data.document));
+      void getPage({ kind, alias }, abort.signal).then((res) => res.ok && setDoc(res.data.document));
       return () => abort.abort();
     }
     const onMessage = (e: MessageEvent) => {
@@ -47,7 +48,7 @@ export function PreviewFrame({ alias, lang, primaryLang }: { alias: string; lang
     window.addEventListener("message", onMessage);
     window.parent.postMessage({ type: PREVIEW_READY } satisfies PreviewMessage, window.location.origin);
     return () => window.removeEventListener("message", onMessage);
-  }, [alias]);
+  }, [kind, alias]);
 
   if (!doc || !sanitise) {
     return (
