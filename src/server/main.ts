@@ -293,6 +293,7 @@ export async function createServices(config: Config, database: Database): Promis
     bus,
     letters: createOrderLetters({ mailer, packs }),
     environmentId: config.ENVIRONMENT_ID,
+    portalId: config.PORTAL_ID,
     portalLangs,
     paymentsPublicUrl: config.PAYMENTS_PUBLIC_URL,
     publicOrigin,
