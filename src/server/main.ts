@@ -102,6 +102,7 @@ import { loggerOptions } from "./platform/log-redaction";
 import { createRealtimeHub } from "./platform/realtime";
 import { createWindowCounter } from "./platform/rate-limit";
 import { createChatLetters } from "./modules/chat/letters";
+import { chatAdminRoutes } from "./modules/chat/admin-routes";
 import { mentorChatRoutes } from "./modules/chat/mentor-routes";
 import { createChatRepo } from "./modules/chat/repo";
 import { chatRoutes } from "./modules/chat/routes";
@@ -520,6 +521,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(ordersAdminRoutes(services.orders));
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
+      await api.register(chatAdminRoutes(services.chat));
       await api.register(notificationsRoutes(services.notifications));
       await api.register(discussionsRoutes(services.discussions));
       await api.register(discussionFollowRoutes(services.discussions));
