@@ -308,7 +308,7 @@ function writes(tx: Db) {
         .update(chats)
         .set({ mentorId: DISTRIBUTION_BOT_ID, lastActivityAt: at })
         .where(and(eq(chats.portalId, portalId), eq(chats.mentorId, mentorUserId), eq(chats.status, "open")))
-        .returning({ id: chats.id });
+        .returning();
       return rows.map((r) => r.id);
     },
     /** The back office's audit row, in the change's transaction. */

@@ -100,7 +100,7 @@ export function OrdersList({
                   <p className="font-semibold text-ink">{formatMinor(lang, x.currency, x.amountMinor)}</p>
                   <p className="text-sm text-muted">
                     {t("orders.totalLine", {
-                      count: String(x.count),
+                      n: String(x.count),
                       paid: formatMinor(lang, x.currency, x.paidMinor),
                       refunded: formatMinor(lang, x.currency, x.refundedMinor),
                     })}
