@@ -8,7 +8,7 @@ describe("csv", () => {
     expect(csvCell(12.5)).toBe('"12.5"');
   });
   it("makes formula-looking text inert with a leading apostrophe; negative numbers stay numbers", () => {
-    for (const f of ["=HYPERLINK(\"x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(f).startsWith(`"'`)).toBe(true);
+    for (const f of ['=HYPERLINK("x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(f).startsWith(`"'`)).toBe(true);
     expect(csvCell(-5)).toBe('"-5"');
     expect(csvCell("a=b")).toBe('"a=b"');
   });

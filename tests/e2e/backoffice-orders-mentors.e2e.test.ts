@@ -28,7 +28,16 @@ describe("the back office: orders and mentors", () => {
     const failed = orderId();
     const base = { environmentId: e2e.config.ENVIRONMENT_ID, userId: buyer.userId, courseId: "confident-speaking", currency: "UAH" as const, lang: "en" };
     await e2e.database.db.insert(orders).values([
-      { ...base, id: paid, gateway: "wayforpay", status: "paid", listAmountMinor: 49_000, amountMinor: 49_000, returnPath: `/en/order-result/${paid}/`, paidAt: new Date() },
+      {
+        ...base,
+        id: paid,
+        gateway: "wayforpay",
+        status: "paid",
+        listAmountMinor: 49_000,
+        amountMinor: 49_000,
+        returnPath: `/en/order-result/${paid}/`,
+        paidAt: new Date(),
+      },
       { ...base, id: failed, gateway: "liqpay", status: "failed", listAmountMinor: 49_000, amountMinor: 49_000, returnPath: `/en/order-result/${failed}/` },
     ]);
     await e2e.database.db.insert(orderEvents).values([

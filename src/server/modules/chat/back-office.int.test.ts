@@ -61,7 +61,9 @@ describeEachDatabase("back office: mentors", (t) => {
       expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, profileId))).toMatchObject([{ action: "mentor.add", actorId: admin.userId }]);
       // Again: the same profile, updated (no second one).
       json(await call("POST", "/api/admin/mentors", { userId: newcomer.userId, campaign: null }));
-      expect(await t.db.select().from(mentorProfiles).where(eq(mentorProfiles.userId, newcomer.userId))).toMatchObject([{ id: profileId, utmCampaignName: null }]);
+      expect(await t.db.select().from(mentorProfiles).where(eq(mentorProfiles.userId, newcomer.userId))).toMatchObject([
+        { id: profileId, utmCampaignName: null },
+      ]);
     });
 
     it("refuses users without the mentor role (409) and unknown users (404); nothing is written", async () => {
@@ -131,7 +133,16 @@ describeEachDatabase("back office: mentors", (t) => {
       expectError(res, 400, "VALIDATION");
       expect(res.body, `${method} ${url}`).toContain(field);
     }
-    expectError(await admin.browser.request({ method: "PUT", url: "/api/admin/mentors/mode", payload: "{nope", headers: { ...origin, "content-type": "application/json" } }), 400, "VALIDATION");
+    expectError(
+      await admin.browser.request({
+        method: "PUT",
+        url: "/api/admin/mentors/mode",
+        payload: "{nope",
+        headers: { ...origin, "content-type": "application/json" },
+      }),
+      400,
+      "VALIDATION",
+    );
     expectError(await call("PATCH", "/api/admin/mentors/mnt_nobody", { available: true }), 404, "MENTOR-NOT-FOUND");
     expect((await t.db.select().from(mentorProfiles).where(eq(mentorProfiles.id, a.profileId)))[0]!.utmCampaignName).toBeNull();
   });

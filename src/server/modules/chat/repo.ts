@@ -42,7 +42,13 @@ const openChatsOf = sql<number>`(select count(*)::int from ${chats} c where c.me
 const unansweredOf = sql<number>`(select count(*)::int from ${chats} c where c.mentor_id = ${mentorProfiles.userId} and c.status = 'open' and c.waiting_since is not null and c.portal_id = ${mentorProfiles.portalId})`;
 
 /** A back-office row: the profile, its load, and its user's name and e-mail. */
-export type AdminProfileRow = ProfileLoad & { unanswered: number; firstName: string | null; lastName: string | null; username: string | null; email: string | null };
+export type AdminProfileRow = ProfileLoad & {
+  unanswered: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string | null;
+};
 
 /** Open chats of the portal held by a mentor (not the distribution bot). */
 const openWithMentor = (portalId: string) =>
@@ -211,7 +217,15 @@ function reads(db: Db) {
     /** Every mentor profile of the portal with its load and its user (the back office), oldest first. */
     adminProfiles(portalId: string): Promise<AdminProfileRow[]> {
       return db
-        .select({ p: mentorProfiles, openChats: openChatsOf, unanswered: unansweredOf, firstName: users.firstName, lastName: users.lastName, username: users.username, email: users.email })
+        .select({
+          p: mentorProfiles,
+          openChats: openChatsOf,
+          unanswered: unansweredOf,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          email: users.email,
+        })
         .from(mentorProfiles)
         .innerJoin(users, eq(users.id, mentorProfiles.userId))
         .where(eq(mentorProfiles.portalId, portalId))

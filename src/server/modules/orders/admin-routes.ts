@@ -70,7 +70,8 @@ export const ordersAdminRoutes =
           tags: ["admin"],
           operationId: "getAdminOrder",
           summary: "One order with its history, provider callbacks and refund (admins)",
-          description: "Callbacks show whether they verified, the provider's status and when; never bodies or signatures. 404 ORDER-NOT-FOUND for unknown or another portal's ids.",
+          description:
+            "Callbacks show whether they verified, the provider's status and when; never bodies or signatures. 404 ORDER-NOT-FOUND for unknown or another portal's ids.",
           params: z.object({ orderId: ZText.min(1).max(100) }),
           response: { 200: ZAdminOrderDetail, ...errors },
         },

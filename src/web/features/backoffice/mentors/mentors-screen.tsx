@@ -83,7 +83,10 @@ function ModeForm({ mode, onSave }: { mode: TChatMode; onSave: (mode: TChatMode)
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-title text-xl font-bold text-ink">{t("mentors.mode")}</legend>
         {CHAT_MODES.map((m) => (
-          <label key={m} className="flex items-start gap-3 rounded-component border border-line p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-soft">
+          <label
+            key={m}
+            className="flex items-start gap-3 rounded-component border border-line p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+          >
             <input
               type="radio"
               name="mode"
@@ -137,7 +140,14 @@ function MentorRow({
           void onSave({ campaign: campaign.trim() || null, available });
         }}
       >
-        <TextField label={t("mentors.campaign")} hint={t("mentors.campaignHint")} value={campaign} onChange={(e) => setCampaign(e.target.value)} dir="ltr" className="min-w-60" />
+        <TextField
+          label={t("mentors.campaign")}
+          hint={t("mentors.campaignHint")}
+          value={campaign}
+          onChange={(e) => setCampaign(e.target.value)}
+          dir="ltr"
+          className="min-w-60"
+        />
         <Checkbox label={t("mentors.available")} checked={available} onChange={(e) => setAvailable(e.target.checked)} />
         <Button type="submit" variant="outline" data-testid="mentor-save">
           {t("mentors.save")}

@@ -16,7 +16,7 @@ export interface OrdersFilter {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const validDay = (v: string | null) => (v && DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : undefined);
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined => (list as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined => ((list as readonly string[]).includes(v ?? "") ? (v as T) : undefined);
 const text = (v: string | null) => (v && v.length <= 100 && !v.includes("\u0000") ? v : undefined);
 
 /** What the address holds; anything malformed is left out (the form then shows it empty). */

@@ -122,12 +122,24 @@ export function OrdersList({
               <table className="w-full text-start text-sm" data-testid="orders-table">
                 <thead>
                   <tr className="border-b border-line text-muted">
-                    <th scope="col" className="p-2 text-start font-medium">{t("orders.when")}</th>
-                    <th scope="col" className="p-2 text-start font-medium">{t("orders.course")}</th>
-                    <th scope="col" className="p-2 text-start font-medium">{t("orders.buyer")}</th>
-                    <th scope="col" className="p-2 text-end font-medium">{t("orders.amount")}</th>
-                    <th scope="col" className="p-2 text-start font-medium">{t("orders.gateway")}</th>
-                    <th scope="col" className="p-2 text-start font-medium">{t("orders.status")}</th>
+                    <th scope="col" className="p-2 text-start font-medium">
+                      {t("orders.when")}
+                    </th>
+                    <th scope="col" className="p-2 text-start font-medium">
+                      {t("orders.course")}
+                    </th>
+                    <th scope="col" className="p-2 text-start font-medium">
+                      {t("orders.buyer")}
+                    </th>
+                    <th scope="col" className="p-2 text-end font-medium">
+                      {t("orders.amount")}
+                    </th>
+                    <th scope="col" className="p-2 text-start font-medium">
+                      {t("orders.gateway")}
+                    </th>
+                    <th scope="col" className="p-2 text-start font-medium">
+                      {t("orders.status")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
