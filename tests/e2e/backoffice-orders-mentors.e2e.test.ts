@@ -75,6 +75,15 @@ describe("the back office: orders and mentors", () => {
     await expect.poll(() => page.getByTestId("order-status").textContent(), SLOW).toBe("Paid");
     expect(await page.getByTestId("order-history").textContent()).toContain("Approved");
     await page.getByTestId("refund-form").waitFor();
+
+    // A partial refund, recorded: the order reads as refunded, with what went back.
+    await page.getByLabel("Reason").fill("Asked within 14 days");
+    await page.getByLabel("Amount refunded (UAH)").fill("200");
+    await page.getByTestId("refund-submit").click();
+    await expect.poll(() => page.getByTestId("order-status").textContent(), SLOW).toBe("Refunded");
+    expect(await page.getByTestId("order-refund").textContent()).toContain("Asked within 14 days");
+    const [row] = await e2e.database.db.select().from(orders).where(eq(orders.id, paid));
+    expect(row!.status).toBe("reversed");
   });
 
   it("adds a mentor, switches to 'learners choose' with the keyboard, and a learner's widget offers that mentor", async () => {
