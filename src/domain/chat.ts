@@ -245,10 +245,11 @@ export const ZAssignRequest = z.object({ mentorId: ZMentorProfileId });
 /** Leader-set timers of the chat service (minutes). */
 export const ZChatSettings = z.object({
   /**
-   * Who picks the mentor: the learner (mode single with one available mentor, multiple with more) or
-   * the distribution bot (mode mentor-chooses).
+   * Who picks the mentor: the learner (mode single with one available mentor, multiple with more),
+   * the distribution bot (mode mentor-chooses), or single: the least busy available mentor, learners
+   * do not pick (set in the back office, issue 16).
    */
-  assignment: z.enum(["learner-chooses", "mentor-chooses"]),
+  assignment: z.enum(["learner-chooses", "mentor-chooses", "single"]),
   reofferAfterMinutes: z
     .number()
     .int()

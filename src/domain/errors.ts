@@ -174,6 +174,13 @@ export const ERROR_CODES = {
   /** A page renamed or deleted is still named or owned by something (details.usages: navigation items, courses, ...). */
   PAGE_IN_USE: { status: 409, key: "errors:codes.PAGE_IN_USE" },
   PAGE_SYSTEM: { status: 409, key: "errors:codes.PAGE_SYSTEM" },
+  /* Back office: orders and mentors (issue 16, docs/decisions/0059). */
+  /** A refund is recorded against a paid order only (created, pending, failed and expired orders took no money). */
+  ORDER_NOT_REFUNDABLE: { status: 409, key: "errors:codes.ORDER_NOT_REFUNDABLE" },
+  /** The order was already refunded (reversed): one refund per order. */
+  ORDER_ALREADY_REFUNDED: { status: 409, key: "errors:codes.ORDER_ALREADY_REFUNDED" },
+  /** Only a user who has the mentor role can be made one of the portal's mentors. */
+  MENTOR_ROLE_MISSING: { status: 409, key: "errors:codes.MENTOR_ROLE_MISSING" },
   /** A navigation item is its own ancestor (details name the item and the path). */
   NAVIGATION_CYCLE: { status: 400, key: "errors:codes.NAVIGATION_CYCLE" },
   /** Two navigation items share an id. */

@@ -265,8 +265,10 @@ export const ZAuditSummary = z.object({
   draft: z.boolean().optional(),
   versions: z.number().int().optional(),
   lastVersion: z.number().int().nullable().optional(),
-  /** A page's type (page, template), on create and delete. */
-  type: z.string().optional(),
+  /** Back office (issue 16): a refund's amount (minor units) and currency; the chat's assignment mode. */
+  amountMinor: z.number().int().optional(),
+  currency: z.string().optional(),
+  mode: z.string().optional(),
 });
 export type TAuditSummary = z.infer<typeof ZAuditSummary>;
 

@@ -102,6 +102,7 @@ import { loggerOptions } from "./platform/log-redaction";
 import { createRealtimeHub } from "./platform/realtime";
 import { createWindowCounter } from "./platform/rate-limit";
 import { createChatLetters } from "./modules/chat/letters";
+import { chatAdminRoutes } from "./modules/chat/admin-routes";
 import { mentorChatRoutes } from "./modules/chat/mentor-routes";
 import { createChatRepo } from "./modules/chat/repo";
 import { chatRoutes } from "./modules/chat/routes";
@@ -293,6 +294,7 @@ export async function createServices(config: Config, database: Database): Promis
     bus,
     letters: createOrderLetters({ mailer, packs }),
     environmentId: config.ENVIRONMENT_ID,
+    portalId: config.PORTAL_ID,
     portalLangs,
     paymentsPublicUrl: config.PAYMENTS_PUBLIC_URL,
     publicOrigin,
@@ -519,6 +521,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(ordersAdminRoutes(services.orders));
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
+      await api.register(chatAdminRoutes(services.chat));
       await api.register(notificationsRoutes(services.notifications));
       await api.register(discussionsRoutes(services.discussions));
       await api.register(discussionFollowRoutes(services.discussions));

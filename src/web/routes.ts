@@ -59,6 +59,10 @@ export default [
       route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),
       route("studio/video-events/:id", "routes/studio-video-event.tsx", { id: "studio-video-event" }),
       route("studio/media", "routes/studio-media.tsx", { id: "studio-media" }),
+      // The back office (issue 16): orders and money, mentors; admins and mp-admin.
+      route("studio/orders", "routes/studio-orders.tsx", { id: "studio-orders" }),
+      route("studio/orders/:orderId", "routes/studio-order.tsx", { id: "studio-order" }),
+      route("studio/mentors", "routes/studio-mentors.tsx", { id: "studio-mentors" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),

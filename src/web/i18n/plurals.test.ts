@@ -147,6 +147,9 @@ describe.each(TRANSLATED)("%s language pack", (lang) => {
       "shell:footer.social.x",
       // An e-mail address placeholder; Arabic keeps a Latin address.
       "guideline:components.fieldPlaceholder",
+      // Payment providers' brand names.
+      "backoffice:orders.gateways.liqpay",
+      "backoffice:orders.gateways.wayforpay",
       // ISO 4217 currency codes, the same in every language.
       "studio:options.UAH",
       "studio:options.USD",

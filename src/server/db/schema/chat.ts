@@ -41,7 +41,7 @@ export const chatSettings = pgTable("chat_settings", {
   portalId: text("portal_id")
     .primaryKey()
     .references(() => portals.id, { onDelete: "cascade" }),
-  assignment: text("assignment", { enum: ["learner-chooses", "mentor-chooses"] })
+  assignment: text("assignment", { enum: ["learner-chooses", "mentor-chooses", "single"] })
     .notNull()
     .default("learner-chooses"),
   reofferAfterMinutes: integer("reoffer_after_minutes").notNull().default(240),

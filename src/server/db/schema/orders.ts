@@ -66,8 +66,8 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
-    /** order (made or replaced), callback (a provider), coupon (paid in full by a coupon). */
-    source: text("source", { enum: ["order", "callback", "coupon"] }).notNull(),
+    /** order (made or replaced), callback (a provider), coupon (paid in full by a coupon), admin (a back-office refund). */
+    source: text("source", { enum: ["order", "callback", "coupon", "admin"] }).notNull(),
     /** The provider's own status word, when a callback moved it. */
     providerStatus: text("provider_status"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
@@ -157,3 +157,24 @@ export const receiptCounters = pgTable("receipt_counters", {
     .references(() => environments.id, { onDelete: "cascade" }),
   last: integer("last").notNull().default(0),
 });
+
+/**
+ * A refund recorded in the back office (issue 16, docs/decisions/0059): at most one per order (the
+ * primary key), written in the transaction that moves the order to `reversed`. The amount may be less
+ * than the order's (a partial refund); the money itself goes back through the provider's own cabinet.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    reason: text("reason").notNull(),
+    /** The admin who recorded it (an id without a foreign key: the record outlives the account). */
+    actorId: text("actor_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("order_refunds_amount", sql`${t.amountMinor} > 0`)],
+);

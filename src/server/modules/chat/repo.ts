@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, ty
 import { DISTRIBUTION_BOT_ID, type TMentorRole } from "../../../domain/chat";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/transaction";
+import { auditLog } from "../../db/schema/audit";
 import { chatMessages, chats, chatSettings, mentorProfiles } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 
@@ -36,6 +37,18 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Chats whose open count a mentor carries: open and theirs. */
 const openChatsOf = sql<number>`(select count(*)::int from ${chats} c where c.mentor_id = ${mentorProfiles.userId} and c.status = 'open' and c.portal_id = ${mentorProfiles.portalId})`;
+
+/** Of a mentor's open chats, those whose learner waits for an answer. */
+const unansweredOf = sql<number>`(select count(*)::int from ${chats} c where c.mentor_id = ${mentorProfiles.userId} and c.status = 'open' and c.waiting_since is not null and c.portal_id = ${mentorProfiles.portalId})`;
+
+/** A back-office row: the profile, its load, and its user's name and e-mail. */
+export type AdminProfileRow = ProfileLoad & {
+  unanswered: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string | null;
+};
 
 /** Open chats of the portal held by a mentor (not the distribution bot). */
 const openWithMentor = (portalId: string) =>
@@ -201,6 +214,38 @@ function reads(db: Db) {
         .orderBy(desc(chats.lastActivityAt), desc(chats.id))
         .limit(f.limit + 1);
     },
+    /** Every mentor profile of the portal with its load and its user (the back office), oldest first. */
+    adminProfiles(portalId: string): Promise<AdminProfileRow[]> {
+      return db
+        .select({
+          p: mentorProfiles,
+          openChats: openChatsOf,
+          unanswered: unansweredOf,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          email: users.email,
+        })
+        .from(mentorProfiles)
+        .innerJoin(users, eq(users.id, mentorProfiles.userId))
+        .where(eq(mentorProfiles.portalId, portalId))
+        .orderBy(asc(mentorProfiles.createdAt), asc(mentorProfiles.id))
+        .then((rows) => rows.map(({ p, ...rest }) => ({ ...p, ...rest })));
+    },
+    /** Users with the mentor role and no profile on the portal (at most 100, by e-mail). */
+    mentorCandidates(portalId: string) {
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, email: users.email })
+        .from(users)
+        .where(
+          and(
+            sql`${users.roles} @> '["mentor"]'::jsonb`,
+            sql`not exists (select 1 from ${mentorProfiles} where ${mentorProfiles.userId} = ${users.id} and ${mentorProfiles.portalId} = ${portalId})`,
+          ),
+        )
+        .orderBy(asc(users.email), asc(users.id))
+        .limit(100);
+    },
     async usersByIds(ids: string[]) {
       if (ids.length === 0) return [];
       return db
@@ -251,6 +296,38 @@ function writes(tx: Db) {
     async insertChat(row: ChatInsert): Promise<ChatRow | null> {
       const [created] = await tx.insert(chats).values(row).onConflictDoNothing().returning();
       return created ?? null;
+    },
+    /** A user's profile on the portal: made, or its campaign and availability changed (names only when it has none). */
+    async upsertProfile(row: typeof mentorProfiles.$inferInsert): Promise<ProfileRow> {
+      const [saved] = await tx
+        .insert(mentorProfiles)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [mentorProfiles.portalId, mentorProfiles.userId],
+          set: { utmCampaignName: row.utmCampaignName, available: row.available, role: "mentor" },
+        })
+        .returning();
+      return saved!;
+    },
+    async patchProfile(id: string, patch: Partial<Pick<ProfileRow, "utmCampaignName" | "available">>): Promise<ProfileRow | null> {
+      const [row] = await tx.update(mentorProfiles).set(patch).where(eq(mentorProfiles.id, id)).returning();
+      return row ?? null;
+    },
+    async deleteProfile(id: string): Promise<void> {
+      await tx.delete(mentorProfiles).where(eq(mentorProfiles.id, id));
+    },
+    /** The mentor's open chats on the portal go back to the distribution bot (it then reassigns them); their ids. */
+    async releaseChats(portalId: string, mentorUserId: string, at: Date): Promise<string[]> {
+      const rows = await tx
+        .update(chats)
+        .set({ mentorId: DISTRIBUTION_BOT_ID, lastActivityAt: at })
+        .where(and(eq(chats.portalId, portalId), eq(chats.mentorId, mentorUserId), eq(chats.status, "open")))
+        .returning();
+      return rows.map((r) => r.id);
+    },
+    /** The back office's audit row, in the change's transaction. */
+    async audit(row: typeof auditLog.$inferInsert): Promise<void> {
+      await tx.insert(auditLog).values(row);
     },
     async lockChat(id: string): Promise<ChatRow | null> {
       const [row] = await tx.select().from(chats).where(eq(chats.id, id)).for("update");

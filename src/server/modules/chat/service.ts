@@ -1,7 +1,9 @@
 import type { z } from "zod";
-import type { TChatSettings, ZCreateChatRequest, ZInboxQuery, ZMentorProfilesQuery, ZSendMessageRequest } from "../../../domain/chat";
+import type { TChatMode, TChatSettings, ZCreateChatRequest, ZInboxQuery, ZMentorProfilesQuery, ZSendMessageRequest } from "../../../domain/chat";
 import type { Auth } from "../../../domain/learning-access";
 import type { TUser } from "../../../domain/user";
+import type { ZAddMentorRequest, ZMentorPatch } from "../../../domain/mentor-admin";
+import { addMentor, adminMentors, patchMentor, removeMentor, setChatMode } from "./operations/back-office";
 import type { ChatContext } from "./operations/context";
 import { assignChat, getSettings, inbox, inboxDetail, resolveChat, saveSettings, setAvailability } from "./operations/inbox";
 import { runChatJobs } from "./operations/jobs";
@@ -38,6 +40,11 @@ export function createChatService(deps: ChatDeps) {
     setAvailability: (user: TUser, available: boolean, lang?: string) => setAvailability(ctx, user, available, lang),
     getSettings: (user: TUser) => getSettings(ctx, user),
     saveSettings: (user: TUser, s: TChatSettings) => saveSettings(ctx, user, s),
+    adminMentors: (user: TUser) => adminMentors(ctx, user),
+    addMentor: (user: TUser, body: z.output<typeof ZAddMentorRequest>) => addMentor(ctx, user, body),
+    patchMentor: (user: TUser, id: string, patch: z.output<typeof ZMentorPatch>) => patchMentor(ctx, user, id, patch),
+    removeMentor: (user: TUser, id: string) => removeMentor(ctx, user, id),
+    setChatMode: (user: TUser, mode: TChatMode) => setChatMode(ctx, user, mode),
     /** The periodic jobs; tests call it with a `now` of their choosing. */
     runJobs: (now?: Date) => runChatJobs(ctx, now),
     /** Realtime `chat:{id}`: whoever may read the chat. */

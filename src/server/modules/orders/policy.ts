@@ -1,3 +1,4 @@
+import { mayAuthorPortalSettings } from "../../../domain/studio-policy";
 import { isSignedIn, type TUser } from "../../../domain/user";
 
 /** Access rules of orders and payments (docs/decisions/0031), one function per rule. */
@@ -12,9 +13,9 @@ export function mayReadOrder(user: Pick<TUser, "id">, order: { userId: string })
   return order.userId === user.id;
 }
 
-/** The back office (all orders, coupons) is for portal admins. */
-export function mayManageOrders(user: Pick<TUser, "roles">): boolean {
-  return user.roles.includes("admin");
+/** The back office (all orders, coupons, refunds) is the back office's rule: portal admins and mp-admin (issue 16). */
+export function mayManageOrders(user: Pick<TUser, "id" | "status" | "roles">): boolean {
+  return mayAuthorPortalSettings(user);
 }
 
 /** A gift is claimed by a registered learner signed in with the address it was sent to. */

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from "d
 import type { TGateway, TOrderStatus } from "../../../domain/order";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/transaction";
-import { coupons, gifts, orderEvents, orders, paymentCallbacks, receiptCounters } from "../../db/schema/orders";
+import { auditLog } from "../../db/schema/audit";
+import { coupons, gifts, orderEvents, orderRefunds, orders, paymentCallbacks, receiptCounters } from "../../db/schema/orders";
 import { users } from "../../db/schema/users";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,6 +14,9 @@ export type CouponInsert = typeof coupons.$inferInsert;
 export type GiftRow = typeof gifts.$inferSelect;
 export type GiftInsert = typeof gifts.$inferInsert;
 export type PaymentCallbackInsert = typeof paymentCallbacks.$inferInsert;
+export type PaymentCallbackRow = typeof paymentCallbacks.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+export type AuditInsert = typeof auditLog.$inferInsert;
 
 /** PostgreSQL unique violation (both drivers), optionally of one index. */
 export function isUniqueViolation(e: unknown, index?: string): boolean {
@@ -39,6 +43,19 @@ const OPEN: TOrderStatus[] = ["created", "pending"];
 
 /** LIKE pattern text matching `s` literally. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filter's conditions (orders joined with users for the e-mail). */
+function filterWhere(f: Omit<AdminOrderFilter, "after" | "limit">): SQL[] {
+  const where: SQL[] = [eq(orders.environmentId, f.environmentId)];
+  if (f.status) where.push(eq(orders.status, f.status));
+  if (f.gateway) where.push(eq(orders.gateway, f.gateway));
+  if (f.courseId) where.push(eq(orders.courseId, f.courseId));
+  if (f.userId) where.push(eq(orders.userId, f.userId));
+  if (f.email) where.push(ilike(users.email, `%${likeLiteral(f.email)}%`));
+  if (f.from) where.push(sql`${orders.createdAt} >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) where.push(sql`${orders.createdAt} < ${f.to.toISOString()}::timestamptz`);
+  return where;
+}
 
 /** Statements that run inside a transaction (`tx`, typed as the database). */
 function writes(tx: Db) {
@@ -148,6 +165,15 @@ function writes(tx: Db) {
     async recordCallback(row: PaymentCallbackInsert): Promise<void> {
       await tx.insert(paymentCallbacks).values(row);
     },
+    /** The order's one refund; null when it already has one (the primary key). */
+    async insertRefund(row: typeof orderRefunds.$inferInsert): Promise<OrderRefundRow | null> {
+      const [created] = await tx.insert(orderRefunds).values(row).onConflictDoNothing().returning();
+      return created ?? null;
+    },
+    /** The back office's audit row, in the change's transaction. */
+    async audit(row: AuditInsert): Promise<void> {
+      await tx.insert(auditLog).values(row);
+    },
   };
 }
 export type OrdersTx = ReturnType<typeof writes>;
@@ -214,14 +240,7 @@ export function createOrdersRepo(db: Db) {
     },
     /** Orders for the back office, newest first, with the buyer's e-mail; `limit + 1` rows tell whether there is a next page. */
     async adminList(f: AdminOrderFilter): Promise<Array<OrderRow & { userEmail: string | null }>> {
-      const where: SQL[] = [eq(orders.environmentId, f.environmentId)];
-      if (f.status) where.push(eq(orders.status, f.status));
-      if (f.gateway) where.push(eq(orders.gateway, f.gateway));
-      if (f.courseId) where.push(eq(orders.courseId, f.courseId));
-      if (f.userId) where.push(eq(orders.userId, f.userId));
-      if (f.email) where.push(ilike(users.email, `%${likeLiteral(f.email)}%`));
-      if (f.from) where.push(sql`${orders.createdAt} >= ${f.from.toISOString()}::timestamptz`);
-      if (f.to) where.push(sql`${orders.createdAt} < ${f.to.toISOString()}::timestamptz`);
+      const where = filterWhere(f);
       if (f.after) {
         const at = sql`${f.after.createdAt.toISOString()}::timestamptz`;
         where.push(or(sql`${orders.createdAt} < ${at}`, and(sql`${orders.createdAt} = ${at}`, lt(orders.id, f.after.id)))!);
@@ -234,6 +253,40 @@ export function createOrdersRepo(db: Db) {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(f.limit + 1);
       return rows.map((r) => ({ ...r.order, userEmail: r.userEmail }));
+    },
+    /** Per currency, every order the filter matches (no paging): one aggregate query. */
+    adminTotals(f: Omit<AdminOrderFilter, "after" | "limit">) {
+      return db
+        .select({
+          currency: orders.currency,
+          count: sql<number>`count(*)::int`,
+          amountMinor: sql<number>`coalesce(sum(${orders.amountMinor}), 0)::int`,
+          paidMinor: sql<number>`coalesce(sum(${orders.amountMinor}) filter (where ${orders.status} in ('paid', 'reversed')), 0)::int`,
+          refundedMinor: sql<number>`coalesce(sum(${orderRefunds.amountMinor}), 0)::int`,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .leftJoin(orderRefunds, eq(orderRefunds.orderId, orders.id))
+        .where(and(...filterWhere(f)))
+        .groupBy(orders.currency)
+        .orderBy(asc(orders.currency));
+    },
+    /** An order of the portal with its buyer's e-mail. */
+    async adminOrder(environmentId: string, id: string): Promise<(OrderRow & { userEmail: string | null }) | null> {
+      const [row] = await db
+        .select({ order: orders, userEmail: users.email })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(and(eq(orders.environmentId, environmentId), eq(orders.id, id)))
+        .limit(1);
+      return row ? { ...row.order, userEmail: row.userEmail } : null;
+    },
+    callbacksOf(orderId: string): Promise<PaymentCallbackRow[]> {
+      return db.select().from(paymentCallbacks).where(eq(paymentCallbacks.orderId, orderId)).orderBy(asc(paymentCallbacks.at), asc(paymentCallbacks.id));
+    },
+    async refundOf(orderId: string): Promise<OrderRefundRow | null> {
+      const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1);
+      return row ?? null;
     },
     async recordCallback(row: PaymentCallbackInsert): Promise<void> {
       await db.insert(paymentCallbacks).values(row);

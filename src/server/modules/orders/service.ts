@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import type { ZAdminOrderFilter, ZRefundRequest } from "../../../domain/order-admin";
 import type { TGift, TOrder, TOrderQuote, TOrderResponse, TPaymentGateways, TSandboxDecision, TSandboxPayment, ZCouponInput } from "../../../domain/order";
 import type { TUser } from "../../../domain/user";
 import type { RequestHost } from "../../platform/public-origin";
 import { adminOrders, createCoupon, deactivateCoupon, listCoupons, type TAdminOrderQueryOutput } from "./operations/back-office";
+import { orderDetail, ordersCsv, orderTotals, refundOrder } from "./operations/money";
 import { type CallbackRoute, receiveCallback, refuseUnread } from "./operations/callbacks";
 import type { OrdersContext, OrdersLog, RequestPlace } from "./operations/context";
 import { claimGift, getGift } from "./operations/gifts";
@@ -78,6 +80,11 @@ export function createOrdersService(deps: OrdersDeps) {
     getGift: (token: string, lang?: string): Promise<TGift> => getGift(ctx, token, lang),
     claimGift: (user: TUser, token: string): Promise<TGift> => claimGift(ctx, user, token),
     adminOrders: (user: TUser, q: TAdminOrderQueryOutput) => adminOrders(ctx, user, q),
+    orderTotals: (user: TUser, q: z.output<typeof ZAdminOrderFilter>) => orderTotals(ctx, user, q),
+    ordersCsv: (user: TUser, q: z.output<typeof ZAdminOrderFilter>) => ordersCsv(ctx, user, q),
+    orderDetail: (user: TUser, id: string) => orderDetail(ctx, user, id),
+    refundOrder: (user: TUser, id: string, body: z.output<typeof ZRefundRequest>, at: RequestHost, log: OrdersLog) =>
+      refundOrder(ctx, user, id, body, placeOf(at, log)),
     listCoupons: (user: TUser) => listCoupons(ctx, user),
     createCoupon: (user: TUser, input: z.output<typeof ZCouponInput>) => createCoupon(ctx, user, input),
     deactivateCoupon: (user: TUser, code: string) => deactivateCoupon(ctx, user, code),

@@ -9,4 +9,8 @@ export interface BackOfficeLink {
   testId: string;
 }
 
-export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [{ path: "navigation", label: "header.navigation", testId: "studio-link-navigation" }];
+export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [
+  { path: "navigation", label: "header.navigation", testId: "studio-link-navigation" },
+  { path: "orders", label: "header.orders", testId: "studio-link-orders" },
+  { path: "mentors", label: "header.mentors", testId: "studio-link-mentors" },
+];

@@ -11,7 +11,7 @@ import { ApiErrorAlert } from "../orders/api-error-alert";
 import { getChatSettings, mentorKeys, putChatSettings } from "./mentor-calls";
 import { MINUTES_BOUNDS, parseSettingsForm, type SettingsField, type SettingsFormValues, settingsToForm } from "./settings-form";
 
-const ASSIGNMENTS = ["learner-chooses", "mentor-chooses"] as const;
+const ASSIGNMENTS = ["learner-chooses", "single", "mentor-chooses"] as const;
 
 function SettingsForm({ initial, onSaved }: { initial: SettingsFormValues; onSaved(): void }) {
   const { t } = useTranslation("mentor");

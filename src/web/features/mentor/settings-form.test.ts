@@ -11,6 +11,8 @@ describe("the chat settings form", () => {
   it("reads valid settings as numbers", () => {
     expect(parseSettingsForm(good)).toEqual({ ok: true, data: { assignment: "mentor-chooses", reofferAfterMinutes: 240, mentorDigestAfterMinutes: 60 } });
     expect(parseSettingsForm({ ...good, assignment: "learner-chooses", reofferAfterMinutes: " 5 " })).toMatchObject({ ok: true });
+    // "One mentor" (docs/decisions/0059): learners do not pick.
+    expect(parseSettingsForm({ ...good, assignment: "single" })).toMatchObject({ ok: true });
     expect(settingsToForm({ assignment: "learner-chooses", reofferAfterMinutes: 30, mentorDigestAfterMinutes: 15 })).toEqual({
       assignment: "learner-chooses",
       reofferAfterMinutes: "30",
@@ -26,6 +28,6 @@ describe("the chat settings form", () => {
       ok: false,
       fields: ["reofferAfterMinutes", "mentorDigestAfterMinutes"],
     });
-    expect(parseSettingsForm({ ...good, assignment: "single" })).toEqual({ ok: false, fields: ["assignment"] });
+    expect(parseSettingsForm({ ...good, assignment: "random" })).toEqual({ ok: false, fields: ["assignment"] });
   });
 });

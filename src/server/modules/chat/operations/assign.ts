@@ -35,7 +35,7 @@ export async function availableMentors(reads: ChatReads, portalId: string): Prom
 /** Seed §4 modes: who picks the mentor, and whether there is more than one to pick from. */
 export function modeOf(settings: TChatSettings, available: ProfileLoad[]): TChatMode {
   if (settings.assignment === "mentor-chooses" || available.length === 0) return "mentor-chooses";
-  return available.length === 1 ? "single" : "multiple";
+  return settings.assignment === "single" || available.length === 1 ? "single" : "multiple";
 }
 
 /** The mentor a learner's arrival campaign (their newest utm_campaign with a mentor) points to. */

@@ -87,13 +87,13 @@ export async function createChat(
   const mode = modeOf(settings, available);
   let mentor: ProfileRow | null = await campaignMentor(ctx, user);
   if (!mentor && mode !== "mentor-chooses") {
-    if (req.mentorId) {
+    if (req.mentorId && mode === "multiple") {
       const picked = await ctx.repo.profile(req.mentorId);
       if (!picked || picked.portalId !== ctx.portalId) throw new AppError("MENTOR_NOT_FOUND", `No mentor ${req.mentorId}`);
       if (!available.some((p) => p.id === picked.id)) throw new AppError("NO_MENTOR_AVAILABLE", `Mentor ${req.mentorId} takes no new chats now`);
       mentor = picked;
     } else {
-      // Single mode, or a learner who did not pick: the available mentor with the fewest open chats.
+      // Single mode (a pick is not theirs to make), or a learner who did not pick: the available mentor with the fewest open chats.
       mentor = available[0] ?? null;
     }
   }

@@ -11,8 +11,22 @@ type TAdminOrder = z.infer<typeof ZAdminOrder>;
 export type TAdminOrderQueryOutput = z.output<typeof ZAdminOrderQuery>;
 type TCoupon = z.infer<typeof ZCoupon>;
 
-function admin(user: TUser) {
-  if (!mayManageOrders(user)) throw new AppError("AUTH_DENY", "Only portal admins manage orders and coupons");
+export function admin(user: TUser) {
+  if (!mayManageOrders(user)) throw new AppError("ADMINS_ONLY", "Only portal admins and mp-admin manage orders and coupons");
+}
+
+/** The repo's filter from the query (dates as instants). */
+export function filterOf(ctx: OrdersContext, q: Omit<TAdminOrderQueryOutput, "limit" | "after">) {
+  return {
+    environmentId: ctx.environmentId,
+    status: q.status,
+    gateway: q.gateway,
+    courseId: q.courseId,
+    userId: q.userId,
+    email: q.email,
+    from: q.from ? new Date(q.from) : undefined,
+    to: q.to ? new Date(q.to) : undefined,
+  };
 }
 
 /** GET /admin/orders: every order of the portal, newest first, filtered (ZAdminOrderQuery), a page at a time. */
@@ -24,18 +38,7 @@ export async function adminOrders(ctx: OrdersContext, user: TUser, q: TAdminOrde
     if (!last || last.environmentId !== ctx.environmentId) throw new AppError("ORDER_NOT_FOUND", `No order ${q.after}`);
     after = { createdAt: last.createdAt, id: last.id };
   }
-  const rows = await ctx.repo.adminList({
-    environmentId: ctx.environmentId,
-    status: q.status,
-    gateway: q.gateway,
-    courseId: q.courseId,
-    userId: q.userId,
-    email: q.email,
-    from: q.from ? new Date(q.from) : undefined,
-    to: q.to ? new Date(q.to) : undefined,
-    after,
-    limit: q.limit,
-  });
+  const rows = await ctx.repo.adminList({ ...filterOf(ctx, q), after, limit: q.limit });
   const page = rows.slice(0, q.limit);
   const presented = await presentOrders(ctx, page);
   return {

@@ -32,6 +32,8 @@ export interface OrdersContext {
   bus: Pick<Bus, "publish">;
   letters: OrderLetters;
   environmentId: string;
+  /** The portal the environment belongs to: back-office audit rows name it. */
+  portalId: string;
   portalLangs: () => Promise<{ langs: string[]; primaryLang: string }>;
   /** PAYMENTS_PUBLIC_URL, when set. */
   paymentsPublicUrl?: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { canMove, ORDER_STATUSES, type TOrderStatus } from "../../../../domain/order";
 import { randomToken, tokenHash } from "../../../platform/auth/tokens";
-import type { OrderEventRow, OrderRow, PaymentCallbackInsert } from "../repo";
+import type { OrderEventRow, OrderRow, OrdersTx, PaymentCallbackInsert } from "../repo";
 import type { OrdersContext, RequestPlace } from "./context";
 import { courseTitle } from "./present";
 
@@ -13,6 +13,8 @@ export interface MoveCause {
   providerStatus: string | null;
   /** The callback that moved it, recorded as applied in the same transaction. */
   audit?: Pick<PaymentCallbackInsert, "gateway" | "bodySha256" | "providerStatus">;
+  /** More rows of the same change (a back-office refund and its audit row), written in its transaction. */
+  record?: (w: OrdersTx, order: OrderRow) => Promise<void>;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function moveOrder(ctx: OrdersContext, orderId: string, to: TOrderS
         accessOf = row.userId;
       }
     }
+    if (cause.record) await cause.record(w, row);
     if (cause.audit) await w.recordCallback({ ...cause.audit, orderId, outcome: "applied", reason: `order moved to ${to}` });
     return { order, accessOf, giftToken };
   });

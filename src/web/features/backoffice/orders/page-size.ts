@@ -1,0 +1,2 @@
+/** Orders per page of the back office's list. */
+export const ORDERS_PAGE_SIZE = 50;
