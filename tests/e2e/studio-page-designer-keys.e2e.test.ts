@@ -151,4 +151,47 @@ describe("the page designer's keys, preview and page life", () => {
     await renamed.getByTestId("studio-page-list").waitFor(SLOW);
     expect(await renamed.locator('[data-testid="studio-page"][data-alias="keys-renamed"]').count()).toBe(0);
   });
+
+  it("makes a policy category's template from the pages list by keyboard and designs it; a system page has no rename or delete (ar)", async () => {
+    const author = await e2e.signIn("mp-leader", { viewport: { width: 1600, height: 1000 } });
+    const page = await e2e.open("/en/studio/pages", { page: author.page });
+    const system = page.getByTestId("studio-page-list-system");
+    await system.waitFor(SLOW);
+    expect(await system.locator('[data-testid="studio-page"]').evaluateAll((cards) => cards.map((c) => c.getAttribute("data-alias")).sort())).toEqual([
+      "404",
+      "access-denied",
+    ]);
+    await page.getByTestId("new-page-alias").focus();
+    await page.keyboard.type("cookie-policy");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Çerezler");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByTestId("new-page-type").inputValue()).toBe("template");
+    await e2e.axeCheck(page, "pages list en");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("new-page-create");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/en/studio/pages/cookie-policy" && url.search === "?kind=template", SLOW);
+    await page.getByTestId("designer-tab-settings").click();
+    expect(await page.getByTestId("settings-type").getAttribute("data-type")).toBe("template");
+    expect(await page.getByTestId("settings-published").count()).toBe(0);
+    expect(await page.getByTestId("page-rename").count()).toBe(1);
+    expect(new URL(await page.locator("iframe").first().getAttribute("src") ?? "", e2e.baseURL).search).toBe("?kind=template");
+
+    const list = await e2e.open("/en/studio/pages", { page });
+    await list.getByTestId("studio-page-list-template").waitFor(SLOW);
+    expect(await list.locator('[data-testid="studio-page"][data-alias="cookie-policy"]').evaluateAll((cards) => cards.map((c) => c.getAttribute("data-type")).sort())).toEqual([
+      "page",
+      "template",
+    ]);
+
+    const notFound = await e2e.open("/ar/studio/pages/404", { page: list });
+    await notFound.getByTestId("designer-tab-settings").waitFor(SLOW);
+    expect(await notFound.getByTestId("page-rename").count()).toBe(0);
+    expect(await notFound.getByTestId("page-delete").count()).toBe(0);
+    await notFound.getByTestId("designer-tab-settings").click();
+    expect(await notFound.getByTestId("settings-type").getAttribute("data-type")).toBe("system");
+    await e2e.axeCheck(notFound, "system page designer ar");
+  });
 });
