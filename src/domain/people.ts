@@ -12,7 +12,8 @@ export type TManagedRole = (typeof MANAGED_ROLES)[number];
 
 export const PEOPLE_QUERY_MAX = 120;
 export const PEOPLE_PAGE_MAX = 100;
-export const USER_ID_MAX = 120;
+/** Fastify routes no longer path parameter (maxParamLength) anyway. */
+export const USER_ID_MAX = 100;
 
 /** A registered account (e-mail, phone or a provider), an anonymous one (username only), or a temporary session. */
 export const PERSON_KINDS = ["registered", "anonymous", "session"] as const;
