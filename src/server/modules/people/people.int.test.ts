@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { uniqueEmail, uniquePhone, uniqueUsername } from "../../../../tests/support/factories";
+import { uniquePhone, uniqueUsername } from "../../../../tests/support/factories";
 import { Browser, bearer, expectError, json, uniqueIp } from "../../../../tests/support/http";
 import { learner, login, register, sessionBrowser } from "../../../../tests/support/sign-in";
 import type { TPeoplePage, TPersonDetail } from "../../../domain/people";
