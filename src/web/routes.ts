@@ -59,6 +59,9 @@ export default [
       route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),
       route("studio/video-events/:id", "routes/studio-video-event.tsx", { id: "studio-video-event" }),
       route("studio/media", "routes/studio-media.tsx", { id: "studio-media" }),
+      // The back office's people (issue 16): admins and mp-admin, checked in each loader and by the API.
+      route("studio/users", "routes/studio-users.tsx", { id: "studio-users" }),
+      route("studio/users/:userId", "routes/studio-user.tsx", { id: "studio-user" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),
