@@ -208,6 +208,15 @@ export const ERROR_CODES = {
   MEDIA_TOO_LARGE: { status: 413, key: "errors:codes.MEDIA_TOO_LARGE" },
   /** A page, course, element or setting still names the file; details.usedBy lists where. */
   MEDIA_IN_USE: { status: 409, key: "errors:codes.MEDIA_IN_USE" },
+  /* People in the back office (issue 16, docs/decisions/0057): src/server/modules/people. */
+  /** The change would leave the portal without an (unblocked) admin. */
+  LAST_ADMIN: { status: 409, key: "errors:codes.LAST_ADMIN" },
+  /** Blocking or deleting one's own account from the back office. */
+  NOT_ON_YOURSELF: { status: 409, key: "errors:codes.NOT_ON_YOURSELF" },
+  /** The account is blocked: no sign-in and no renewal until an admin unblocks it. */
+  ACCOUNT_BLOCKED: { status: 403, key: "errors:codes.ACCOUNT_BLOCKED" },
+  /** A password reset for an account without an e-mail address. */
+  PERSON_NO_EMAIL: { status: 409, key: "errors:codes.PERSON_NO_EMAIL" },
   INTERNAL: { status: 500, key: "errors:codes.INTERNAL" },
   /** Refused under load before any work was done (docs/decisions/0022); comes with Retry-After. */
   OVERLOADED: { status: 503, key: "errors:codes.OVERLOADED" },

@@ -82,6 +82,8 @@ import { createStudioRepo } from "./modules/studio/repo";
 import { studioRoutes } from "./modules/studio/routes";
 import { studioPagesRoutes } from "./modules/studio/pages-routes";
 import { createStudioService } from "./modules/studio/service";
+import { peopleRoutes } from "./modules/people/routes";
+import { createPeopleService } from "./modules/people/service";
 import { createMediaRepo } from "./modules/media/repo";
 import { mediaAdminRoutes, mediaPublicRoutes } from "./modules/media/routes";
 import { createMediaService } from "./modules/media/service";
@@ -342,7 +344,9 @@ export async function createServices(config: Config, database: Database): Promis
     bus,
     log: { warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj) },
   });
+  const people = createPeopleService({ users, auth, orders, chat, progress });
   return {
+    people,
     results,
     assessments,
     certificates,
@@ -519,6 +523,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(ordersAdminRoutes(services.orders));
+      await api.register(peopleRoutes(services.people, { sendReset: (req) => (reset) => services.resetMail.send(req, reset) }));
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
       await api.register(chatAdminRoutes(services.chat));

@@ -63,6 +63,9 @@ export default [
       route("studio/orders", "routes/studio-orders.tsx", { id: "studio-orders" }),
       route("studio/orders/:orderId", "routes/studio-order.tsx", { id: "studio-order" }),
       route("studio/mentors", "routes/studio-mentors.tsx", { id: "studio-mentors" }),
+      // The back office's people (issue 16): admins and mp-admin, checked in each loader and by the API.
+      route("studio/users", "routes/studio-users.tsx", { id: "studio-users" }),
+      route("studio/users/:userId", "routes/studio-user.tsx", { id: "studio-user" }),
     ]),
     layout("layouts/simple.tsx", [
       route("profile", "routes/profile.tsx", { id: "profile" }),

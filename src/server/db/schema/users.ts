@@ -34,6 +34,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** A new address asked for in the profile: it replaces `email` only once its link is opened. Not unique. */
     pendingEmail: text("pending_email"),
+    /** Blocked by the back office (issue 16): no sign-in, and its access tokens are refused; null = not blocked. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -106,6 +106,14 @@ export function createAuthRepo(db: Db) {
         )[0] ?? null
       );
     },
+    /** The provider accounts linked to an account (no secrets are kept there). */
+    identitiesOf(userId: string) {
+      return db
+        .select({ provider: identities.provider, subject: identities.subject, email: identities.email, createdAt: identities.createdAt })
+        .from(identities)
+        .where(eq(identities.userId, userId))
+        .orderBy(identities.createdAt);
+    },
     async insertIdentity(row: typeof identities.$inferInsert) {
       await db.insert(identities).values(row).onConflictDoNothing();
     },

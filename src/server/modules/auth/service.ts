@@ -11,7 +11,7 @@ import { startLoginFlow, takeLoginFlow, type LoginFlow } from "./operations/logi
 import { createQuickToken, exchangeQuickToken } from "./operations/quick-token";
 import { register, registerAnonymous, type RegisterInput } from "./operations/register";
 import { refreshSession, renewSession } from "./operations/renew-session";
-import { createPasswordReset, resetPassword } from "./operations/reset-password";
+import { createPasswordReset, createPasswordResetFor, resetPassword } from "./operations/reset-password";
 import { linkIdentity, signInWithIdentity } from "./operations/sign-in-with-identity";
 import { requestEmailChange, startEmailVerification, verifyEmail, type EmailVerificationLetter as Letter } from "./operations/verify-email";
 import type { AuthRepo } from "./repo";
@@ -69,6 +69,16 @@ export function createAuthService(deps: {
     logout: (sessionId: string) => logout(ctx, sessionId),
     authenticate: (accessToken: string | undefined) => authenticate(ctx, accessToken),
     createPasswordReset: (email: string) => createPasswordReset(ctx, email),
+    /** A reset link for an account the back office names (issue 16); the caller mails it. */
+    createPasswordResetFor: (userId: string) => createPasswordResetFor(ctx, userId),
+    /** Ends every session of an account (blocked by the back office): refused here at once, on every instance once it hears. */
+    async endAllSessions(userId: string): Promise<number> {
+      const ended = await deps.repo.revokeAllOf(userId);
+      await revocations.revoked(ended);
+      return ended.length;
+    },
+    /** The provider accounts an account signs in with (provider, subject, e-mail; never a secret). */
+    identitiesOf: (userId: string) => deps.repo.identitiesOf(userId),
     resetPassword: (token: string, password: string) => resetPassword(ctx, token, password),
     createQuickToken: (userId: string, ttlMs?: number) => createQuickToken(ctx, userId, ttlMs),
     exchangeQuickToken: (token: string) => exchangeQuickToken(ctx, token),

@@ -117,6 +117,10 @@ function reads(db: Db) {
         .limit(1);
       return row ?? null;
     },
+    /** Every message of a chat, oldest first (a person's data export, issue 16). */
+    allMessages(chatId: string, limit: number): Promise<MessageRow[]> {
+      return db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt, chatMessages.id).limit(limit);
+    },
     /** Chats assigned to `mentorId` on the portal. */
     chatsOfMentor(portalId: string, mentorId: string): Promise<ChatRow[]> {
       return db

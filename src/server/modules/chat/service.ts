@@ -47,6 +47,27 @@ export function createChatService(deps: ChatDeps) {
     setChatMode: (user: TUser, mode: TChatMode) => setChatMode(ctx, user, mode),
     /** The periodic jobs; tests call it with a `now` of their choosing. */
     runJobs: (now?: Date) => runChatJobs(ctx, now),
+    /** A learner's chat on this portal as the back office lists it (issue 16); the caller checks who asks. */
+    async chatsOf(studentId: string) {
+      const row = await ctx.repo.chatOfStudent(ctx.portalId, studentId);
+      return row ? [{ id: row.id, status: row.status, mentorId: row.mentorId, lastMessageAt: row.lastMessageAt?.toISOString() ?? null }] : [];
+    },
+    /** A learner's chat with all its messages, for their data export (issue 16). */
+    async exportOf(studentId: string) {
+      const row = await ctx.repo.chatOfStudent(ctx.portalId, studentId);
+      if (!row) return [];
+      const messages = await ctx.repo.allMessages(row.id, 10_000);
+      return [
+        {
+          id: row.id,
+          mode: row.mode,
+          status: row.status,
+          mentorId: row.mentorId,
+          createdAt: row.createdAt,
+          messages: messages.map((m) => ({ id: m.id, authorKind: m.authorKind, authorId: m.authorId, text: m.text, createdAt: m.createdAt, readAt: m.readAt })),
+        },
+      ];
+    },
     /** Realtime `chat:{id}`: whoever may read the chat. */
     mayWatchChat: (user: TUser, chatId: string) => mayWatchChat(ctx, user, chatId),
     /** Realtime `inbox:{portalId}`: the mentors of this portal. */

@@ -49,6 +49,10 @@ function queries(db: Handle) {
         .where(and(eq(elementProgress.userId, userId), eq(elementProgress.courseId, courseId)));
       return Object.fromEntries(rows.map((r) => [r.elementId, toEntry(r)]));
     },
+    /** Every element record of the learner, in every course (the back office's export, issue 16). */
+    elementsOf(userId: string): Promise<ElementProgressRow[]> {
+      return db.select().from(elementProgress).where(eq(elementProgress.userId, userId)).orderBy(elementProgress.courseId, elementProgress.elementId);
+    },
     /** Every course the learner has progress in. */
     listCourses(userId: string): Promise<CourseProgressRow[]> {
       return db.select().from(courseProgress).where(eq(courseProgress.userId, userId));

@@ -62,6 +62,30 @@ export function createProgressService({ now = () => new Date(), finishGate = asy
     sync: (viewer: TViewer, elementId: string, body: TSyncBody) => syncElement(ctx, viewer, elementId, body),
     setVariable: (viewer: TViewer, courseId: string, name: string, value: TVariableValue) => setVariable(ctx, viewer, courseId, name, value),
     upgrade: (viewer: TViewer, body: { courseId?: string; force: boolean }) => upgradeProgress(ctx, viewer, body),
+    /**
+     * A person's courses as the back office shows them (issue 16): per course with progress, how many
+     * elements are done and how many were started. Any learner: the caller checks who may see it.
+     */
+    async coursesOf(userId: string): Promise<Array<{ courseId: string; done: number; started: number; updatedAt: string }>> {
+      const [courses, entries] = await Promise.all([ctx.repo.listCourses(userId), ctx.repo.elementsOf(userId)]);
+      return courses.map((c) => {
+        const mine = entries.filter((e) => e.courseId === c.courseId);
+        return {
+          courseId: c.courseId,
+          done: mine.filter((e) => e.state === "done").length,
+          started: mine.length,
+          updatedAt: c.updatedAt.toISOString(),
+        };
+      });
+    },
+    /** Every course and element record of a person, for their data export (issue 16). */
+    async exportOf(userId: string) {
+      const [courses, entries] = await Promise.all([ctx.repo.listCourses(userId), ctx.repo.elementsOf(userId)]);
+      return {
+        courses: courses.map((c) => ({ courseId: c.courseId, currentElementId: c.currentElementId, variables: c.variables, createdAt: c.createdAt, updatedAt: c.updatedAt })),
+        elements: entries.map((e) => ({ courseId: e.courseId, elementId: e.elementId, state: e.state, percent: e.percent, started: e.started, finished: e.finished, history: e.history })),
+      };
+    },
     /** Every visible element of the published course is done for the learner ("course finished"). */
     async hasFinished(userId: string, courseId: string): Promise<boolean> {
       const s = await ctx.courses.structure(courseId, { unpublished: false });

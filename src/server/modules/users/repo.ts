@@ -1,6 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { auditLog } from "../../db/schema/audit";
 import { portalDisciples, progressRecords, users } from "../../db/schema/users";
+import { inTransaction } from "../../db/transaction";
+import type { TAuditSummary } from "../../../domain/studio";
+import { AppError } from "../../../domain/errors";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
@@ -12,6 +16,28 @@ export function isUniqueViolation(e: unknown, index?: string): boolean {
   if (code !== "23505") return false;
   return !index || String((err as { constraint?: string }).constraint ?? (err as Error).message).includes(index);
 }
+
+/** A LIKE pattern's wildcards taken literally. */
+const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What the back office searches by (issue 16); `after` is the last row of the previous page. */
+export interface PeopleFilter {
+  q?: string;
+  sessions: boolean;
+  after?: { createdAt: Date; id: string };
+  limit: number;
+}
+
+/** One audit row of a back-office change to an account, written in the change's transaction. */
+export interface PersonAudit {
+  portalId: string;
+  actorId: string;
+  action: string;
+  summary: TAuditSummary;
+}
+
+/** Admins who count for the last-admin rule: active accounts with `admin`, not blocked. */
+const activeAdmin = and(sql`${users.roles} @> '["admin"]'::jsonb`, eq(users.status, "active"), isNull(users.blockedAt));
 
 export function createUsersRepo(db: Db) {
   const one = async (where: ReturnType<typeof eq>) => (await db.select().from(users).where(where).limit(1))[0] ?? null;
@@ -67,6 +93,76 @@ export function createUsersRepo(db: Db) {
         .returning();
       return rows.length === 1;
     },
+    /** Name (any case, contains), e-mail (any case, contains), phone (starts with) or id (exact or starts with); newest first. */
+    search(f: PeopleFilter): Promise<UserRow[]> {
+      const where: Array<SQL | undefined> = [];
+      if (!f.sessions) where.push(ne(users.status, "session"));
+      if (f.q) {
+        const part = `%${likeLiteral(f.q)}%`;
+        const start = `${likeLiteral(f.q)}%`;
+        where.push(
+          or(
+            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, part),
+            ilike(users.username, part),
+            ilike(users.email, part),
+            sql`${users.phone} like ${start}`,
+            sql`${users.id} like ${start}`,
+          ),
+        );
+      }
+      if (f.after) {
+        where.push(or(lt(users.createdAt, f.after.createdAt), and(eq(users.createdAt, f.after.createdAt), lt(users.id, f.after.id))));
+      }
+      return db
+        .select()
+        .from(users)
+        .where(and(...where))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(f.limit);
+    },
+    /**
+     * A back-office change of an account (issue 16) with its audit row, in one transaction. The
+     * portal's active admins are locked first, so two changes that would each leave one admin queue;
+     * a change that leaves none is LAST_ADMIN and nothing is written. Null: no such account.
+     */
+    async changeWithAudit(id: string, patch: Partial<UserInsert>, audit: PersonAudit): Promise<UserRow | null> {
+      return inTransaction(db, async (tx) => {
+        const admins = await tx.select({ id: users.id }).from(users).where(activeAdmin).for("update");
+        const [row] = await tx
+          .update(users)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        if (!row) return null;
+        if (admins.length > 0) await requireAnAdmin(tx);
+        await tx.insert(auditLog).values({ ...audit, entityType: "user", entityId: id });
+        return row;
+      });
+    },
+    /** Deletes an account with its audit row, in one transaction, keeping an admin (as changeWithAudit). */
+    async removeWithAudit(id: string, audit: PersonAudit): Promise<boolean> {
+      return inTransaction(db, async (tx) => {
+        const admins = await tx.select({ id: users.id }).from(users).where(activeAdmin).for("update");
+        const gone = await tx.delete(users).where(eq(users.id, id)).returning();
+        if (gone.length === 0) return false;
+        if (admins.length > 0) await requireAnAdmin(tx);
+        await tx.insert(auditLog).values({ ...audit, entityType: "user", entityId: id });
+        return true;
+      });
+    },
+    /** An audit row alone (a change made elsewhere, e.g. a reset link sent). */
+    async audit(id: string, audit: PersonAudit): Promise<void> {
+      await db.insert(auditLog).values({ ...audit, entityType: "user", entityId: id });
+    },
+    /** The audit rows about an account, newest first. */
+    auditAbout(portalId: string, id: string, limit: number) {
+      return db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.portalId, portalId), eq(auditLog.entityType, "user"), eq(auditLog.entityId, id)))
+        .orderBy(desc(auditLog.id))
+        .limit(limit);
+    },
     async ensureProgressRecord(id: string, portalId: string, userId: string) {
       await db.insert(progressRecords).values({ id, portalId, userId }).onConflictDoNothing();
       return (await db.select().from(progressRecords).where(eq(progressRecords.id, id)))[0];
@@ -74,3 +170,8 @@ export function createUsersRepo(db: Db) {
   };
 }
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
+
+async function requireAnAdmin(tx: Db): Promise<void> {
+  const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(activeAdmin);
+  if ((left?.n ?? 0) === 0) throw new AppError("LAST_ADMIN", "The change would leave the portal without an admin");
+}

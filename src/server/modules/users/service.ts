@@ -4,7 +4,7 @@ import { type Arrival, isEmptyArrival, sameUtm } from "../../../domain/arrival";
 import { needsDiscipleUpgrade, progressRecordId, type TUser } from "../../../domain/user";
 import type { Db } from "../../db/client";
 import type { Bus } from "../../platform/bus";
-import { isUniqueViolation, type UserInsert, type UserRow, type UsersRepo } from "./repo";
+import { isUniqueViolation, type PeopleFilter, type PersonAudit, type UserInsert, type UserRow, type UsersRepo } from "./repo";
 import { createUserCache } from "./user-cache";
 
 export function presentUser(row: UserRow): TUser {
@@ -53,9 +53,10 @@ export function createUsersService(deps: {
   const { repo, portalId, environmentId, bus } = deps;
   const cache = createUserCache({
     bus,
+    // A blocked account is no one's to act as (issue 16): session checks find none and refuse the token.
     load: async (id) => {
       const row = await repo.findById(id);
-      return row ? presentUser(row) : null;
+      return row && !row.blockedAt ? presentUser(row) : null;
     },
   });
 
@@ -151,6 +152,33 @@ export function createUsersService(deps: {
     accessChanged(userId: string): Promise<void> {
       return changed(userId, "changed");
     },
+    /** The back office's people search (issue 16): newest first, `limit` rows after `after`. */
+    search(filter: PeopleFilter): Promise<UserRow[]> {
+      return repo.search(filter);
+    },
+    /**
+     * A back-office change (roles, block, unblock) with its audit row in one transaction; LAST_ADMIN
+     * when it would leave the portal without an admin (nothing written). Every instance hears `user:{id}`.
+     */
+    async changeAsAdmin(id: string, patch: Partial<UserInsert>, audit: BackOfficeAudit): Promise<UserRow> {
+      const row = await repo.changeWithAudit(id, patch, { ...audit, portalId });
+      if (!row) throw new AppError("NOT_FOUND", `User ${id} not found`);
+      await changed(id, "changed");
+      return row;
+    },
+    /** A back-office deletion (as `remove`, docs/decisions/0029) with its audit row; LAST_ADMIN as changeAsAdmin. */
+    async removeAsAdmin(id: string, audit: BackOfficeAudit): Promise<void> {
+      if (!(await repo.removeWithAudit(id, { ...audit, portalId }))) throw new AppError("NOT_FOUND", `User ${id} not found`);
+      await changed(id, "revoked");
+    },
+    /** An audit row about an account for a back-office act that changes no column (a reset link sent). */
+    auditAsAdmin(id: string, audit: BackOfficeAudit): Promise<void> {
+      return repo.audit(id, { ...audit, portalId });
+    },
+    /** The audit rows about an account (the export), newest first. */
+    auditAbout(id: string, limit = 500) {
+      return repo.auditAbout(portalId, id, limit);
+    },
     /** Seed 001 §4: a non-guest user lacking disciple is upgraded on session creation and profile update. */
     async upgradeToDisciple(row: UserRow): Promise<UserRow> {
       if (!needsDiscipleUpgrade({ id: row.id, roles: row.roles })) return row;
@@ -220,5 +248,9 @@ export function createUsersService(deps: {
 export type UsersService = ReturnType<typeof createUsersService>;
 /** An account as stored, for modules that work with accounts (auth): import it from here, not from repo.ts. */
 export type UserRecord = UserRow;
+/** What the back office searches by. */
+export type PeopleSearch = PeopleFilter;
+/** Who made a back-office change and what it was (the portal is the service's). */
+export type BackOfficeAudit = Omit<PersonAudit, "portalId">;
 /** The columns of a new account. */
 export type NewUserRecord = Omit<UserInsert, "id">;

@@ -13,4 +13,5 @@ export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [
   { path: "navigation", label: "header.navigation", testId: "studio-link-navigation" },
   { path: "orders", label: "header.orders", testId: "studio-link-orders" },
   { path: "mentors", label: "header.mentors", testId: "studio-link-mentors" },
+  { path: "users", label: "header.users", testId: "studio-link-users" },
 ];

@@ -28,7 +28,7 @@ async function fromDatabase({ repo, users }: AuthContext, claims: AccessClaims):
     return { kind: "bad-token" };
   }
   const row = await users.findById(claims.sub);
-  if (!row) return { kind: "bad-token" };
+  if (!row || row.blockedAt) return { kind: "bad-token" };
   return { kind: "user", user: presentUser(row), sessionId: session.id };
 }
 

@@ -1,3 +1,4 @@
+import { AppError } from "../../../../domain/errors";
 import { randomUUID } from "node:crypto";
 import type { Messenger } from "../../../../domain/messengers";
 import type { LoginMethod, TUser } from "../../../../domain/user";
@@ -51,8 +52,14 @@ export async function issueTokens({ repo, tokens }: AuthContext, user: UserRecor
   return { accessToken: await tokens.sign({ sub: user.id, sid: sessionId }), refreshToken, userId: user.id, expiresIn: ACCESS_TTL_SECONDS };
 }
 
+/** Every sign-in path and every renewal ends here for a blocked account (issue 16). */
+export function refuseBlocked(user: Pick<UserRecord, "id" | "blockedAt">): void {
+  if (user.blockedAt) throw new AppError("ACCOUNT_BLOCKED", `Account ${user.id} is blocked`);
+}
+
 /** After any sign-in: the portal's deletion mark goes (seed 001 §4) and the learner is on the portal. */
 export async function completeSignIn(ctx: AuthContext, user: UserRecord, method: LoginMethod): Promise<IssuedTokens> {
+  refuseBlocked(user);
   await ctx.users.removeDeletion(user.id);
   await ctx.users.registerDisciple(user.id);
   await ctx.users.ensureProgress(user.id);

@@ -1,6 +1,6 @@
 import { AppError } from "../../../../domain/errors";
 import { ACCESS_TTL_SECONDS, type AccessOnly, type IssuedTokens, REFRESH_TTL_MS, randomToken, tokenHash } from "../../../platform/auth/tokens";
-import type { AuthContext } from "./context";
+import { refuseBlocked, type AuthContext } from "./context";
 
 /**
  * Rotates a refresh token. Presenting a token that was already rotated away means it leaked:
@@ -9,7 +9,7 @@ import type { AuthContext } from "./context";
  * its session instead, without a new refresh token.
  */
 export async function renewSession(
-  { repo, tokens, revocations }: AuthContext,
+  { repo, tokens, revocations, users }: AuthContext,
   refreshToken: string,
   opts: { graceMs?: number } = {},
 ): Promise<IssuedTokens | AccessOnly> {
@@ -31,6 +31,8 @@ export async function renewSession(
     if (rotatedAway) await revocations.revoked(await repo.revoke(rotatedAway.id));
     throw new AppError("TOKEN_BAD", "Refresh token is not valid");
   }
+  const owner = await users.findById(session.userId);
+  if (owner) refuseBlocked(owner);
   if (!live(session)) throw new AppError("TOKEN_BAD", "Session has ended");
   const next = randomToken();
   if (!(await repo.rotate(session.id, hash, tokenHash(next), new Date(now + REFRESH_TTL_MS)))) {

@@ -21,6 +21,19 @@ export async function createPasswordReset({ repo, users }: AuthContext, email: s
   return { token, user: presentUser(row) };
 }
 
+/**
+ * A reset link for the account asked for by the back office (issue 16): any account with an address,
+ * with or without a password yet (the link lets it set one). PERSON_NO_EMAIL without an address.
+ */
+export async function createPasswordResetFor({ repo, users }: AuthContext, userId: string): Promise<{ token: string; user: TUser }> {
+  const row = await users.findById(userId);
+  if (!row) throw new AppError("NOT_FOUND", `User ${userId} not found`);
+  if (!row.email) throw new AppError("PERSON_NO_EMAIL", `User ${userId} has no e-mail address`);
+  const token = randomToken();
+  await repo.insertOneTime({ hash: tokenHash(token), kind: "password-reset", userId: row.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  return { token, user: presentUser(row) };
+}
+
 /** Sets the new password and ends every session of the account. */
 export async function resetPassword({ repo, users, revocations }: AuthContext, token: string, password: string): Promise<void> {
   const used = await repo.consumeOneTime(tokenHash(token), "password-reset");
