@@ -26,6 +26,7 @@ import type { RequestHost } from "./platform/public-origin";
 import type { Bus } from "./platform/bus";
 import type { RateLimitStore } from "./platform/rate-limit";
 import type { ContentVersion } from "./platform/content-version";
+import type { SettingsService } from "./modules/settings/service";
 import type { StudioService } from "./modules/studio/service";
 import type { MediaService } from "./modules/media/service";
 import type { OrdersService } from "./modules/orders/service";
@@ -46,6 +47,7 @@ export interface Services {
   contentVersion: ContentVersion;
   /** Authoring of content (the creator studio): admins, mp-admin and mp-leader. */
   studio: StudioService;
+  settings: SettingsService;
   /** Media uploads and the library (issue 15): the studio's authors. */
   media: MediaService;
   /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */
