@@ -9,4 +9,9 @@ export interface BackOfficeLink {
   testId: string;
 }
 
-export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [{ path: "navigation", label: "header.navigation", testId: "studio-link-navigation" }];
+export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [
+  { path: "navigation", label: "header.navigation", testId: "studio-link-navigation" },
+  { path: "settings/portal", label: "header.settingsPortal", testId: "studio-link-settings-portal" },
+  { path: "settings/environment", label: "header.settingsEnvironment", testId: "studio-link-settings-environment" },
+  { path: "settings/registration", label: "header.settingsRegistration", testId: "studio-link-settings-registration" },
+];
