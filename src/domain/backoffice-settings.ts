@@ -36,7 +36,8 @@ export function isHttpsUrl(value: string): boolean {
     return false;
   }
 }
-export const ZHttpsUrl = ZText.min(1).max(URL_MAX).refine(isHttpsUrl, { error: "Use an https:// address" });
+/** Carries isSafeUrl too, so the form generator edits it as an address (form-model.ts). */
+export const ZHttpsUrl = ZText.min(1).max(URL_MAX).refine(isSafeUrl, { error: "Use an https:// address" }).refine(isHttpsUrl, { error: "Use an https:// address" });
 
 /** A version: the hash of the section as stored; a write naming an older one is SETTINGS-STALE (409). */
 const ZBaseVersion = ZText.min(1).max(64).optional();
