@@ -232,6 +232,20 @@ describeEachDatabase("back office: portal, environment and registration settings
     expect(await readContentVersion(t.db)).toBe(version);
   });
 
+  it("takes effect on every instance at once: another app on the same database serves the change after its cache was primed", async () => {
+    const other = await t.buildApp();
+    const colourOn = async (app: typeof t.app) =>
+      json<TPortalSettings>(await app.inject({ method: "GET", url: "/api/portal/settings" })).environment.theme.color;
+    const { browser } = await admin();
+    const before = json<TAdminEnvironmentSettings>(await browser.get(E));
+    expect(await colourOn(other)).toBe(before.settings.theme.color);
+    json(await browser.put(E, { ...before.settings, theme: { ...before.settings.theme, color: "purple" } }, origin));
+    // The other instance hears the content-version bump on the bus: no restart, no expiry wait.
+    await expect.poll(() => colourOn(other), { timeout: 5_000, interval: 20 }).toBe("purple");
+    json(await browser.put(E, before.settings, origin));
+    await expect.poll(() => colourOn(other), { timeout: 5_000, interval: 20 }).toBe(before.settings.theme.color);
+  });
+
   it("answers 404 for another portal's environment", async () => {
     await upsertEnvironment(t.db, { id: "env-of-kids", portalId: "lp-mentora-kids", theme: {} as never });
     for (const ENVIRONMENT_ID of ["env-of-kids"]) {
