@@ -1,10 +1,14 @@
-import { useState } from "react";
-import { type TAdminRegistrationSettings, type TRegistrationSettingsForm, ZRegistrationSettingsForm } from "../../../../domain/backoffice-settings";
+import { useMemo, useRef, useState } from "react";
+import { z } from "zod";
+import { type TAdminRegistrationSettings, type TRegistrationSettingsForm, ZRegistrationFieldForm, ZRegistrationSettingsForm } from "../../../../domain/backoffice-settings";
+import { BlockPropsForm } from "../../studio/block-props-form";
+import type { CustomEditorProps, CustomEditors } from "../../studio/form-context";
 import { MESSENGERS } from "../../../../domain/messenger-ids";
 import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { useTranslation } from "../../../i18n/use-translation";
-import { SectionForm } from "./section-form";
+import { languageName } from "../../studio/field-label";
+import { SectionForm, useSettingsLabels } from "./section-form";
 import { putRegistrationSettings } from "./settings-calls";
 
 /**
@@ -14,6 +18,24 @@ import { putRegistrationSettings } from "./settings-calls";
 export function RegistrationSettings({ initial, lang, languages }: { initial: TAdminRegistrationSettings; lang: string; languages: readonly string[] }) {
   const { t } = useTranslation("backoffice");
   const [value, setValue] = useState<TRegistrationSettingsForm>(initial.settings);
+  const labels = useSettingsLabels();
+  const { i18n } = useTranslation("backoffice");
+  // Read at render time: the editor component below must keep its identity (a new one would remount the fields).
+  const labelsRef = useRef(labels);
+  labelsRef.current = labels;
+  const uiLang = i18n.language;
+  // The registration fields are a record of lists per language, which the generator does not draw: one list per portal language.
+  const customEditors = useMemo<CustomEditors>(() => {
+    const schema = z.object(Object.fromEntries(languages.map((l) => [l, z.array(ZRegistrationFieldForm).max(30).optional()])));
+    function FieldsByLanguage({ value: v, label, onChange }: CustomEditorProps) {
+      const translate = (key: string, options?: Parameters<typeof labels>[1]) => {
+        const lang = /^fields\.(.+)$/.exec(key)?.[1];
+        return lang && languages.includes(lang) ? languageName(uiLang, lang) : labelsRef.current(key, options);
+      };
+      return <BlockPropsForm schema={schema} value={v ?? {}} languages={languages} label={label} translate={translate} onChange={onChange} />;
+    }
+    return (model) => (model.name === "fields" && model.kind === "unsupported" ? FieldsByLanguage : null);
+  }, [languages, uiLang]);
   const paths: { id: string; on: boolean; server: boolean }[] = [
     { id: "email", on: value.email, server: true },
     { id: "anonymous", on: value.anonymous, server: true },
@@ -37,6 +59,7 @@ export function RegistrationSettings({ initial, lang, languages }: { initial: TA
             save={(body) => putRegistrationSettings(body as never)}
             onChange={(v) => setValue(v as TRegistrationSettingsForm)}
             testId="registration-settings"
+            customEditors={customEditors}
             label={t("settings.registration.title")}
           />
         </Card>

@@ -6,6 +6,7 @@ import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import type { TFunction } from "../../../i18n/translator";
 import { useTranslation } from "../../../i18n/use-translation";
 import { BlockPropsForm } from "../../studio/block-props-form";
+import type { CustomEditors } from "../../studio/form-context";
 import { serverIssuesOf } from "../../studio/course-settings-value";
 import type { PathIssue } from "../../studio/form-value";
 import { SaveStatus, type SaveState } from "../../studio/save-status";
@@ -31,6 +32,7 @@ export function SectionForm<T extends { settings: Record<string, unknown>; versi
   onSaved,
   testId,
   label,
+  customEditors,
 }: {
   schema: z.ZodType;
   initial: T;
@@ -40,6 +42,7 @@ export function SectionForm<T extends { settings: Record<string, unknown>; versi
   onSaved?: (saved: T) => void;
   testId: string;
   label: string;
+  customEditors?: CustomEditors;
 }) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
@@ -79,6 +82,7 @@ export function SectionForm<T extends { settings: Record<string, unknown>; versi
         serverIssues={serverIssues}
         translate={labels}
         label={label}
+        customEditors={customEditors}
         onChange={(next) => {
           const v = next as Record<string, unknown>;
           setValue(v);
