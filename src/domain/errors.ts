@@ -191,6 +191,8 @@ export const ERROR_CODES = {
   NAVIGATION_TOO_DEEP: { status: 400, key: "errors:codes.NAVIGATION_TOO_DEEP" },
   /** The navigation changed since the editor read it (baseVersion): reload, nothing was replaced. */
   NAVIGATION_STALE: { status: 409, key: "errors:codes.NAVIGATION_STALE" },
+  /** A back-office settings section changed since the screen read it (baseVersion): reload, nothing was written. */
+  SETTINGS_STALE: { status: 409, key: "errors:codes.SETTINGS_STALE" },
   /** A navigation item names a page alias the portal has no page for (a body reference: 400, not the page route's 404). */
   NAVIGATION_PAGE_NOT_FOUND: { status: 400, key: "errors:codes.NAVIGATION_PAGE_NOT_FOUND", wire: "PAGE-NOT-FOUND" },
   /** A new microcourse's id (its address) is already used. */

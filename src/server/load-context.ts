@@ -26,6 +26,7 @@ import type { RequestHost } from "./platform/public-origin";
 import type { Bus } from "./platform/bus";
 import type { RateLimitStore } from "./platform/rate-limit";
 import type { ContentVersion } from "./platform/content-version";
+import type { SettingsService } from "./modules/settings/service";
 import type { StudioService } from "./modules/studio/service";
 import type { PeopleService } from "./modules/people/service";
 import type { MediaService } from "./modules/media/service";
@@ -49,6 +50,7 @@ export interface Services {
   studio: StudioService;
   /** People in the back office (issue 16): search, roles, block, reset, delete, export; admins and mp-admin. */
   people: PeopleService;
+  settings: SettingsService;
   /** Media uploads and the library (issue 15): the studio's authors. */
   media: MediaService;
   /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */

@@ -84,6 +84,9 @@ import { studioPagesRoutes } from "./modules/studio/pages-routes";
 import { createStudioService } from "./modules/studio/service";
 import { peopleRoutes } from "./modules/people/routes";
 import { createPeopleService } from "./modules/people/service";
+import { createSettingsRepo } from "./modules/settings/repo";
+import { settingsRoutes } from "./modules/settings/routes";
+import { createSettingsService } from "./modules/settings/service";
 import { createMediaRepo } from "./modules/media/repo";
 import { mediaAdminRoutes, mediaPublicRoutes } from "./modules/media/routes";
 import { createMediaService } from "./modules/media/service";
@@ -159,18 +162,19 @@ export async function createServices(config: Config, database: Database): Promis
   // Content reads come from caches keyed by the content version (docs/decisions/0027).
   const contentVersion = await createContentVersion(database.db, bus);
   const cache = (maxEntries: number) => createVersionedCache(contentVersion, { maxEntries });
+  const serverProviders = {
+    google: !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    facebook: !!(config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET),
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    telegram: !!config.TELEGRAM_BOT_TOKEN,
+    messengerWebhook: !!config.MESSENGER_WEBHOOK_SECRET,
+  };
   const portal = createPortalService({
     repo: createPortalRepo(database.db),
     portalId: config.PORTAL_ID,
     environmentId: config.ENVIRONMENT_ID,
     cache: cache(8),
-    configuredProviders: {
-      google: !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-      facebook: !!(config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET),
-      googleClientId: config.GOOGLE_CLIENT_ID,
-      telegram: !!config.TELEGRAM_BOT_TOKEN,
-      messengerWebhook: !!config.MESSENGER_WEBHOOK_SECRET,
-    },
+    configuredProviders: serverProviders,
   });
   const portalLangs = () => portal.getI18n();
   const pageDeps = { repo: createPagesRepo(database.db), environmentId: config.ENVIRONMENT_ID, portalLangs, cache: cache(2_000) };
@@ -284,6 +288,13 @@ export async function createServices(config: Config, database: Database): Promis
   const videoEvents = createVideoEventsService({ repo: createVideoEventsRepo(database.db), courses, portalId: config.PORTAL_ID, cache: cache(500) });
   const pages = createPagesService({ ...pageDeps, modelAccess: createContentAccess({ courses, microcourses, videoEvents }) });
   const policies = createPoliciesService({ pages });
+  const settings = createSettingsService({
+    repo: createSettingsRepo(database.db),
+    portalId: config.PORTAL_ID,
+    environmentId: config.ENVIRONMENT_ID,
+    packs,
+    serverProviders,
+  });
   const studio = createStudioService({ repo: createStudioRepo(database.db), portalId: config.PORTAL_ID, environmentId: config.ENVIRONMENT_ID, portalLangs });
   // Media uploads and the library (docs/decisions/0051): a local directory or an S3-compatible bucket.
   const media = createMediaService({ repo: createMediaRepo(database.db), storage: createMediaStorage(config), portalId: config.PORTAL_ID });
@@ -359,6 +370,7 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimits,
     contentVersion,
     studio,
+    settings,
     media,
     portal,
     pages,
@@ -518,6 +530,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(oneTapRoutes({ auth: services.auth, verifier: services.oneTap, windowMs: config.RATE_LIMIT_WINDOW_MS }));
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       await api.register(studioRoutes(services.studio));
+      await api.register(settingsRoutes(services.settings));
       await api.register(studioPagesRoutes(services.studio));
       await api.register(mediaAdminRoutes(services.media));
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));

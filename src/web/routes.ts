@@ -54,6 +54,10 @@ export default [
       route("studio/pages/:alias", "routes/studio-page.tsx", { id: "studio-page" }),
       route("studio/pages/:alias/preview", "routes/studio-page-preview.tsx", { id: "studio-page-preview" }),
       route("studio/navigation", "routes/studio-navigation.tsx", { id: "studio-navigation" }),
+      // The back office's settings (issue 16): admins and mp-admin only.
+      route("studio/settings/portal", "routes/studio-settings-portal.tsx", { id: "studio-settings-portal" }),
+      route("studio/settings/environment", "routes/studio-settings-environment.tsx", { id: "studio-settings-environment" }),
+      route("studio/settings/registration", "routes/studio-settings-registration.tsx", { id: "studio-settings-registration" }),
       route("studio/microcourses", "routes/studio-microcourses.tsx", { id: "studio-microcourses" }),
       route("studio/microcourses/:id", "routes/studio-microcourse.tsx", { id: "studio-microcourse" }),
       route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),

@@ -156,6 +156,25 @@ describe.each(TRANSLATED)("%s language pack", (lang) => {
       "studio:options.RUB",
       // The video icon's name: "Video" is the Turkish word as well.
       "studio:options.video",
+      // Sign-in providers and messengers of the back office's registration settings: brand names.
+      "backoffice:settings.fields.whatsapp",
+      "backoffice:settings.fields.telegram",
+      "backoffice:settings.fields.viber",
+      "backoffice:settings.fields.facebookmessenger",
+      "backoffice:settings.fields.google",
+      "backoffice:settings.fields.facebook",
+      "backoffice:settings.fields.googleOneTap",
+      "backoffice:settings.options.whatsapp",
+      "backoffice:settings.options.telegram",
+      "backoffice:settings.options.viber",
+      "backoffice:settings.options.facebookmessenger",
+      "backoffice:settings.paths.whatsapp",
+      "backoffice:settings.paths.telegram",
+      "backoffice:settings.paths.viber",
+      "backoffice:settings.paths.facebookmessenger",
+      "backoffice:settings.paths.google",
+      "backoffice:settings.paths.facebook",
+      "backoffice:settings.paths.googleOneTap",
     ]);
     // Placeholders and punctuation alone ("{{count}} / {{max}}") have nothing to translate.
     const hasWords = (value: string) => /\p{L}/u.test(value.replace(/\{\{[^}]*\}\}/g, ""));

@@ -14,4 +14,7 @@ export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [
   { path: "orders", label: "header.orders", testId: "studio-link-orders" },
   { path: "mentors", label: "header.mentors", testId: "studio-link-mentors" },
   { path: "users", label: "header.users", testId: "studio-link-users" },
+  { path: "settings/portal", label: "header.settingsPortal", testId: "studio-link-settings-portal" },
+  { path: "settings/environment", label: "header.settingsEnvironment", testId: "studio-link-settings-environment" },
+  { path: "settings/registration", label: "header.settingsRegistration", testId: "studio-link-settings-registration" },
 ];

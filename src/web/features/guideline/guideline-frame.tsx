@@ -2,14 +2,18 @@ import { useTranslation } from "../../i18n/use-translation";
 import { NavLink } from "react-router";
 import { cn } from "../../components/ui/cn";
 import { useLang } from "../../root-data";
+import { ThemeProvider } from "../../components/ui/theme-context";
+import { useThemePreview } from "./theme-preview";
 
 const SECTIONS = ["base", "components", "icons"] as const;
 
 export function GuidelineFrame({ active, children }: { active: (typeof SECTIONS)[number]; children: React.ReactNode }) {
   const { t } = useTranslation("guideline");
   const lang = useLang();
-  return (
-    <div className="flex flex-col gap-10">
+  // In the environment settings' preview frame: the unsaved theme (theme-preview.ts).
+  const preview = useThemePreview();
+  const page = (
+    <div className="flex flex-col gap-10" data-testid="guideline-frame" data-preview-color={preview?.color}>
       <header className="flex flex-col gap-4">
         <h1 className="font-title text-4xl font-extrabold text-ink">{t(`${active}.title`)}</h1>
         <nav aria-label={t("nav")}>
@@ -34,4 +38,5 @@ export function GuidelineFrame({ active, children }: { active: (typeof SECTIONS)
       {children}
     </div>
   );
+  return preview ? <ThemeProvider theme={preview}>{page}</ThemeProvider> : page;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo } from "react";
 import type { z } from "zod";
 import { Alert } from "../../components/ui/alert";
+import type { TFunction } from "../../i18n/translator";
 import { useTranslation } from "../../i18n/use-translation";
 import type { CustomEditors, FormContext } from "./form-context";
 import { FieldEditor } from "./field-editor";
@@ -20,6 +21,8 @@ export interface BlockPropsFormProps {
   customEditors?: CustomEditors;
   /** A heading of its own (the designer's columns name their language); "Block properties" by default. */
   label?: string;
+  /** Labels from another pack first (the back office's settings); the studio pack's otherwise. */
+  translate?: TFunction;
 }
 
 /**
@@ -27,13 +30,13 @@ export interface BlockPropsFormProps {
  * generator for every block. Each change is validated with the same schema the server checks, and
  * every issue is shown at its field.
  */
-export function BlockPropsForm({ schema, value, languages, onChange, serverIssues, customEditors, label }: BlockPropsFormProps) {
+export function BlockPropsForm({ schema, value, languages, onChange, serverIssues, customEditors, label, translate }: BlockPropsFormProps) {
   const { t, i18n } = useTranslation("studio");
   const idPrefix = useId();
   const model = useMemo(() => formModel(schema), [schema]);
   const issues = useMemo(() => issuesByField(schema, model, value, serverIssues), [schema, model, value, serverIssues]);
   const set = useCallback((path: ValuePath, next: unknown) => onChange(setAt(value, path, next)), [onChange, value]);
-  const ctx: FormContext = { t, uiLang: i18n.language, languages, issues, idPrefix, set, customEditors };
+  const ctx: FormContext = { t: translate ?? t, uiLang: i18n.language, languages, issues, idPrefix, set, customEditors };
   const rootIssues = issues.get("");
   return (
     <section aria-label={label ?? t("form.title")} className="flex flex-col gap-4">
