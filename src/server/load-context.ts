@@ -27,6 +27,7 @@ import type { Bus } from "./platform/bus";
 import type { RateLimitStore } from "./platform/rate-limit";
 import type { ContentVersion } from "./platform/content-version";
 import type { StudioService } from "./modules/studio/service";
+import type { DashboardService } from "./modules/dashboard/service";
 import type { MediaService } from "./modules/media/service";
 import type { OrdersService } from "./modules/orders/service";
 import type { ChatService } from "./modules/chat/service";
@@ -46,6 +47,8 @@ export interface Services {
   contentVersion: ContentVersion;
   /** Authoring of content (the creator studio): admins, mp-admin and mp-leader. */
   studio: StudioService;
+  /** The back office's dashboard (issue 16): admins and mp-admin. */
+  dashboard: DashboardService;
   /** Media uploads and the library (issue 15): the studio's authors. */
   media: MediaService;
   /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */

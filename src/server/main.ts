@@ -82,6 +82,9 @@ import { createStudioRepo } from "./modules/studio/repo";
 import { studioRoutes } from "./modules/studio/routes";
 import { studioPagesRoutes } from "./modules/studio/pages-routes";
 import { createStudioService } from "./modules/studio/service";
+import { createDashboardRepo } from "./modules/dashboard/repo";
+import { dashboardRoutes } from "./modules/dashboard/routes";
+import { createDashboardService } from "./modules/dashboard/service";
 import { createMediaRepo } from "./modules/media/repo";
 import { mediaAdminRoutes, mediaPublicRoutes } from "./modules/media/routes";
 import { createMediaService } from "./modules/media/service";
@@ -330,6 +333,14 @@ export async function createServices(config: Config, database: Database): Promis
     origin: () => publicOrigin({ protocol: "http", host: "" }),
     log: { error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
+  // The back office's dashboard (issue 16, docs/decisions/0060): SQL aggregates; its actions go through the chat service.
+  const dashboard = createDashboardService({
+    repo: createDashboardRepo(database.db),
+    chat,
+    portalId: config.PORTAL_ID,
+    environmentId: config.ENVIRONMENT_ID,
+    portalLangs,
+  });
   // Quiz and interaction results (issue 13): graded from the stored blocks the pages service reads.
   const results = createResultsService({
     repo: createResultsRepo(database.db),
@@ -353,6 +364,7 @@ export async function createServices(config: Config, database: Database): Promis
     rateLimits,
     contentVersion,
     studio,
+    dashboard,
     media,
     portal,
     pages,
@@ -513,6 +525,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(messengerApiRoutes({ messengers: services.messengers, webhookSecret: config.MESSENGER_WEBHOOK_SECRET }));
       await api.register(studioRoutes(services.studio));
       await api.register(studioPagesRoutes(services.studio));
+      await api.register(dashboardRoutes(services.dashboard));
       await api.register(mediaAdminRoutes(services.media));
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
