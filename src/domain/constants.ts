@@ -57,5 +57,6 @@ export const LANGUAGE_PACKAGES = [
   "certificates",
   "discussions",
   "studio",
+  "backoffice",
 ] as const;
 export type LanguagePackage = (typeof LANGUAGE_PACKAGES)[number];

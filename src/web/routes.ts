@@ -54,6 +54,7 @@ export default [
       route("studio/pages/:alias", "routes/studio-page.tsx", { id: "studio-page" }),
       route("studio/pages/:alias/preview", "routes/studio-page-preview.tsx", { id: "studio-page-preview" }),
       route("studio/navigation", "routes/studio-navigation.tsx", { id: "studio-navigation" }),
+      route("studio/dashboard", "routes/studio-dashboard.tsx", { id: "studio-dashboard" }),
       route("studio/microcourses", "routes/studio-microcourses.tsx", { id: "studio-microcourses" }),
       route("studio/microcourses/:id", "routes/studio-microcourse.tsx", { id: "studio-microcourse" }),
       route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),

@@ -9,4 +9,7 @@ export interface BackOfficeLink {
   testId: string;
 }
 
-export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [{ path: "navigation", label: "header.navigation", testId: "studio-link-navigation" }];
+export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [
+  { path: "dashboard", label: "header.dashboard", testId: "studio-link-dashboard" },
+  { path: "navigation", label: "header.navigation", testId: "studio-link-navigation" },
+];
