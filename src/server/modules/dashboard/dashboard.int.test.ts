@@ -95,11 +95,13 @@ describeEachDatabase("back office: the dashboard", (t) => {
       { id: C, portalId: portal(), title: { en: "Dash course", tr: "Pano kursu" }, index: 900 },
       { id: T, portalId: portal(), title: { en: "Dash tests" }, index: 901 },
     ]);
-    await t.db.insert(elements).values([
-      ...[1, 2, 3].map((n) => ({ id: el(n), courseId: C, type: "lesson" as const, title: { en: `Lesson ${n}` }, number: n, index: n })),
-      { id: el(4), courseId: C, type: "lesson" as const, title: { en: "Hidden" }, number: 4, index: 4, visible: false },
-      { id: TEST, courseId: T, type: "test" as const, title: { en: "Quiz" }, number: 1, index: 1 },
-    ]);
+    await t.db
+      .insert(elements)
+      .values([
+        ...[1, 2, 3].map((n) => ({ id: el(n), courseId: C, type: "lesson" as const, title: { en: `Lesson ${n}` }, number: n, index: n })),
+        { id: el(4), courseId: C, type: "lesson" as const, title: { en: "Hidden" }, number: 4, index: 4, visible: false },
+        { id: TEST, courseId: T, type: "test" as const, title: { en: "Quiz" }, number: 1, index: 1 },
+      ]);
     // New learners: 2 on March 2, 1 on March 5, 1 after the range.
     await person("a", at("2031-03-02T08:00:00Z"));
     await person("b", at("2031-03-02T23:59:59Z"));
@@ -134,13 +136,15 @@ describeEachDatabase("back office: the dashboard", (t) => {
       returnPath: "/en/order-result/x/",
       paidAt,
     });
-    await t.db.insert(orders).values([
-      order(ids.a!, "USD", 1000, "paid", at("2031-03-02T10:00:00Z")),
-      order(ids.b!, "USD", 2500, "paid", at("2031-03-06T10:00:00Z")),
-      order(ids.c!, "RUB", 700, "paid", at("2031-03-03T10:00:00Z")),
-      order(ids.d!, "USD", 9900, "created", null),
-      { ...order(ids.a!, "USD", 5000, "paid", at("2031-03-08T10:00:00Z")), courseId: T },
-    ]);
+    await t.db
+      .insert(orders)
+      .values([
+        order(ids.a!, "USD", 1000, "paid", at("2031-03-02T10:00:00Z")),
+        order(ids.b!, "USD", 2500, "paid", at("2031-03-06T10:00:00Z")),
+        order(ids.c!, "RUB", 700, "paid", at("2031-03-03T10:00:00Z")),
+        order(ids.d!, "USD", 9900, "created", null),
+        { ...order(ids.a!, "USD", 5000, "paid", at("2031-03-08T10:00:00Z")), courseId: T },
+      ]);
     // Chat answers in the range: 30 minutes, 27 hours (from the first of two waiting messages), 3 hours.
     await chatOf(ids.a!, null, [
       ["student", at("2031-03-02T10:00:00Z")],
@@ -291,7 +295,8 @@ describeEachDatabase("back office: the dashboard", (t) => {
     ];
     for (const roles of [["disciple"], ["disciple", "mentor"], ["disciple", "mp-leader"]]) {
       const { browser } = await learner(t.app, t.db, { roles });
-      for (const [method, url, payload] of calls) expectError(await browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 403, "ADMINS-ONLY");
+      for (const [method, url, payload] of calls)
+        expectError(await browser.request({ method: method as "GET", url, payload: payload as object, headers: origin }), 403, "ADMINS-ONLY");
     }
     for (const [method, url, payload] of calls)
       expectError(await new Browser(t.app).request({ method: method as "GET", url, payload: payload as object, headers: origin }), 401, "UNAUTHORIZED");
@@ -310,11 +315,17 @@ describeEachDatabase("back office: the dashboard", (t) => {
     json(await boss.browser.get(`/api/mentor/chats/${opened.chatId}`));
     // Again: the same chat, no second audit row.
     expect(json<{ chatId: string }>(await boss.browser.post(`/api/admin/dashboard/learners/${learnerId}/chat`, {}, origin)).chatId).toBe(opened.chatId);
-    const audits = () => t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "chat"), eq(auditLog.entityId, opened.chatId)));
+    const audits = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, "chat"), eq(auditLog.entityId, opened.chatId)));
     expect((await audits()).map((a) => [a.action, a.actorId])).toEqual([["chat.open", boss.userId]]);
 
     const aylin = await mentor(t.app, t.database, portal(), { name: "Aylin" });
-    const handed = json<{ chatId: string }>(await boss.browser.post(`/api/admin/dashboard/learners/${learnerId}/mentor`, { mentorProfileId: aylin.profileId }, origin));
+    const handed = json<{ chatId: string }>(
+      await boss.browser.post(`/api/admin/dashboard/learners/${learnerId}/mentor`, { mentorProfileId: aylin.profileId }, origin),
+    );
     expect(handed.chatId).toBe(opened.chatId);
     const [after] = await t.db.select().from(chats).where(eq(chats.id, opened.chatId));
     expect(after?.mentorId).toBe(aylin.userId);
@@ -329,7 +340,11 @@ describeEachDatabase("back office: the dashboard", (t) => {
     expectError(await boss.browser.post("/api/admin/dashboard/learners/usr-nobody/chat", {}, origin), 404, "NOT-FOUND");
     await upsertPortal(t.db, { id: `lp-dash-${tag}` });
     const elsewhere = await mentor(t.app, t.database, `lp-dash-${tag}`);
-    expectError(await boss.browser.post(`/api/admin/dashboard/learners/${other}/mentor`, { mentorProfileId: elsewhere.profileId }, origin), 404, "MENTOR-NOT-FOUND");
+    expectError(
+      await boss.browser.post(`/api/admin/dashboard/learners/${other}/mentor`, { mentorProfileId: elsewhere.profileId }, origin),
+      404,
+      "MENTOR-NOT-FOUND",
+    );
     for (const body of [{}, { mentorProfileId: 5 }, { mentorProfileId: "a\u0000b" }, { mentorProfileId: "x".repeat(500) }]) {
       const res = await boss.browser.post(`/api/admin/dashboard/learners/${other}/mentor`, body, origin);
       expectError(res, 400, "VALIDATION");

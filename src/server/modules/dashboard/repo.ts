@@ -268,7 +268,14 @@ export function createDashboardRepo(db: Db) {
     /** Who the stuck learners are, and their chat on the portal if they have one. */
     async people(portalId: string, ids: string[]) {
       if (ids.length === 0) return [];
-      return rowsOf<{ id: string; first_name: string | null; last_name: string | null; email: string | null; chat_id: string | null; mentor_id: string | null }>(
+      return rowsOf<{
+        id: string;
+        first_name: string | null;
+        last_name: string | null;
+        email: string | null;
+        chat_id: string | null;
+        mentor_id: string | null;
+      }>(
         await db.execute(sql`
           select u.id, u.first_name, u.last_name, u.email, ch.id as chat_id, ch.mentor_id
           from users u left join chats ch on ch.student_id = u.id and ch.portal_id = ${portalId}

@@ -58,7 +58,12 @@ export function BarChart({
         </ul>
       ) : null}
       {rows.length === 0 ? (
-        <p className="text-muted">{empty}</p>
+        <div className="flex flex-col gap-2">
+          <svg className="h-2 w-full" viewBox="0 0 100 2" preserveAspectRatio="none" aria-hidden="true" role="presentation">
+            <line x1="0" y1="1" x2="100" y2="1" className="stroke-line" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+          </svg>
+          <p className="text-muted">{empty}</p>
+        </div>
       ) : (
         <ul className="flex flex-col gap-2" aria-hidden="true">
           {rows.map((r) => (
@@ -66,7 +71,13 @@ export function BarChart({
               <span className="truncate text-sm text-ink" title={r.label}>
                 {r.label}
               </span>
-              <svg className="h-auto w-full rtl:-scale-x-100" viewBox={`0 0 100 ${r.values.length * barH}`} preserveAspectRatio="none" role="presentation">
+              <svg
+                className="w-full rtl:-scale-x-100"
+                style={{ height: r.values.length * barH }}
+                viewBox={`0 0 100 ${r.values.length * barH}`}
+                preserveAspectRatio="none"
+                role="presentation"
+              >
                 {r.values.map((v, k) => (
                   <rect key={k} x="0" y={k * barH + 1} height={barH - 2} width={Math.max(v > 0 ? 0.5 : 0, (v / max) * 100)} className={series[k]?.fill} />
                 ))}

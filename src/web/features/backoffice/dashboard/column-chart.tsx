@@ -6,7 +6,21 @@ import { type ChartRow, DataTable } from "./bar-chart";
  * A time series as columns (new learners per day): time runs from the start edge to the end edge, so
  * the SVG (which holds no text) is mirrored in rtl; the first and last days and the peak are HTML.
  */
-export function ColumnChart({ id, title, range, name, rows, empty }: { id: string; title: string; range: string; name: string; rows: ChartRow[]; empty: string }) {
+export function ColumnChart({
+  id,
+  title,
+  range,
+  name,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  range: string;
+  name: string;
+  rows: ChartRow[];
+  empty: string;
+}) {
   const { t } = useTranslation("backoffice");
   const titleId = useId();
   const values = rows.map((r) => r.values[0] ?? 0);

@@ -17,7 +17,15 @@ import { StuckList } from "./stuck-list";
  * /{lang}/studio/dashboard (issue 16): who needs help now, then the charts of the chosen range. The
  * range form is a plain GET form: the loader reads the range from the address, so it can be shared.
  */
-export function DashboardScreen({ data, courses, rangeError }: { data: TDashboard; courses: Array<{ value: string; label: string }>; rangeError: string | null }) {
+export function DashboardScreen({
+  data,
+  courses,
+  rangeError,
+}: {
+  data: TDashboard;
+  courses: Array<{ value: string; label: string }>;
+  rangeError: string | null;
+}) {
   const { t } = useTranslation("backoffice");
   const lang = useLang();
   const day = (d: string) => dateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${d}T00:00:00Z`));
@@ -47,14 +55,20 @@ export function DashboardScreen({ data, courses, rangeError }: { data: TDashboar
             <TextField type="date" name="to" label={t("dashboard.to")} defaultValue={data.to} required />
             <TextField type="number" name="stuckDays" label={t("dashboard.stuckDays")} defaultValue={data.stuckDays} min={1} max={365} required />
             {courses.length > 0 ? (
-              <SelectField name="courseId" label={t("dashboard.funnelCourse")} options={courses} placeholder={t("dashboard.firstCourse")} defaultValue={data.funnel.courseId ?? ""} />
+              <SelectField
+                name="courseId"
+                label={t("dashboard.funnelCourse")}
+                options={courses}
+                placeholder={t("dashboard.firstCourse")}
+                defaultValue={data.funnel.courseId ?? ""}
+              />
             ) : null}
             <Button type="submit" variant="gradient" data-testid="dashboard-apply">
               {t("dashboard.apply")}
             </Button>
           </Form>
           {rangeError ? <Alert tone="danger" title={rangeError} /> : null}
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid items-start gap-6 lg:grid-cols-2">
             <ColumnChart
               id="new-learners"
               title={t("dashboard.newLearners")}
@@ -101,7 +115,11 @@ export function DashboardScreen({ data, courses, rangeError }: { data: TDashboar
               title={t("dashboard.revenue")}
               range={range}
               series={[{ name: t("dashboard.paid"), fill: "fill-primary" }]}
-              rows={data.revenue.map((r) => ({ key: r.currency, label: `${r.currency} (${t("dashboard.orders", { count: r.orders })})`, values: [r.amountMinor] }))}
+              rows={data.revenue.map((r) => ({
+                key: r.currency,
+                label: `${r.currency} (${t("dashboard.orders", { count: r.orders })})`,
+                values: [r.amountMinor],
+              }))}
               format={(v, _k) => n(v / 100)}
               empty={empty}
             />
@@ -132,9 +150,7 @@ export function DashboardScreen({ data, courses, rangeError }: { data: TDashboar
               empty={empty}
             />
           </div>
-          {data.revenue.length > 0 ? (
-            <p className="text-sm text-muted">{data.revenue.map((r) => money(r.amountMinor, r.currency)).join(" · ")}</p>
-          ) : null}
+          {data.revenue.length > 0 ? <p className="text-sm text-muted">{data.revenue.map((r) => money(r.amountMinor, r.currency)).join(" · ")}</p> : null}
         </section>
       </Container>
     </>

@@ -54,10 +54,18 @@ export function StuckList({ stuck, mentors, stuckDays }: { stuck: TStuckLearner[
             <caption className="sr-only">{t("dashboard.stuck.title")}</caption>
             <thead>
               <tr className="text-sm text-muted">
-                <th scope="col" className="border-b border-line p-2 text-start">{t("dashboard.stuck.who")}</th>
-                <th scope="col" className="border-b border-line p-2 text-start">{t("dashboard.stuck.why")}</th>
-                <th scope="col" className="border-b border-line p-2 text-start">{t("dashboard.stuck.since")}</th>
-                <th scope="col" className="border-b border-line p-2 text-start">{t("dashboard.stuck.actions")}</th>
+                <th scope="col" className="border-b border-line p-2 text-start">
+                  {t("dashboard.stuck.who")}
+                </th>
+                <th scope="col" className="border-b border-line p-2 text-start">
+                  {t("dashboard.stuck.why")}
+                </th>
+                <th scope="col" className="border-b border-line p-2 text-start">
+                  {t("dashboard.stuck.since")}
+                </th>
+                <th scope="col" className="border-b border-line p-2 text-start">
+                  {t("dashboard.stuck.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -101,7 +109,13 @@ export function StuckList({ stuck, mentors, stuckDays }: { stuck: TStuckLearner[
                                 </option>
                               ))}
                             </select>
-                            <Button size="sm" variant="flat" disabled={!picked[key] || busy === row.userId} onClick={() => void hand(row, key)} data-testid="stuck-hand">
+                            <Button
+                              size="sm"
+                              variant="flat"
+                              disabled={!picked[key] || busy === row.userId}
+                              onClick={() => void hand(row, key)}
+                              data-testid="stuck-hand"
+                            >
                               {t("dashboard.stuck.hand")}
                               <span className="sr-only">: {row.name}</span>
                             </Button>
