@@ -12,7 +12,7 @@ const who = "Back office: admin and mp-admin only (ADMINS-ONLY otherwise).";
 export const dashboardRoutes =
   (dashboard: DashboardService): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ["back office"];
+    const tags = ["backoffice"];
     app.get(
       "/admin/dashboard",
       {
