@@ -149,10 +149,10 @@ async function measure() {
   const now = new Date();
   const day = 86_400_000;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const ranges: Array<[string, Range]> = [
-    ["30 days", { start: new Date(today - 29 * day), end: new Date(today + day) }],
-    ["366 days", { start: new Date(today - 365 * day), end: new Date(today + day) }],
-  ];
+  // BENCH_RANGES=30,366 (days, ending today): the default range and the longest one.
+  const ranges: Array<[string, Range]> = (process.env.BENCH_RANGES ?? "30,366")
+    .split(",")
+    .map((n) => [`${n} days`, { start: new Date(today - (Number(n) - 1) * day), end: new Date(today + day) }]);
   const real = createDashboardRepo(db);
   const plans = new Map<string, string>();
   let current = "";
@@ -235,6 +235,7 @@ async function measure() {
   console.log("wrote docs/benchmarks-dashboard.md");
 }
 
-if (!process.argv.includes("--no-seed")) await seed();
+if (process.argv.includes("--no-seed")) await run("migrate", sql`select 1`).then(() => database.migrate());
+else await seed();
 await measure();
 await database.close();

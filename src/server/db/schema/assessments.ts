@@ -55,7 +55,7 @@ export const testAttempts = pgTable(
       .on(t.submittedAt)
       .where(sql`${t.passed} is not null`),
     index("test_attempts_failed")
-      .on(t.userId, t.elementId)
+      .on(t.submittedAt)
       .where(sql`${t.passed} = false`),
     check("test_attempts_score_range", sql`${t.score} is null or (${t.score} >= 0 and ${t.score} <= 100)`),
   ],

@@ -216,6 +216,10 @@ export const elementProgress = pgTable(
     index("element_progress_course_finished")
       .on(t.courseId, t.finished)
       .where(sql`${t.state} = 'done'`),
+    // ... and whether such a learner finished every visible element of it: read from the index alone.
+    index("element_progress_done")
+      .on(t.userId, t.courseId, t.elementId, t.finished)
+      .where(sql`${t.state} = 'done'`),
     check("element_progress_percent_range", sql`${t.percent} between 0 and 100`),
   ],
 );

@@ -223,22 +223,21 @@ export function createDashboardRepo(db: Db) {
       );
     },
 
-    /** Failed the same test at least twice and not passed it since: the second failure's time. */
+    /**
+     * Failed the same test at least twice, and that failure is the learner's last verdict on it (no
+     * pass since): the newest failures first, so the scan stops after `limit` learners.
+     */
     async stuckFailedTwice(portalId: string, limit: number) {
       return rowsOf<{ user_id: string; since: Date | string; title: TLocalized }>(
         await db.execute(sql`
-          select f.user_id, f.since, e.title
-          from (
-            select ta.user_id, ta.element_id, (array_agg(ta.submitted_at order by ta.number))[2] as since
-            from test_attempts ta
-            where ta.passed = false
-            group by ta.user_id, ta.element_id
-            having count(*) >= 2
-          ) f
+          select f.user_id, f.submitted_at as since, e.title
+          from test_attempts f
           join elements e on e.id = f.element_id
           join courses c on c.id = e.course_id and c.portal_id = ${portalId}
-          where not exists (select 1 from test_attempts p where p.user_id = f.user_id and p.element_id = f.element_id and p.passed)
-          order by f.since desc nulls last
+          where f.passed = false
+            and exists (select 1 from test_attempts p where p.user_id = f.user_id and p.element_id = f.element_id and p.number < f.number and p.passed = false)
+            and not exists (select 1 from test_attempts p where p.user_id = f.user_id and p.element_id = f.element_id and p.number > f.number and p.passed is not null)
+          order by f.submitted_at desc nulls last
           limit ${limit}`),
       );
     },
