@@ -45,8 +45,7 @@ export function createDashboardRepo(db: Db) {
       const rows = rowsOf<{ course_id: string; title: TLocalized; enrolled: unknown; completed: unknown }>(
         await db.execute(sql`
           with pc as (
-            select c.id, c.title, c.index,
-                   (select count(*) from elements e where e.course_id = c.id and e.visible) as visible_count
+            select c.id, c.title, c.index, array(select e.id from elements e where e.course_id = c.id and e.visible) as visible_ids
             from courses c where c.portal_id = ${portalId}
           ),
           enrolled as (
@@ -63,11 +62,12 @@ export function createDashboardRepo(db: Db) {
             from candidates k
             join pc on pc.id = k.course_id
             cross join lateral (
-              select count(*) as done, max(ep.finished) as last
-              from element_progress ep join elements e on e.id = ep.element_id and e.visible
+              select count(*) filter (where ep.element_id = any(pc.visible_ids)) as done,
+                     max(ep.finished) filter (where ep.element_id = any(pc.visible_ids)) as last
+              from element_progress ep
               where ep.user_id = k.user_id and ep.course_id = k.course_id and ep.state = 'done'
             ) x
-            where pc.visible_count > 0 and x.done = pc.visible_count and x.last >= ${ts(r.start)} and x.last < ${ts(r.end)}
+            where cardinality(pc.visible_ids) > 0 and x.done = cardinality(pc.visible_ids) and x.last >= ${ts(r.start)} and x.last < ${ts(r.end)}
             group by k.course_id
           )
           select pc.id as course_id, pc.title, coalesce(en.n, 0) as enrolled, coalesce(co.n, 0) as completed
