@@ -29,6 +29,7 @@ import type { ContentVersion } from "./platform/content-version";
 import type { SettingsService } from "./modules/settings/service";
 import type { StudioService } from "./modules/studio/service";
 import type { PeopleService } from "./modules/people/service";
+import type { DashboardService } from "./modules/dashboard/service";
 import type { MediaService } from "./modules/media/service";
 import type { OrdersService } from "./modules/orders/service";
 import type { ChatService } from "./modules/chat/service";
@@ -51,6 +52,8 @@ export interface Services {
   /** People in the back office (issue 16): search, roles, block, reset, delete, export; admins and mp-admin. */
   people: PeopleService;
   settings: SettingsService;
+  /** The back office's dashboard (issue 16): admins and mp-admin. */
+  dashboard: DashboardService;
   /** Media uploads and the library (issue 15): the studio's authors. */
   media: MediaService;
   /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */

@@ -87,6 +87,9 @@ import { createPeopleService } from "./modules/people/service";
 import { createSettingsRepo } from "./modules/settings/repo";
 import { settingsRoutes } from "./modules/settings/routes";
 import { createSettingsService } from "./modules/settings/service";
+import { createDashboardRepo } from "./modules/dashboard/repo";
+import { dashboardRoutes } from "./modules/dashboard/routes";
+import { createDashboardService } from "./modules/dashboard/service";
 import { createMediaRepo } from "./modules/media/repo";
 import { mediaAdminRoutes, mediaPublicRoutes } from "./modules/media/routes";
 import { createMediaService } from "./modules/media/service";
@@ -345,6 +348,14 @@ export async function createServices(config: Config, database: Database): Promis
     origin: () => publicOrigin({ protocol: "http", host: "" }),
     log: { error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
+  // The back office's dashboard (issue 16, docs/decisions/0060): SQL aggregates; its actions go through the chat service.
+  const dashboard = createDashboardService({
+    repo: createDashboardRepo(database.db),
+    chat,
+    portalId: config.PORTAL_ID,
+    environmentId: config.ENVIRONMENT_ID,
+    portalLangs,
+  });
   // Quiz and interaction results (issue 13): graded from the stored blocks the pages service reads.
   const results = createResultsService({
     repo: createResultsRepo(database.db),
@@ -371,6 +382,7 @@ export async function createServices(config: Config, database: Database): Promis
     contentVersion,
     studio,
     settings,
+    dashboard,
     media,
     portal,
     pages,
@@ -532,6 +544,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(studioRoutes(services.studio));
       await api.register(settingsRoutes(services.settings));
       await api.register(studioPagesRoutes(services.studio));
+      await api.register(dashboardRoutes(services.dashboard));
       await api.register(mediaAdminRoutes(services.media));
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));

@@ -58,6 +58,7 @@ export default [
       route("studio/settings/portal", "routes/studio-settings-portal.tsx", { id: "studio-settings-portal" }),
       route("studio/settings/environment", "routes/studio-settings-environment.tsx", { id: "studio-settings-environment" }),
       route("studio/settings/registration", "routes/studio-settings-registration.tsx", { id: "studio-settings-registration" }),
+      route("studio/dashboard", "routes/studio-dashboard.tsx", { id: "studio-dashboard" }),
       route("studio/microcourses", "routes/studio-microcourses.tsx", { id: "studio-microcourses" }),
       route("studio/microcourses/:id", "routes/studio-microcourse.tsx", { id: "studio-microcourse" }),
       route("studio/video-events", "routes/studio-video-events.tsx", { id: "studio-video-events" }),

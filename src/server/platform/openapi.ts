@@ -72,6 +72,7 @@ export const API_TAGS = [
   { name: "subscriptions", description: "Mailing-topic subscriptions." },
   { name: "studio", description: "Authoring of content by admins, mp-admin and mp-leader (the creator studio, docs/api/studio.md)." },
   { name: "settings", description: "Portal, environment and registration settings of the back office: admins and mp-admin (docs/decisions/0058)." },
+  { name: "backoffice", description: "Running the portal: admins and mp-admin only (issue 16: the dashboard and the actions on learners who need help)." },
   { name: "media", description: "Media uploads and the media library of the creator studio (docs/api/media.md)." },
   { name: "orders", description: "Orders of paid courses: make, quote, read, and the providers' return of the browser." },
   { name: "payments", description: "Payment gateways, providers' signed callbacks and the sandbox test checkout." },

@@ -50,6 +50,13 @@ export const testAttempts = pgTable(
       .on(t.userId, t.elementId)
       .where(sql`${t.status} = 'in-progress'`),
     index("test_attempts_element").on(t.elementId, t.status),
+    // The dashboard (issue 16): pass rates of a range, and learners who failed a test twice.
+    index("test_attempts_submitted")
+      .on(t.submittedAt)
+      .where(sql`${t.passed} is not null`),
+    index("test_attempts_failed")
+      .on(t.submittedAt)
+      .where(sql`${t.passed} = false`),
     check("test_attempts_score_range", sql`${t.score} is null or (${t.score} >= 0 and ${t.score} <= 100)`),
   ],
 );

@@ -82,6 +82,10 @@ export const chats = pgTable(
     uniqueIndex("chats_portal_student").on(t.portalId, t.studentId),
     index("chats_portal_activity").on(t.portalId, t.lastActivityAt),
     index("chats_mentor").on(t.mentorId, t.status),
+    // The dashboard (issue 16): chats waiting past the promise.
+    index("chats_portal_waiting")
+      .on(t.portalId, t.waitingSince)
+      .where(sql`${t.status} = 'open' and ${t.waitingSince} is not null`),
   ],
 );
 
@@ -113,6 +117,10 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex("chat_messages_id").on(t.id),
     index("chat_messages_chat_seq").on(t.chatId, t.seq),
+    // The dashboard's answer times (issue 16): mentors' messages of a range.
+    index("chat_messages_mentor_created")
+      .on(t.createdAt)
+      .where(sql`${t.authorKind} = 'mentor'`),
     index("chat_messages_unread")
       .on(t.chatId, t.authorKind)
       .where(sql`${t.readAt} is null`),

@@ -180,7 +180,13 @@ export const courseProgress = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index("course_progress_record").on(t.recordId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index("course_progress_record").on(t.recordId),
+    // The dashboard (issue 16): enrolments of a range per course, and the newest idle enrolments first.
+    index("course_progress_course_created").on(t.courseId, t.createdAt),
+    index("course_progress_updated").on(t.updatedAt),
+  ],
 );
 
 /** A learner's record of one element: state, started (set once), finished, history, percent. */
@@ -206,6 +212,14 @@ export const elementProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.elementId] }),
     index("element_progress_course").on(t.userId, t.courseId),
+    // The dashboard's completions (issue 16): elements finished within a range, per course.
+    index("element_progress_course_finished")
+      .on(t.courseId, t.finished)
+      .where(sql`${t.state} = 'done'`),
+    // ... and whether such a learner finished every visible element of it: read from the index alone.
+    index("element_progress_done")
+      .on(t.userId, t.courseId, t.elementId, t.finished)
+      .where(sql`${t.state} = 'done'`),
     check("element_progress_percent_range", sql`${t.percent} between 0 and 100`),
   ],
 );

@@ -53,6 +53,10 @@ export const orders = pgTable(
     uniqueIndex("orders_receipt_number").on(t.environmentId, t.receiptNumber),
     index("orders_user_created").on(t.userId, t.createdAt),
     index("orders_environment_created").on(t.environmentId, t.createdAt),
+    // The dashboard's revenue per currency (issue 16).
+    index("orders_environment_paid")
+      .on(t.environmentId, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     check("orders_amounts", sql`${t.amountMinor} >= 0 and ${t.listAmountMinor} >= ${t.amountMinor} and ${t.couponDiscountMinor} >= 0`),
   ],
 );

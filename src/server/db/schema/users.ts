@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { portals } from "./portal";
 
 /** Accounts and their place on a portal. */
@@ -55,7 +55,8 @@ export const portalDisciples = pgTable(
     utm: jsonb("utm").$type<Array<Record<string, string>>>().notNull().default([]),
     registeredAt: timestamp("registered_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.portalId, t.userId] })],
+  // The dashboard's new learners per day (issue 16, docs/benchmarks-dashboard.md).
+  (t) => [primaryKey({ columns: [t.portalId, t.userId] }), index("portal_disciples_registered").on(t.portalId, t.registeredAt)],
 );
 
 /** Progress record {portalId}:{userId}; the progress capability fills `data`. */

@@ -8,7 +8,7 @@ import type { ChatContext } from "./operations/context";
 import { assignChat, getSettings, inbox, inboxDetail, resolveChat, saveSettings, setAvailability } from "./operations/inbox";
 import { runChatJobs } from "./operations/jobs";
 import { chatUpdates, getChat, listMessages, markRead, mayWatchChat, readLinkedReplies, sendMessage, unreadSummary } from "./operations/messages";
-import { chatSetup, createChat, getMentor, listMentors } from "./operations/setup";
+import { chatSetup, createChat, getMentor, listMentors, openChatFor } from "./operations/setup";
 import { mayUseInbox } from "./policy";
 
 export type ChatDeps = Omit<ChatContext, "now"> & { now?: () => Date };
@@ -27,6 +27,8 @@ export function createChatService(deps: ChatDeps) {
     getMentor: (id: string, lang?: string) => getMentor(ctx, id, lang),
     setup: (user: TUser | null, lang?: string) => chatSetup(ctx, user, lang),
     createChat: (user: TUser, req: z.output<typeof ZCreateChatRequest>, lang?: string) => createChat(ctx, user, req, lang),
+    /** The back office's "write to them" (issue 16): the learner's chat, made as if they had opened it; the caller checks who may. */
+    adminOpenChat: (studentId: string, lang?: string) => openChatFor(ctx, studentId, lang),
     getChat: (user: TUser, chatId: string, lang?: string) => getChat(ctx, user, chatId, lang),
     listMessages: (user: TUser, chatId: string, q: { before?: string; limit: number; lang?: string }) => listMessages(ctx, user, chatId, q),
     sendMessage: (user: TUser, chatId: string, req: z.output<typeof ZSendMessageRequest>, lang?: string) => sendMessage(ctx, user, chatId, req, lang),

@@ -10,11 +10,12 @@ export interface BackOfficeLink {
 }
 
 export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [
-  { path: "navigation", label: "header.navigation", testId: "studio-link-navigation" },
-  { path: "orders", label: "header.orders", testId: "studio-link-orders" },
-  { path: "mentors", label: "header.mentors", testId: "studio-link-mentors" },
+  { path: "dashboard", label: "header.dashboard", testId: "studio-link-dashboard" },
   { path: "users", label: "header.users", testId: "studio-link-users" },
+  { path: "mentors", label: "header.mentors", testId: "studio-link-mentors" },
+  { path: "orders", label: "header.orders", testId: "studio-link-orders" },
   { path: "settings/portal", label: "header.settingsPortal", testId: "studio-link-settings-portal" },
   { path: "settings/environment", label: "header.settingsEnvironment", testId: "studio-link-settings-environment" },
   { path: "settings/registration", label: "header.settingsRegistration", testId: "studio-link-settings-registration" },
+  { path: "navigation", label: "header.navigation", testId: "studio-link-navigation" },
 ];

@@ -13,6 +13,7 @@ import {
 } from "../../../../domain/chat";
 import { AppError } from "../../../../domain/errors";
 import type { TUser } from "../../../../domain/user";
+import { presentUser } from "../../users/service";
 import { base32Id } from "../../../platform/ids";
 import { mayChat } from "../policy";
 import type { ChatRow, ProfileRow } from "../repo";
@@ -139,4 +140,14 @@ async function afterCreate(ctx: ChatContext, chat: ChatRow) {
   }
   if (chat.mentorId !== DISTRIBUTION_BOT_ID) await announceAssignment(ctx, chat);
   else await ctx.bus.publish({ topic: INBOX_TOPIC(chat.portalId), kind: "chat", id: chat.id });
+}
+
+/**
+ * The back office opens a learner's chat on their behalf (issue 16 "write to them"): theirs when it
+ * exists, else made as if they had opened it (the same mentor choice). The caller checks who may.
+ */
+export async function openChatFor(ctx: ChatContext, studentId: string, langHint?: string): Promise<{ chat: TChat; created: boolean }> {
+  const row = await ctx.users.findById(studentId);
+  if (!row) throw new AppError("NOT_FOUND", `No learner ${studentId}`);
+  return createChat(ctx, presentUser(row), { studentId, learningPortalId: ctx.portalId }, langHint);
 }
