@@ -46,7 +46,9 @@ export function LanguageGaps({ langs, primaryLang, known }: { langs: readonly st
                     <Badge tone="success">{t("settings.portal.packComplete")}</Badge>
                   ) : (
                     <Badge tone="danger">
-                      {gap.hasPack ? t("settings.portal.packMissing", { count: gap.missingCount, total: gap.total }) : t("settings.portal.packNone", { total: gap.total })}
+                      {gap.hasPack
+                        ? t("settings.portal.packMissing", { count: gap.missingCount, total: gap.total })
+                        : t("settings.portal.packNone", { total: gap.total })}
                     </Badge>
                   )}
                 </summary>

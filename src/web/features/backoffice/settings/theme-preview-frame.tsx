@@ -12,7 +12,8 @@ export function ThemePreviewFrame({ lang, theme }: { lang: string; theme: unknow
   const latest = useRef(theme);
   latest.current = theme;
 
-  const post = () => frame.current?.contentWindow?.postMessage({ type: THEME_PREVIEW_THEME, theme: latest.current } satisfies ThemePreviewMessage, window.location.origin);
+  const post = () =>
+    frame.current?.contentWindow?.postMessage({ type: THEME_PREVIEW_THEME, theme: latest.current } satisfies ThemePreviewMessage, window.location.origin);
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
