@@ -13,12 +13,21 @@ describe("back-office settings schemas", () => {
     authMigration: false,
   };
   const environment = {
-    theme: { componentBorderRadius: 20, button: { borderRadius: 30, type: "gradient" }, color: "blue", textFont: { name: "Inter", source: "https://fonts.example/inter.css" } },
+    theme: {
+      componentBorderRadius: 20,
+      button: { borderRadius: 30, type: "gradient" },
+      color: "blue",
+      textFont: { name: "Inter", source: "https://fonts.example/inter.css" },
+    },
     logo: { tr: "/brand/logo.svg" },
     contacts: { email: "a@b.example", address: { tr: "İstanbul" } },
     socials: [{ network: "x", url: "https://x.example/m" }],
     seo: { title: { tr: "Mentora" }, image: "/og.svg" },
-    integrations: { enabledCustomScripts: true, customScripts: [{ id: "s", src: "https://stats.example/s.js" }], messengers: { telegram: { endpoint: "https://t.me/bot" } } },
+    integrations: {
+      enabledCustomScripts: true,
+      customScripts: [{ id: "s", src: "https://stats.example/s.js" }],
+      messengers: { telegram: { endpoint: "https://t.me/bot" } },
+    },
   };
   const registration = {
     email: true,

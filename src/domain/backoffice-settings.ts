@@ -37,7 +37,10 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 /** Carries isSafeUrl too, so the form generator edits it as an address (form-model.ts). */
-export const ZHttpsUrl = ZText.min(1).max(URL_MAX).refine(isSafeUrl, { error: "Use an https:// address" }).refine(isHttpsUrl, { error: "Use an https:// address" });
+export const ZHttpsUrl = ZText.min(1)
+  .max(URL_MAX)
+  .refine(isSafeUrl, { error: "Use an https:// address" })
+  .refine(isHttpsUrl, { error: "Use an https:// address" });
 
 /** A version: the hash of the section as stored; a write naming an older one is SETTINGS-STALE (409). */
 const ZBaseVersion = ZText.min(1).max(64).optional();
@@ -130,9 +133,7 @@ export const ZEnvironmentSettingsForm = z
         address: localized(300).optional(),
       })
       .strict(),
-    socials: z
-      .array(z.object({ network: ZText.trim().min(1).max(40), url: ZLink }).strict())
-      .max(20),
+    socials: z.array(z.object({ network: ZText.trim().min(1).max(40), url: ZLink }).strict()).max(20),
     seo: z
       .object({
         title: localized(TITLE_MAX).optional(),
@@ -159,7 +160,12 @@ export const ZEnvironmentSettingsForm = z
           .max(20),
         /** Messenger sign-in: the bot or page each messenger answers at. */
         messengers: z
-          .object(Object.fromEntries(MESSENGERS.map((m) => [m, ZMessengerEndpoint.optional()])) as Record<(typeof MESSENGERS)[number], z.ZodOptional<typeof ZMessengerEndpoint>>)
+          .object(
+            Object.fromEntries(MESSENGERS.map((m) => [m, ZMessengerEndpoint.optional()])) as Record<
+              (typeof MESSENGERS)[number],
+              z.ZodOptional<typeof ZMessengerEndpoint>
+            >,
+          )
           .strict(),
       })
       .strict(),

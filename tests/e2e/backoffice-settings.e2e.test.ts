@@ -24,9 +24,7 @@ describe("the back office's settings screens", () => {
     // The preview frame got the unsaved theme (same origin, posted by the screen).
     const frame = page.frameLocator('[data-testid="theme-preview"]');
     await expect.poll(() => frame.getByTestId("guideline-frame").getAttribute("data-preview-color"), SLOW).toBe("teal");
-    await expect
-      .poll(() => frame.locator("html").evaluate((el) => getComputedStyle(el).getPropertyValue("--theme-primary").trim()), SLOW)
-      .toBe(TEAL);
+    await expect.poll(() => frame.locator("html").evaluate((el) => getComputedStyle(el).getPropertyValue("--theme-primary").trim()), SLOW).toBe(TEAL);
     // Not saved yet: the public site keeps its colour.
     const before = await e2e.open("/en/");
     expect(await before.locator("html").evaluate((el) => getComputedStyle(el).getPropertyValue("--theme-primary").trim())).not.toBe(TEAL);

@@ -177,14 +177,15 @@ describe("the page designer's keys, preview and page life", () => {
     expect(await page.getByTestId("settings-type").getAttribute("data-type")).toBe("template");
     expect(await page.getByTestId("settings-published").count()).toBe(0);
     expect(await page.getByTestId("page-rename").count()).toBe(1);
-    expect(new URL(await page.locator("iframe").first().getAttribute("src") ?? "", e2e.baseURL).search).toBe("?kind=template");
+    expect(new URL((await page.locator("iframe").first().getAttribute("src")) ?? "", e2e.baseURL).search).toBe("?kind=template");
 
     const list = await e2e.open("/en/studio/pages", { page });
     await list.getByTestId("studio-page-list-template").waitFor(SLOW);
-    expect(await list.locator('[data-testid="studio-page"][data-alias="cookie-policy"]').evaluateAll((cards) => cards.map((c) => c.getAttribute("data-type")).sort())).toEqual([
-      "page",
-      "template",
-    ]);
+    expect(
+      await list
+        .locator('[data-testid="studio-page"][data-alias="cookie-policy"]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-type")).sort()),
+    ).toEqual(["page", "template"]);
 
     const notFound = await e2e.open("/ar/studio/pages/404", { page: list });
     await notFound.getByTestId("designer-tab-settings").waitFor(SLOW);

@@ -12,7 +12,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const author = await settingsAuthor(context, request, lang);
   const url = new URL(request.url);
   const t = await packT(context, lang, "backoffice");
-  const raw = { q: url.searchParams.get("q") ?? undefined, sessions: url.searchParams.get("sessions") ?? undefined, after: url.searchParams.get("after") ?? undefined };
+  const raw = {
+    q: url.searchParams.get("q") ?? undefined,
+    sessions: url.searchParams.get("sessions") ?? undefined,
+    after: url.searchParams.get("after") ?? undefined,
+  };
   const parsed = ZPeopleQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : ZPeopleQuery.parse({});
   const page = parsed.success ? await context.services.people.search(author, query) : { people: [], next: null };

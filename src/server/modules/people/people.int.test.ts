@@ -23,7 +23,10 @@ describeEachDatabase("back office: people", (t) => {
     const phone = uniquePhone();
     const person = await withRole(["disciple"], { firstName: `Ayşe ${mark}`, lastName: "Kaya", phone, email: `${mark}@Example.com`.toLowerCase() });
     const anonymous = await register(t.app, {});
-    await t.db.update(users).set({ email: null, username: `${mark}_anon`, links: [`anonymous|${mark}_anon`], firstName: null, lastName: null }).where(eq(users.id, anonymous.userId));
+    await t.db
+      .update(users)
+      .set({ email: null, username: `${mark}_anon`, links: [`anonymous|${mark}_anon`], firstName: null, lastName: null })
+      .where(eq(users.id, anonymous.userId));
     const session = await sessionBrowser(t.app);
 
     const byName = await search(admin.browser, `q=${encodeURIComponent(mark.toUpperCase())}`);
@@ -98,10 +101,9 @@ describeEachDatabase("back office: people", (t) => {
     expect(await auditOf(person.userId)).toHaveLength(1);
 
     // mp-admin hands out mp-admin; an admin hands out admin.
-    expect(json<TPersonDetail>(await mpAdmin.browser.put(`/api/admin/users/${person.userId}/roles`, { roles: ["disciple", "mp-admin"] }, origin)).roles).toEqual([
-      "disciple",
-      "mp-admin",
-    ]);
+    expect(
+      json<TPersonDetail>(await mpAdmin.browser.put(`/api/admin/users/${person.userId}/roles`, { roles: ["disciple", "mp-admin"] }, origin)).roles,
+    ).toEqual(["disciple", "mp-admin"]);
     expect(json<TPersonDetail>(await admin.browser.put(`/api/admin/users/${person.userId}/roles`, { roles: ["disciple", "admin"] }, origin)).roles).toEqual([
       "disciple",
       "admin",
@@ -110,7 +112,10 @@ describeEachDatabase("back office: people", (t) => {
 
   it("keeps the last admin: no removing, blocking or deleting them (409 LAST-ADMIN, nothing written)", async () => {
     // This test alone decides who the admins are.
-    await t.db.update(users).set({ roles: sql`${users.roles} - 'admin'` }).where(sql`${users.roles} @> '["admin"]'::jsonb`);
+    await t.db
+      .update(users)
+      .set({ roles: sql`${users.roles} - 'admin'` })
+      .where(sql`${users.roles} @> '["admin"]'::jsonb`);
     const solo = await withRole(["disciple", "admin"]);
     const other = await withRole(["disciple", "admin"]);
     // `other` removes `solo`'s admin: fine, one is left.
@@ -156,12 +161,12 @@ describeEachDatabase("back office: people", (t) => {
       .toBe(401);
     expect(Date.now() - started).toBeLessThan(DEADLINE_MS);
     // Refresh and every sign-in say why.
-    expectError(
-      await new Browser(t.app).post("/api/auth/refresh", { refreshToken: person.refreshToken }, origin),
+    expectError(await new Browser(t.app).post("/api/auth/refresh", { refreshToken: person.refreshToken }, origin), 403, "ACCOUNT-BLOCKED");
+    const refused = expectError(
+      await new Browser(t.app).post("/api/auth/login", { email: person.email, password: person.password }, origin),
       403,
       "ACCOUNT-BLOCKED",
     );
-    const refused = expectError(await new Browser(t.app).post("/api/auth/login", { email: person.email, password: person.password }, origin), 403, "ACCOUNT-BLOCKED");
     expect(refused.key).toBe("errors:codes.ACCOUNT_BLOCKED");
     // A wrong password stays the usual answer (the block is not told to a stranger).
     expectError(await new Browser(t.app).post("/api/auth/login", { email: person.email, password: "not the password" }, origin), 401, "INVALID-CREDENTIALS");

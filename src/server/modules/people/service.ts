@@ -54,13 +54,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
  * domain/people-policy.ts. Accounts change only through the users service (its audit row in the
  * same transaction, `user:{id}` on the bus); sessions end through the auth service.
  */
-export function createPeopleService(deps: {
-  users: UsersService;
-  auth: AuthService;
-  orders: OrdersService;
-  chat: ChatService;
-  progress: ProgressService;
-}) {
+export function createPeopleService(deps: { users: UsersService; auth: AuthService; orders: OrdersService; chat: ChatService; progress: ProgressService }) {
   const { users, auth, orders, chat, progress } = deps;
 
   function allowed(who: Actor): void {
@@ -99,7 +93,15 @@ export function createPeopleService(deps: {
       consents: row.gdprPortals,
       deletion: row.deletion.map((d) => ({ environmentId: d.environmentId, at: d.at })),
       courses,
-      orders: bought.map((o) => ({ id: o.id, courseId: o.courseId, courseTitle: o.courseTitle, status: o.status, amount: o.amount, currency: o.currency, createdAt: o.createdAt })),
+      orders: bought.map((o) => ({
+        id: o.id,
+        courseId: o.courseId,
+        courseTitle: o.courseTitle,
+        status: o.status,
+        amount: o.amount,
+        currency: o.currency,
+        createdAt: o.createdAt,
+      })),
       chats,
     };
   }

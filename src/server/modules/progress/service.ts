@@ -82,8 +82,22 @@ export function createProgressService({ now = () => new Date(), finishGate = asy
     async exportOf(userId: string) {
       const [courses, entries] = await Promise.all([ctx.repo.listCourses(userId), ctx.repo.elementsOf(userId)]);
       return {
-        courses: courses.map((c) => ({ courseId: c.courseId, currentElementId: c.currentElementId, variables: c.variables, createdAt: c.createdAt, updatedAt: c.updatedAt })),
-        elements: entries.map((e) => ({ courseId: e.courseId, elementId: e.elementId, state: e.state, percent: e.percent, started: e.started, finished: e.finished, history: e.history })),
+        courses: courses.map((c) => ({
+          courseId: c.courseId,
+          currentElementId: c.currentElementId,
+          variables: c.variables,
+          createdAt: c.createdAt,
+          updatedAt: c.updatedAt,
+        })),
+        elements: entries.map((e) => ({
+          courseId: e.courseId,
+          elementId: e.elementId,
+          state: e.state,
+          percent: e.percent,
+          started: e.started,
+          finished: e.finished,
+          history: e.history,
+        })),
       };
     },
     /** Every visible element of the published course is done for the learner ("course finished"). */

@@ -40,7 +40,14 @@ export const settingsRoutes =
     app.put(
       "/admin/settings/portal",
       {
-        schema: { tags, operationId: "settingsPutPortal", summary: "Replace the portal settings", description: put, body: ZPortalSettingsPut, response: { 200: ZAdminPortalSettings, ...writes } },
+        schema: {
+          tags,
+          operationId: "settingsPutPortal",
+          summary: "Replace the portal settings",
+          description: put,
+          body: ZPortalSettingsPut,
+          response: { 200: ZAdminPortalSettings, ...writes },
+        },
       },
       async (req) => settings.putPortal((await requireUser(req)).user, req.body),
     );

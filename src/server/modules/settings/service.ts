@@ -179,7 +179,8 @@ export function createSettingsService({ repo, portalId, environmentId, packs, se
   }
 
   const stale = (baseVersion: string | undefined, current: string) => {
-    if (baseVersion !== undefined && baseVersion !== current) throw new AppError("SETTINGS_STALE", "The settings changed since they were read", { version: current });
+    if (baseVersion !== undefined && baseVersion !== current)
+      throw new AppError("SETTINGS_STALE", "The settings changed since they were read", { version: current });
   };
 
   return {

@@ -100,7 +100,9 @@ describeEachDatabase("back office: portal, environment and registration settings
       const paths = (err.details as { validationErrors: { path: string }[] }).validationErrors.map((v) => v.path);
       if (path) expect(paths, JSON.stringify(body).slice(0, 80)).toContain(path);
     }
-    expect((await browser.request({ method: "PUT", url: P, headers: { ...origin, "content-type": "application/json" }, payload: "{not json" })).statusCode).toBe(400);
+    expect(
+      (await browser.request({ method: "PUT", url: P, headers: { ...origin, "content-type": "application/json" }, payload: "{not json" })).statusCode,
+    ).toBe(400);
     expect((await auditRows()).length).toBe(rows);
     expect(await readContentVersion(t.db)).toBe(version);
   });
@@ -168,7 +170,12 @@ describeEachDatabase("back office: portal, environment and registration settings
   it("registration: sign-in paths, fields, swapPopups and gdpr show in the public settings; paths the server lacks are named", async () => {
     const { browser } = await admin();
     const before = json<TAdminRegistrationSettings>(await browser.get(R));
-    expect(before.server).toEqual({ google: false, facebook: false, googleOneTap: false, messengers: { whatsapp: false, telegram: false, viber: false, facebookmessenger: false } });
+    expect(before.server).toEqual({
+      google: false,
+      facebook: false,
+      googleOneTap: false,
+      messengers: { whatsapp: false, telegram: false, viber: false, facebookmessenger: false },
+    });
     expect(before.policies).toContain("privacy-policy");
     const fields = [
       { id: "name", type: "text" as const, name: "Ad", validation: { required: true }, active: true, switchable: false },
@@ -196,7 +203,10 @@ describeEachDatabase("back office: portal, environment and registration settings
     const rows = (await auditRows()).length;
     for (const [body, path] of cases) {
       const err = expectError(await browser.put(R, body, origin), 400, "VALIDATION");
-      expect((err.details as { validationErrors: { path: string }[] }).validationErrors.map((v) => v.path), path).toContain(path);
+      expect(
+        (err.details as { validationErrors: { path: string }[] }).validationErrors.map((v) => v.path),
+        path,
+      ).toContain(path);
     }
     expect((await auditRows()).length).toBe(rows);
     json(await browser.put(R, before.settings, origin));
@@ -252,7 +262,7 @@ describeEachDatabase("back office: portal, environment and registration settings
       const app = await t.buildApp({ ENVIRONMENT_ID });
       const { browser } = await learner(app, t.db, { roles: ["admin"] });
       expectError(await browser.get(E), 404, "NOT-FOUND");
-      expectError(await browser.put(E, (json<TAdminEnvironmentSettings>(await (await admin()).browser.get(E))).settings, origin), 404, "NOT-FOUND");
+      expectError(await browser.put(E, json<TAdminEnvironmentSettings>(await (await admin()).browser.get(E)).settings, origin), 404, "NOT-FOUND");
     }
   });
 });

@@ -35,9 +35,18 @@ describeEachDatabase("studio: pages of every type (seed §3: page, template, sys
 
   it("makes a policy category's template beside its page: a language without the page is drawn from the template", async () => {
     const a = await author();
-    const made = json<TStudioPage>(await create(a, { alias: "cookie-policy", title: { tr: "Çerezler (şablon)", en: "Cookies (template)" }, kind: "template" }), 201);
+    const made = json<TStudioPage>(
+      await create(a, { alias: "cookie-policy", title: { tr: "Çerezler (şablon)", en: "Cookies (template)" }, kind: "template" }),
+      201,
+    );
     expect(made).toMatchObject({ alias: "cookie-policy", type: "template", revision: 1 });
-    json(await a.browser.put(tpl("cookie-policy", "/draft"), { baseRevision: 1, document: { meta: { tr: meta("Çerezler"), en: meta("Cookies") }, blocks: [text("Şablon", "Template")] } }, origin));
+    json(
+      await a.browser.put(
+        tpl("cookie-policy", "/draft"),
+        { baseRevision: 1, document: { meta: { tr: meta("Çerezler"), en: meta("Cookies") }, blocks: [text("Şablon", "Template")] } },
+        origin,
+      ),
+    );
     json(await a.browser.post(tpl("cookie-policy", "/publish"), { revision: 2 }, origin));
 
     // The page of the same alias is untouched, and still served in ar.
@@ -55,7 +64,10 @@ describeEachDatabase("studio: pages of every type (seed §3: page, template, sys
     expect(fallback.page.components).toEqual([{ id: "body", type: "text", props: { html: "<p>Şablon</p>" } }]);
     expect((await policy("cookie-policy", "en")).source).toBe("page");
 
-    const rows = await t.db.select().from(pages).where(and(eq(pages.alias, "cookie-policy"), eq(pages.type, "template")));
+    const rows = await t.db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.alias, "cookie-policy"), eq(pages.type, "template")));
     expect(rows.map((r) => [r.id, r.published]).sort()).toEqual([
       ["template-cookie-policy-en", false],
       ["template-cookie-policy-tr", false],
@@ -70,7 +82,10 @@ describeEachDatabase("studio: pages of every type (seed §3: page, template, sys
     ]);
     // A template is not a page readers open by its alias.
     expectError(await byAlias("cookie-policy", "ar"), 404, "PAGE-NOT-FOUND");
-    const [created] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "page.create"), eq(auditLog.entityId, "cookie-policy")));
+    const [created] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "page.create"), eq(auditLog.entityId, "cookie-policy")));
     expect(created?.entityType).toBe("page-template");
   });
 
@@ -94,7 +109,13 @@ describeEachDatabase("studio: pages of every type (seed §3: page, template, sys
     const a = await author();
     const page = json<TStudioPage>(await a.browser.get("/api/admin/pages/404"));
     expect(page.type).toBe("system");
-    json(await a.browser.put("/api/admin/pages/404/draft", { baseRevision: 0, document: { ...page.document, blocks: [text("Burada bir şey yok", "Nothing here")] } }, origin));
+    json(
+      await a.browser.put(
+        "/api/admin/pages/404/draft",
+        { baseRevision: 0, document: { ...page.document, blocks: [text("Burada bir şey yok", "Nothing here")] } },
+        origin,
+      ),
+    );
     json(await a.browser.post("/api/admin/pages/404/publish", { revision: 1 }, origin));
     expect(json<TPage>(await byAlias("404", "en")).components).toEqual([{ id: "body", type: "text", props: { html: "<p>Nothing here</p>" } }]);
     const rows = await t.db.select({ type: pages.type }).from(pages).where(eq(pages.alias, "404"));
@@ -110,7 +131,11 @@ describeEachDatabase("studio: pages of every type (seed §3: page, template, sys
   it("refuses a system page made by hand, a template bound to a course and an unknown kind, writing nothing", async () => {
     const a = await author();
     expectError(await create(a, { alias: "my-404", title: { tr: "Yok" }, kind: "system" }), 400, "VALIDATION");
-    const bound = expectError(await create(a, { alias: "course-tpl", title: { tr: "Kurs" }, kind: "template", model: { name: "course", id: "c1" } }), 400, "VALIDATION");
+    const bound = expectError(
+      await create(a, { alias: "course-tpl", title: { tr: "Kurs" }, kind: "template", model: { name: "course", id: "c1" } }),
+      400,
+      "VALIDATION",
+    );
     expect(paths(bound)).toContain("model");
     expectError(await a.browser.get("/api/admin/pages/main?kind=system"), 400, "VALIDATION");
     const aliases = (await list(a)).map((p) => p.alias);

@@ -64,11 +64,20 @@ export function pageStore(db: Db) {
     },
     /** The live rows of the page or template under `alias` (rowsOfOneType). */
     async liveRowsOf(environmentId: string, kind: TPageKind, alias: string): Promise<LivePageRow[]> {
-      return rowsOfOneType(await db.select().from(pages).where(liveKey(environmentId, kind, alias)));
+      return rowsOfOneType(
+        await db
+          .select()
+          .from(pages)
+          .where(liveKey(environmentId, kind, alias)),
+      );
     },
     /** Whether a live row or a draft of the kind uses the alias. */
     async aliasUsed(environmentId: string, kind: TPageKind, alias: string): Promise<boolean> {
-      const live = await db.select({ id: pages.id }).from(pages).where(liveKey(environmentId, kind, alias)).limit(1);
+      const live = await db
+        .select({ id: pages.id })
+        .from(pages)
+        .where(liveKey(environmentId, kind, alias))
+        .limit(1);
       if (live.length) return true;
       return (await this.draft(environmentId, kind, alias)) !== null;
     },
@@ -114,7 +123,10 @@ export function pageStore(db: Db) {
         .where(only ? draftKey(environmentId, only.kind, only.alias) : eq(pageDrafts.environmentId, environmentId));
     },
     async draft(environmentId: string, kind: TPageKind, alias: string, opts: { lock?: boolean } = {}): Promise<PageDraftRow | null> {
-      const q = db.select().from(pageDrafts).where(draftKey(environmentId, kind, alias));
+      const q = db
+        .select()
+        .from(pageDrafts)
+        .where(draftKey(environmentId, kind, alias));
       const [row] = opts.lock ? await q.for("update") : await q;
       return row ?? null;
     },
@@ -124,7 +136,14 @@ export function pageStore(db: Db) {
       return inserted ?? null;
     },
     /** Saves over the draft only at `revision` (the conditional update is the lock's second line). */
-    async updateDraft(environmentId: string, kind: TPageKind, alias: string, revision: number, document: TPageDocument, savedBy: string): Promise<PageDraftRow | null> {
+    async updateDraft(
+      environmentId: string,
+      kind: TPageKind,
+      alias: string,
+      revision: number,
+      document: TPageDocument,
+      savedBy: string,
+    ): Promise<PageDraftRow | null> {
       const [row] = await db
         .update(pageDrafts)
         .set({ document, revision: revision + 1, savedBy, savedAt: new Date() })
@@ -133,7 +152,10 @@ export function pageStore(db: Db) {
       return row ?? null;
     },
     async deleteDraft(environmentId: string, kind: TPageKind, alias: string): Promise<boolean> {
-      const rows = await db.delete(pageDrafts).where(draftKey(environmentId, kind, alias)).returning();
+      const rows = await db
+        .delete(pageDrafts)
+        .where(draftKey(environmentId, kind, alias))
+        .returning();
       return rows.length > 0;
     },
     async person(id: string): Promise<PersonRow | null> {
@@ -256,8 +278,14 @@ export function pageUsageStore(db: Db) {
         .update(pages)
         .set({ alias: to })
         .where(and(eq(pages.environmentId, environmentId), eq(pages.type, type), eq(pages.alias, from)));
-      await db.update(pageDrafts).set({ alias: to }).where(draftKey(environmentId, kind, from));
-      await db.update(pageVersions).set({ alias: to }).where(versionKey(environmentId, kind, from));
+      await db
+        .update(pageDrafts)
+        .set({ alias: to })
+        .where(draftKey(environmentId, kind, from));
+      await db
+        .update(pageVersions)
+        .set({ alias: to })
+        .where(versionKey(environmentId, kind, from));
     },
     /** Removes the page's live rows, draft and versions; the counts removed. */
     async deleteAlias(environmentId: string, type: TPageType, alias: string): Promise<{ live: number; draft: number; versions: number }> {
@@ -265,8 +293,14 @@ export function pageUsageStore(db: Db) {
         .delete(pages)
         .where(and(eq(pages.environmentId, environmentId), eq(pages.type, type), eq(pages.alias, alias)))
         .returning();
-      const draft = await db.delete(pageDrafts).where(draftKey(environmentId, pageKindOf(type), alias)).returning();
-      const versions = await db.delete(pageVersions).where(versionKey(environmentId, pageKindOf(type), alias)).returning();
+      const draft = await db
+        .delete(pageDrafts)
+        .where(draftKey(environmentId, pageKindOf(type), alias))
+        .returning();
+      const versions = await db
+        .delete(pageVersions)
+        .where(versionKey(environmentId, pageKindOf(type), alias))
+        .returning();
       return { live: live.length, draft: draft.length, versions: versions.length };
     },
   };

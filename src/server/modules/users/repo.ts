@@ -172,6 +172,9 @@ export function createUsersRepo(db: Db) {
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
 
 async function requireAnAdmin(tx: Db): Promise<void> {
-  const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(activeAdmin);
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(activeAdmin);
   if ((left?.n ?? 0) === 0) throw new AppError("LAST_ADMIN", "The change would leave the portal without an admin");
 }

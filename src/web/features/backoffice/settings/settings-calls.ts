@@ -13,6 +13,7 @@ import { api } from "../../../lib/api";
 
 export const putPortalSettings = (body: TPortalSettingsPut) => api.send("PUT", "/api/admin/settings/portal", ZAdminPortalSettings, body);
 export const putEnvironmentSettings = (body: TEnvironmentSettingsPut) => api.send("PUT", "/api/admin/settings/environment", ZAdminEnvironmentSettings, body);
-export const putRegistrationSettings = (body: TRegistrationSettingsPut) => api.send("PUT", "/api/admin/settings/registration", ZAdminRegistrationSettings, body);
+export const putRegistrationSettings = (body: TRegistrationSettingsPut) =>
+  api.send("PUT", "/api/admin/settings/registration", ZAdminRegistrationSettings, body);
 export const getLanguagePackGap = (lang: string, signal?: AbortSignal) =>
   api.get(`/api/admin/settings/language-packs/${encodeURIComponent(lang)}`, ZLanguagePackGap, signal);

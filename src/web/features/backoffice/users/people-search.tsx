@@ -25,7 +25,11 @@ function PersonRow({ person }: { person: TPersonSummary }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 border-b border-line py-3 last:border-b-0" data-testid="person-row">
       <div className="min-w-0">
-        <Link to={`/${lang}/studio/users/${encodeURIComponent(person.id)}`} className="font-semibold text-primary-strong hover:underline" data-testid="person-link">
+        <Link
+          to={`/${lang}/studio/users/${encodeURIComponent(person.id)}`}
+          className="font-semibold text-primary-strong hover:underline"
+          data-testid="person-link"
+        >
           {person.fullName || person.username || person.email || person.id}
         </Link>
         <p className="text-sm text-muted">
