@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Container } from "../../../components/ui/container";
-import { StudioHeader } from "../../studio/studio-header";
+import { SettingsScreen } from "./settings-screen";
 import { type TAdminEnvironmentSettings, ZEnvironmentSettingsForm } from "../../../../domain/backoffice-settings";
 import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
@@ -17,42 +16,35 @@ export function EnvironmentSettings({ initial, lang, languages }: { initial: TAd
   const { t } = useTranslation("backoffice");
   const [theme, setTheme] = useState<unknown>(initial.settings.theme);
   return (
-    <>
-      <StudioHeader />
-      <Container className="flex flex-col gap-6 py-8">
-        <header className="flex flex-col gap-1">
-          <h1 className="font-title text-3xl font-extrabold text-ink">{t("settings.environment.title")}</h1>
-          <p className="text-muted">{t("settings.environment.intro")}</p>
-        </header>
-        <div className="grid gap-6 xl:grid-cols-2">
-          <Card>
-            <SectionForm
-              schema={ZEnvironmentSettingsForm}
-              initial={initial}
-              languages={languages}
-              save={(body) => putEnvironmentSettings(body as never)}
-              onChange={(v) => setTheme(v.theme)}
-              testId="environment-settings"
-              label={t("settings.environment.title")}
-            />
-            <p className="mt-4 text-sm text-muted">{t("settings.environment.scriptsHint")}</p>
+    <SettingsScreen section="environment">
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card>
+          <SectionForm
+            schema={ZEnvironmentSettingsForm}
+            initial={initial}
+            languages={languages}
+            save={(body) => putEnvironmentSettings(body as never)}
+            onChange={(v) => setTheme(v.theme)}
+            testId="environment-settings"
+            label={t("settings.environment.title")}
+          />
+          <p className="mt-4 text-sm text-muted">{t("settings.environment.scriptsHint")}</p>
+        </Card>
+        <div className="flex flex-col gap-6">
+          <ThemePreviewFrame lang={lang} theme={theme} />
+          <Card as="div" className="flex flex-col gap-2">
+            <h2 className="font-title text-lg font-bold text-ink">{t("settings.environment.consentTitle")}</h2>
+            <p className="text-sm text-muted">{t("settings.environment.consentHint")}</p>
+            <ul className="flex flex-wrap gap-2" data-testid="consent-categories">
+              {initial.consentCategories.map((c) => (
+                <li key={c}>
+                  <Badge tone="neutral">{c}</Badge>
+                </li>
+              ))}
+            </ul>
           </Card>
-          <div className="flex flex-col gap-6">
-            <ThemePreviewFrame lang={lang} theme={theme} />
-            <Card as="div" className="flex flex-col gap-2">
-              <h2 className="font-title text-lg font-bold text-ink">{t("settings.environment.consentTitle")}</h2>
-              <p className="text-sm text-muted">{t("settings.environment.consentHint")}</p>
-              <ul className="flex flex-wrap gap-2" data-testid="consent-categories">
-                {initial.consentCategories.map((c) => (
-                  <li key={c}>
-                    <Badge tone="neutral">{c}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          </div>
         </div>
-      </Container>
-    </>
+      </div>
+    </SettingsScreen>
   );
 }

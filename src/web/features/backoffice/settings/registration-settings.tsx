@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import { Container } from "../../../components/ui/container";
-import { StudioHeader } from "../../studio/studio-header";
+import { SettingsScreen } from "./settings-screen";
 import { z } from "zod";
 import {
   type TAdminRegistrationSettings,
@@ -52,55 +51,48 @@ export function RegistrationSettings({ initial, lang, languages }: { initial: TA
     ...MESSENGERS.map((m) => ({ id: m, on: Array.isArray(value.messengers) && value.messengers.includes(m), server: !!initial.server.messengers[m] })),
   ];
   return (
-    <>
-      <StudioHeader />
-      <Container className="flex flex-col gap-6 py-8">
-        <header className="flex flex-col gap-1">
-          <h1 className="font-title text-3xl font-extrabold text-ink">{t("settings.registration.title")}</h1>
-          <p className="text-muted">{t("settings.registration.intro")}</p>
-        </header>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <Card>
-            <SectionForm
-              schema={ZRegistrationSettingsForm}
-              initial={initial}
-              languages={languages}
-              save={(body) => putRegistrationSettings(body as never)}
-              onChange={(v) => setValue(v as TRegistrationSettingsForm)}
-              testId="registration-settings"
-              customEditors={customEditors}
-              label={t("settings.registration.title")}
-            />
+    <SettingsScreen section="registration">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <SectionForm
+            schema={ZRegistrationSettingsForm}
+            initial={initial}
+            languages={languages}
+            save={(body) => putRegistrationSettings(body as never)}
+            onChange={(v) => setValue(v as TRegistrationSettingsForm)}
+            testId="registration-settings"
+            customEditors={customEditors}
+            label={t("settings.registration.title")}
+          />
+        </Card>
+        <div className="flex flex-col gap-6">
+          <Card as="div" className="flex flex-col gap-2">
+            <h2 className="font-title text-lg font-bold text-ink">{t("settings.registration.pathsTitle")}</h2>
+            <ul className="flex flex-col gap-2" data-testid="sign-in-paths">
+              {paths.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center gap-2" data-testid={`sign-in-path-${p.id}`} data-on={p.on} data-server={p.server}>
+                  <span className="font-medium">{t(`settings.paths.${p.id}`)}</span>
+                  <Badge tone={p.on ? "success" : "neutral"}>{p.on ? t("settings.registration.on") : t("settings.registration.off")}</Badge>
+                  {!p.server ? <Badge tone="danger">{t("settings.registration.notConfigured")}</Badge> : null}
+                </li>
+              ))}
+            </ul>
           </Card>
-          <div className="flex flex-col gap-6">
-            <Card as="div" className="flex flex-col gap-2">
-              <h2 className="font-title text-lg font-bold text-ink">{t("settings.registration.pathsTitle")}</h2>
-              <ul className="flex flex-col gap-2" data-testid="sign-in-paths">
-                {paths.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center gap-2" data-testid={`sign-in-path-${p.id}`} data-on={p.on} data-server={p.server}>
-                    <span className="font-medium">{t(`settings.paths.${p.id}`)}</span>
-                    <Badge tone={p.on ? "success" : "neutral"}>{p.on ? t("settings.registration.on") : t("settings.registration.off")}</Badge>
-                    {!p.server ? <Badge tone="danger">{t("settings.registration.notConfigured")}</Badge> : null}
-                  </li>
-                ))}
-              </ul>
-            </Card>
-            <Card as="div" className="flex flex-col gap-2">
-              <h2 className="font-title text-lg font-bold text-ink">{t("settings.registration.policiesTitle")}</h2>
-              <p className="text-sm text-muted">{t("settings.registration.policiesHint")}</p>
-              <ul className="flex flex-col gap-1" data-testid="policy-pages">
-                {initial.policies.map((p) => (
-                  <li key={p}>
-                    <a className="text-primary underline" href={`/${lang}/studio/pages/${p}`}>
-                      {p}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          </div>
+          <Card as="div" className="flex flex-col gap-2">
+            <h2 className="font-title text-lg font-bold text-ink">{t("settings.registration.policiesTitle")}</h2>
+            <p className="text-sm text-muted">{t("settings.registration.policiesHint")}</p>
+            <ul className="flex flex-col gap-1" data-testid="policy-pages">
+              {initial.policies.map((p) => (
+                <li key={p}>
+                  <a className="text-primary underline" href={`/${lang}/studio/pages/${p}`}>
+                    {p}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Card>
         </div>
-      </Container>
-    </>
+      </div>
+    </SettingsScreen>
   );
 }
