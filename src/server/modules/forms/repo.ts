@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { likeLiteral } from "../../db/like";
 import { dataRecords, dataSources, forms } from "../../db/schema/forms";
 
 export type FormRow = typeof forms.$inferSelect;
@@ -9,7 +10,7 @@ export type RecordRow = typeof dataRecords.$inferSelect;
 
 /** LIKE treats % and _ as wildcards: a visitor's search text is matched literally. */
 function likeContains(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeLiteral(q)}%`;
 }
 
 export function createFormsRepo(db: Db) {

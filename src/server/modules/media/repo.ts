@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import type { TMediaKind, TMediaQuery } from "../../../domain/media";
 import type { Db } from "../../db/client";
+import { likeLiteral } from "../../db/like";
 import { auditLog } from "../../db/schema/audit";
 import { media } from "../../db/schema/media";
 import { inTransaction } from "../../db/transaction";
@@ -10,7 +11,6 @@ export type MediaRow = typeof media.$inferSelect;
 export type MediaRowWithUse = MediaRow & { usedBy: number };
 
 const usedBy = allReferences(sql`${media.sha256}`).as("used_by");
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function reads(db: Db) {
   const list = async (portalId: string, where: ReturnType<typeof and>, limit: number): Promise<MediaRowWithUse[]> => {
@@ -29,7 +29,7 @@ function reads(db: Db) {
         portalId,
         and(
           q.kind ? eq(media.kind, q.kind) : undefined,
-          q.q ? ilike(media.name, `%${escapeLike(q.q)}%`) : undefined,
+          q.q ? ilike(media.name, `%${likeLiteral(q.q)}%`) : undefined,
           // Newest first by (createdAt, id): the page goes on strictly after the cursor's row, ties included.
           q.before
             ? sql`(${media.createdAt}, ${media.id}) < (select c.${sql.identifier(media.createdAt.name)}, c.${sql.identifier(media.id.name)} from ${media} as c where c.${sql.identifier(media.id.name)} = ${q.before})`

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { TGateway, TOrderStatus } from "../../../domain/order";
 import type { Db } from "../../db/client";
+import { likeLiteral } from "../../db/like";
 import { inTransaction } from "../../db/transaction";
 import { auditLog } from "../../db/schema/audit";
 import { coupons, gifts, orderEvents, orderRefunds, orders, paymentCallbacks, receiptCounters } from "../../db/schema/orders";
@@ -40,9 +41,6 @@ export interface AdminOrderFilter {
 }
 
 const OPEN: TOrderStatus[] = ["created", "pending"];
-
-/** LIKE pattern text matching `s` literally. */
-const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filter's conditions (orders joined with users for the e-mail). */
 function filterWhere(f: Omit<AdminOrderFilter, "after" | "limit">): SQL[] {

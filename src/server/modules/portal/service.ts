@@ -35,6 +35,10 @@ export interface ServerProviders {
   messengerWebhook?: boolean;
 }
 
+/** Whether the server holds what a messenger's sign-in needs: Telegram's bot token, the other messengers' webhook secret. */
+export const serverServesMessenger = (server: ServerProviders, messenger: string): boolean =>
+  messenger === "telegram" ? !!server.telegram : !!server.messengerWebhook;
+
 /** Seed 001 §6: a path shows when the portal switches it on and the server and settings can serve it. */
 export function resolveProviders(registration: TRegistration, integrations: TIntegrations, server: ServerProviders): TProviders {
   const endpoint = (m: string) => !!integrations.messengers[m]?.endpoint?.trim();
@@ -42,7 +46,8 @@ export function resolveProviders(registration: TRegistration, integrations: TInt
     (m) =>
       registration.messengers.includes(m) &&
       endpoint(m) &&
-      (m === "telegram" ? !!server.telegram && telegramBotName(integrations.messengers.telegram.endpoint) !== null : !!server.messengerWebhook),
+      serverServesMessenger(server, m) &&
+      (m !== "telegram" || telegramBotName(integrations.messengers.telegram.endpoint) !== null),
   );
   const oneTap = registration.googleOneTap && !!server.googleClientId;
   return {

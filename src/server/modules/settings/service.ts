@@ -20,7 +20,7 @@ import { ZEnvironmentSettings, ZI18nSettings, ZIntegrations, ZPortal, ZRegistrat
 import { mayAuthorPortalSettings } from "../../../domain/studio-policy";
 import type { TUser } from "../../../domain/user";
 import type { LanguagePacks } from "../../platform/language-packs";
-import type { ServerProviders } from "../portal/service";
+import { serverServesMessenger, type ServerProviders } from "../portal/service";
 import type { EnvironmentRow, PortalRow, SettingsRepo } from "./repo";
 
 export interface SettingsServiceDeps {
@@ -167,7 +167,7 @@ export function createSettingsService({ repo, portalId, environmentId, packs, se
         google: !!serverProviders.google,
         facebook: !!serverProviders.facebook,
         googleOneTap: !!serverProviders.googleClientId,
-        messengers: Object.fromEntries(MESSENGERS.map((m) => [m, m === "telegram" ? !!serverProviders.telegram : !!serverProviders.messengerWebhook])),
+        messengers: Object.fromEntries(MESSENGERS.map((m) => [m, serverServesMessenger(serverProviders, m)])),
       },
       policies: [...ALL_POLICY_CATEGORIES],
     };

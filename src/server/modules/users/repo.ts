@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { likeLiteral } from "../../db/like";
 import { auditLog } from "../../db/schema/audit";
 import { portalDisciples, progressRecords, users } from "../../db/schema/users";
 import { inTransaction } from "../../db/transaction";
@@ -16,9 +17,6 @@ export function isUniqueViolation(e: unknown, index?: string): boolean {
   if (code !== "23505") return false;
   return !index || String((err as { constraint?: string }).constraint ?? (err as Error).message).includes(index);
 }
-
-/** A LIKE pattern's wildcards taken literally. */
-const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What the back office searches by (issue 16); `after` is the last row of the previous page. */
 export interface PeopleFilter {

@@ -1,16 +1,4 @@
-import { useId } from "react";
-import { useTranslation } from "../../../i18n/use-translation";
-
-export interface ChartSeries {
-  name: string;
-  /** A fill utility of the theme, e.g. fill-primary. */
-  fill: string;
-}
-export interface ChartRow {
-  key: string;
-  label: string;
-  values: number[];
-}
+import { type ChartRow, type ChartSeries, ChartFigure } from "./chart-figure";
 
 /**
  * A chart of bars in SVG with its text alternative: a figure whose caption names it and its range,
@@ -35,16 +23,10 @@ export function BarChart({
   format?: (v: number, series: number) => string;
   empty: string;
 }) {
-  const { t } = useTranslation("backoffice");
-  const titleId = useId();
   const max = Math.max(1, ...rows.flatMap((r) => r.values));
   const barH = 14;
   return (
-    <figure aria-labelledby={titleId} className="flex flex-col gap-3 rounded-component border border-line bg-surface p-4" data-testid={`chart-${id}`}>
-      <figcaption id={titleId} className="flex flex-col">
-        <span className="font-title text-lg font-bold text-ink">{title}</span>
-        <span className="text-sm text-muted">{range}</span>
-      </figcaption>
+    <ChartFigure id={id} title={title} range={range} series={series} rows={rows} format={format}>
       {series.length > 1 ? (
         <ul className="flex flex-wrap gap-4 text-sm text-ink" aria-hidden="true">
           {series.map((s) => (
@@ -87,55 +69,6 @@ export function BarChart({
           ))}
         </ul>
       )}
-      <DataTable title={title} series={series} rows={rows} format={format} toggle={t("dashboard.showTable")} />
-    </figure>
-  );
-}
-
-/** The chart's numbers as a table, behind a toggle. */
-export function DataTable({
-  title,
-  series,
-  rows,
-  format,
-  toggle,
-}: {
-  title: string;
-  series: ChartSeries[];
-  rows: ChartRow[];
-  format: (v: number, series: number) => string;
-  toggle: string;
-}) {
-  return (
-    <details className="text-sm">
-      <summary className="cursor-pointer font-medium text-primary-strong">{toggle}</summary>
-      <table className="mt-2 w-full border-collapse text-start">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="border-b border-line p-1 text-start" />
-            {series.map((s) => (
-              <th key={s.name} scope="col" className="border-b border-line p-1 text-end">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row" className="border-b border-line p-1 text-start font-normal">
-                {r.label}
-              </th>
-              {r.values.map((v, k) => (
-                <td key={k} className="border-b border-line p-1 text-end tabular-nums">
-                  {format(v, k)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
+    </ChartFigure>
   );
 }

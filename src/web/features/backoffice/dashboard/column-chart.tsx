@@ -1,6 +1,5 @@
-import { useId } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
-import { type ChartRow, DataTable } from "./bar-chart";
+import { type ChartRow, ChartFigure } from "./chart-figure";
 
 /**
  * A time series as columns (new learners per day): time runs from the start edge to the end edge, so
@@ -22,17 +21,12 @@ export function ColumnChart({
   empty: string;
 }) {
   const { t } = useTranslation("backoffice");
-  const titleId = useId();
   const values = rows.map((r) => r.values[0] ?? 0);
   const max = Math.max(1, ...values);
   const total = values.reduce((a, b) => a + b, 0);
   const w = 100 / Math.max(1, rows.length);
   return (
-    <figure aria-labelledby={titleId} className="flex flex-col gap-3 rounded-component border border-line bg-surface p-4" data-testid={`chart-${id}`}>
-      <figcaption id={titleId} className="flex flex-col">
-        <span className="font-title text-lg font-bold text-ink">{title}</span>
-        <span className="text-sm text-muted">{range}</span>
-      </figcaption>
+    <ChartFigure id={id} title={title} range={range} series={[{ name, fill: "fill-primary" }]} rows={rows} format={(v) => String(v)}>
       <p className="text-sm text-ink">{t("dashboard.totalPeak", { total, peak: max === 1 && total === 0 ? 0 : max })}</p>
       {total === 0 ? <p className="text-muted">{empty}</p> : null}
       <div aria-hidden="true" className="flex flex-col gap-1">
@@ -47,7 +41,6 @@ export function ColumnChart({
           <span>{rows.at(-1)?.label}</span>
         </div>
       </div>
-      <DataTable title={title} series={[{ name, fill: "fill-primary" }]} rows={rows} format={(v) => String(v)} toggle={t("dashboard.showTable")} />
-    </figure>
+    </ChartFigure>
   );
 }

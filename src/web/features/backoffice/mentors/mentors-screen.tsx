@@ -1,16 +1,15 @@
 import { useState } from "react";
+import { BackOfficeScreen } from "../backoffice-screen";
 import { CHAT_MODES, type TChatMode } from "../../../../domain/chat";
 import type { TAdminMentor, TAdminMentors } from "../../../../domain/mentor-admin";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { Container } from "../../../components/ui/container";
 import { SelectField } from "../../../components/ui/select-field";
 import { TextField } from "../../../components/ui/text-field";
 import type { ApiResult } from "../../../lib/api";
 import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import { useTranslation } from "../../../i18n/use-translation";
-import { StudioHeader } from "../../studio/studio-header";
 import { addMentor, patchMentor, removeMentor, setChatMode } from "./mentors-calls";
 
 /**
@@ -35,36 +34,29 @@ export function MentorsScreen({ initial }: { initial: TAdminMentors }) {
     return false;
   };
   return (
-    <>
-      <StudioHeader />
-      <Container className="flex flex-col gap-8 py-8">
-        <div className="flex flex-col gap-2">
-          <h1 className="font-title text-3xl font-bold text-ink">{t("mentors.title")}</h1>
-          <p className="text-muted">{t("mentors.intro")}</p>
-        </div>
-        <div aria-live="polite" data-testid="mentors-status">
-          {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
-        </div>
-        <ModeForm mode={data.mode} onSave={(mode) => run(setChatMode(mode), t("mentors.modeSaved"))} />
-        <section aria-labelledby="mentors-list-title" className="flex flex-col gap-3">
-          <h2 id="mentors-list-title" className="font-title text-xl font-bold text-ink">
-            {t("mentors.list")}
-          </h2>
-          {data.mentors.length === 0 ? <p className="text-muted">{t("mentors.none")}</p> : null}
-          <ul className="flex flex-col gap-3" data-testid="mentors-list">
-            {data.mentors.map((m) => (
-              <MentorRow
-                key={`${m.id}:${m.campaign ?? ""}:${m.available}`}
-                mentor={m}
-                onSave={(patch) => run(patchMentor(m.id, patch), t("mentors.saved", { name: m.fullName }))}
-                onRemove={() => run(removeMentor(m.id), t("mentors.removed", { name: m.fullName }))}
-              />
-            ))}
-          </ul>
-        </section>
-        <AddForm candidates={data.candidates} onAdd={(userId, campaign) => run(addMentor({ userId, campaign }), t("mentors.added"))} />
-      </Container>
-    </>
+    <BackOfficeScreen title={t("mentors.title")} intro={t("mentors.intro")}>
+      <div aria-live="polite" data-testid="mentors-status">
+        {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
+      </div>
+      <ModeForm mode={data.mode} onSave={(mode) => run(setChatMode(mode), t("mentors.modeSaved"))} />
+      <section aria-labelledby="mentors-list-title" className="flex flex-col gap-3">
+        <h2 id="mentors-list-title" className="font-title text-xl font-bold text-ink">
+          {t("mentors.list")}
+        </h2>
+        {data.mentors.length === 0 ? <p className="text-muted">{t("mentors.none")}</p> : null}
+        <ul className="flex flex-col gap-3" data-testid="mentors-list">
+          {data.mentors.map((m) => (
+            <MentorRow
+              key={`${m.id}:${m.campaign ?? ""}:${m.available}`}
+              mentor={m}
+              onSave={(patch) => run(patchMentor(m.id, patch), t("mentors.saved", { name: m.fullName }))}
+              onRemove={() => run(removeMentor(m.id), t("mentors.removed", { name: m.fullName }))}
+            />
+          ))}
+        </ul>
+      </section>
+      <AddForm candidates={data.candidates} onAdd={(userId, campaign) => run(addMentor({ userId, campaign }), t("mentors.added"))} />
+    </BackOfficeScreen>
   );
 }
 

@@ -1,13 +1,12 @@
 import { Form, Link } from "react-router";
+import { BackOfficeScreen } from "../backoffice-screen";
 import { GATEWAYS, ORDER_STATUSES } from "../../../../domain/order";
 import type { TOrderTotal } from "../../../../domain/order-admin";
 import { Button, ButtonLink, buttonClass } from "../../../components/ui/button";
-import { Container } from "../../../components/ui/container";
 import { SelectField } from "../../../components/ui/select-field";
 import { TextField } from "../../../components/ui/text-field";
 import { useTranslation } from "../../../i18n/use-translation";
 import { useLang } from "../../../root-data";
-import { StudioHeader } from "../../studio/studio-header";
 import { formatMajor, formatMinor, formatWhen } from "./money-format";
 import { csvHref, filterSearch, type OrdersFilter } from "./orders-filter";
 
@@ -43,131 +42,124 @@ export function OrdersList({
   const { t } = useTranslation("backoffice");
   const lang = useLang();
   return (
-    <>
-      <StudioHeader />
-      <Container className="flex flex-col gap-6 py-8">
-        <div className="flex flex-col gap-2">
-          <h1 className="font-title text-3xl font-bold text-ink">{t("orders.title")}</h1>
-          <p className="text-muted">{t("orders.intro")}</p>
+    <BackOfficeScreen title={t("orders.title")} intro={t("orders.intro")}>
+      <Form method="get" className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={t("orders.filter")} data-testid="orders-filter">
+        <SelectField
+          name="courseId"
+          label={t("orders.course")}
+          placeholder={t("orders.any")}
+          defaultValue={filter.courseId ?? ""}
+          options={courses.map((c) => ({ value: c.id, label: c.title }))}
+        />
+        <SelectField
+          name="status"
+          label={t("orders.status")}
+          placeholder={t("orders.any")}
+          defaultValue={filter.status ?? ""}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))}
+        />
+        <SelectField
+          name="gateway"
+          label={t("orders.gateway")}
+          placeholder={t("orders.any")}
+          defaultValue={filter.gateway ?? ""}
+          options={GATEWAYS.map((g) => ({ value: g, label: t(`orders.gateways.${g}`) }))}
+        />
+        <TextField name="from" type="date" label={t("orders.from")} defaultValue={filter.from ?? ""} reserveErrorSpace />
+        <TextField name="to" type="date" label={t("orders.to")} defaultValue={filter.to ?? ""} reserveErrorSpace />
+        <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-5">
+          <Button type="submit" variant="gradient" data-testid="orders-apply">
+            {t("orders.apply")}
+          </Button>
+          <ButtonLink to={`/${lang}/studio/orders`} variant="ghost">
+            {t("orders.clear")}
+          </ButtonLink>
+          <a href={csvHref(filter)} download className={buttonClass("outline")} data-testid="orders-csv">
+            {t("orders.exportCsv")}
+          </a>
         </div>
-        <Form method="get" className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={t("orders.filter")} data-testid="orders-filter">
-          <SelectField
-            name="courseId"
-            label={t("orders.course")}
-            placeholder={t("orders.any")}
-            defaultValue={filter.courseId ?? ""}
-            options={courses.map((c) => ({ value: c.id, label: c.title }))}
-          />
-          <SelectField
-            name="status"
-            label={t("orders.status")}
-            placeholder={t("orders.any")}
-            defaultValue={filter.status ?? ""}
-            options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))}
-          />
-          <SelectField
-            name="gateway"
-            label={t("orders.gateway")}
-            placeholder={t("orders.any")}
-            defaultValue={filter.gateway ?? ""}
-            options={GATEWAYS.map((g) => ({ value: g, label: t(`orders.gateways.${g}`) }))}
-          />
-          <TextField name="from" type="date" label={t("orders.from")} defaultValue={filter.from ?? ""} reserveErrorSpace />
-          <TextField name="to" type="date" label={t("orders.to")} defaultValue={filter.to ?? ""} reserveErrorSpace />
-          <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-5">
-            <Button type="submit" variant="gradient" data-testid="orders-apply">
-              {t("orders.apply")}
-            </Button>
-            <ButtonLink to={`/${lang}/studio/orders`} variant="ghost">
-              {t("orders.clear")}
-            </ButtonLink>
-            <a href={csvHref(filter)} download className={buttonClass("outline")} data-testid="orders-csv">
-              {t("orders.exportCsv")}
-            </a>
-          </div>
-        </Form>
+      </Form>
 
-        <section aria-labelledby="orders-totals-title" className="flex flex-col gap-2">
-          <h2 id="orders-totals-title" className="font-title text-xl font-bold text-ink">
-            {t("orders.totals")}
-          </h2>
-          {totals.length === 0 ? (
-            <p className="text-muted">{t("orders.none")}</p>
-          ) : (
-            <ul className="flex flex-wrap gap-3" data-testid="orders-totals">
-              {totals.map((x) => (
-                <li key={x.currency} className="rounded-component border border-line bg-surface p-3" data-testid={`orders-total-${x.currency}`}>
-                  <p className="font-semibold text-ink">{formatMinor(lang, x.currency, x.amountMinor)}</p>
-                  <p className="text-sm text-muted">
-                    {t("orders.totalLine", {
-                      n: String(x.count),
-                      paid: formatMinor(lang, x.currency, x.paidMinor),
-                      refunded: formatMinor(lang, x.currency, x.refundedMinor),
-                    })}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+      <section aria-labelledby="orders-totals-title" className="flex flex-col gap-2">
+        <h2 id="orders-totals-title" className="font-title text-xl font-bold text-ink">
+          {t("orders.totals")}
+        </h2>
+        {totals.length === 0 ? (
+          <p className="text-muted">{t("orders.none")}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-3" data-testid="orders-totals">
+            {totals.map((x) => (
+              <li key={x.currency} className="rounded-component border border-line bg-surface p-3" data-testid={`orders-total-${x.currency}`}>
+                <p className="font-semibold text-ink">{formatMinor(lang, x.currency, x.amountMinor)}</p>
+                <p className="text-sm text-muted">
+                  {t("orders.totalLine", {
+                    n: String(x.count),
+                    paid: formatMinor(lang, x.currency, x.paidMinor),
+                    refunded: formatMinor(lang, x.currency, x.refundedMinor),
+                  })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
-        <section aria-labelledby="orders-list-title" className="flex flex-col gap-3">
-          <h2 id="orders-list-title" className="font-title text-xl font-bold text-ink">
-            {t("orders.list")}
-          </h2>
-          {orders.length === 0 ? (
-            <p className="text-muted">{t("orders.none")}</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-start text-sm" data-testid="orders-table">
-                <thead>
-                  <tr className="border-b border-line text-muted">
-                    <th scope="col" className="p-2 text-start font-medium">
-                      {t("orders.when")}
-                    </th>
-                    <th scope="col" className="p-2 text-start font-medium">
-                      {t("orders.course")}
-                    </th>
-                    <th scope="col" className="p-2 text-start font-medium">
-                      {t("orders.buyer")}
-                    </th>
-                    <th scope="col" className="p-2 text-end font-medium">
-                      {t("orders.amount")}
-                    </th>
-                    <th scope="col" className="p-2 text-start font-medium">
-                      {t("orders.gateway")}
-                    </th>
-                    <th scope="col" className="p-2 text-start font-medium">
-                      {t("orders.status")}
-                    </th>
+      <section aria-labelledby="orders-list-title" className="flex flex-col gap-3">
+        <h2 id="orders-list-title" className="font-title text-xl font-bold text-ink">
+          {t("orders.list")}
+        </h2>
+        {orders.length === 0 ? (
+          <p className="text-muted">{t("orders.none")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-start text-sm" data-testid="orders-table">
+              <thead>
+                <tr className="border-b border-line text-muted">
+                  <th scope="col" className="p-2 text-start font-medium">
+                    {t("orders.when")}
+                  </th>
+                  <th scope="col" className="p-2 text-start font-medium">
+                    {t("orders.course")}
+                  </th>
+                  <th scope="col" className="p-2 text-start font-medium">
+                    {t("orders.buyer")}
+                  </th>
+                  <th scope="col" className="p-2 text-end font-medium">
+                    {t("orders.amount")}
+                  </th>
+                  <th scope="col" className="p-2 text-start font-medium">
+                    {t("orders.gateway")}
+                  </th>
+                  <th scope="col" className="p-2 text-start font-medium">
+                    {t("orders.status")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((o) => (
+                  <tr key={o.id} className="border-b border-line" data-testid="orders-row" data-order-id={o.id}>
+                    <td className="p-2 text-ink">
+                      <Link to={`/${lang}/studio/orders/${o.id}`} className="font-medium text-primary-strong underline-offset-2 hover:underline">
+                        {formatWhen(lang, o.createdAt)}
+                      </Link>
+                    </td>
+                    <td className="p-2 text-ink">{o.courseTitle}</td>
+                    <td className="p-2 text-ink">{o.userEmail ?? "—"}</td>
+                    <td className="p-2 text-end text-ink tabular-nums">{formatMajor(lang, o.currency, o.amount)}</td>
+                    <td className="p-2 text-ink">{t(`orders.gateways.${o.gateway}`)}</td>
+                    <td className="p-2 text-ink">{t(`orders.statuses.${o.status}`)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {orders.map((o) => (
-                    <tr key={o.id} className="border-b border-line" data-testid="orders-row" data-order-id={o.id}>
-                      <td className="p-2 text-ink">
-                        <Link to={`/${lang}/studio/orders/${o.id}`} className="font-medium text-primary-strong underline-offset-2 hover:underline">
-                          {formatWhen(lang, o.createdAt)}
-                        </Link>
-                      </td>
-                      <td className="p-2 text-ink">{o.courseTitle}</td>
-                      <td className="p-2 text-ink">{o.userEmail ?? "—"}</td>
-                      <td className="p-2 text-end text-ink tabular-nums">{formatMajor(lang, o.currency, o.amount)}</td>
-                      <td className="p-2 text-ink">{t(`orders.gateways.${o.gateway}`)}</td>
-                      <td className="p-2 text-ink">{t(`orders.statuses.${o.status}`)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {next ? (
-            <Link to={filterSearch(filter, next)} className="self-start font-medium text-primary-strong hover:underline" data-testid="orders-next">
-              {t("orders.nextPage")}
-            </Link>
-          ) : null}
-        </section>
-      </Container>
-    </>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {next ? (
+          <Link to={filterSearch(filter, next)} className="self-start font-medium text-primary-strong hover:underline" data-testid="orders-next">
+            {t("orders.nextPage")}
+          </Link>
+        ) : null}
+      </section>
+    </BackOfficeScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { SettingsScreen } from "./settings-screen";
+import { BackOfficeScreen } from "../backoffice-screen";
 import { type TAdminEnvironmentSettings, ZEnvironmentSettingsForm } from "../../../../domain/backoffice-settings";
 import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
@@ -16,7 +16,7 @@ export function EnvironmentSettings({ initial, lang, languages }: { initial: TAd
   const { t } = useTranslation("backoffice");
   const [theme, setTheme] = useState<unknown>(initial.settings.theme);
   return (
-    <SettingsScreen section="environment">
+    <BackOfficeScreen title={t("settings.environment.title")} intro={t("settings.environment.intro")}>
       <div className="grid gap-6 xl:grid-cols-2">
         <Card>
           <SectionForm
@@ -45,6 +45,6 @@ export function EnvironmentSettings({ initial, lang, languages }: { initial: TAd
           </Card>
         </div>
       </div>
-    </SettingsScreen>
+    </BackOfficeScreen>
   );
 }

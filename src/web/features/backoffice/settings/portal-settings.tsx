@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { SettingsScreen } from "./settings-screen";
+import { BackOfficeScreen } from "../backoffice-screen";
 import { type TAdminPortalSettings, type TPortalSettingsForm, ZPortalSettingsForm } from "../../../../domain/backoffice-settings";
 import { Card } from "../../../components/ui/card";
 import { useTranslation } from "../../../i18n/use-translation";
@@ -14,7 +14,7 @@ export function PortalSettings({ initial, lang }: { initial: TAdminPortalSetting
   const [value, setValue] = useState<TPortalSettingsForm>(initial.settings);
   const langs = Array.isArray(value.i18n?.langs) ? value.i18n.langs.filter((l): l is string => typeof l === "string" && l.length >= 2) : [];
   return (
-    <SettingsScreen section="portal">
+    <BackOfficeScreen title={t("settings.portal.title")} intro={t("settings.portal.intro")}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
           <SectionForm
@@ -49,6 +49,6 @@ export function PortalSettings({ initial, lang }: { initial: TAdminPortalSetting
           </Card>
         </div>
       </div>
-    </SettingsScreen>
+    </BackOfficeScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import { SettingsScreen } from "./settings-screen";
+import { BackOfficeScreen } from "../backoffice-screen";
 import { z } from "zod";
 import {
   type TAdminRegistrationSettings,
@@ -51,7 +51,7 @@ export function RegistrationSettings({ initial, lang, languages }: { initial: TA
     ...MESSENGERS.map((m) => ({ id: m, on: Array.isArray(value.messengers) && value.messengers.includes(m), server: !!initial.server.messengers[m] })),
   ];
   return (
-    <SettingsScreen section="registration">
+    <BackOfficeScreen title={t("settings.registration.title")} intro={t("settings.registration.intro")}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
           <SectionForm
@@ -93,6 +93,6 @@ export function RegistrationSettings({ initial, lang, languages }: { initial: TA
           </Card>
         </div>
       </div>
-    </SettingsScreen>
+    </BackOfficeScreen>
   );
 }

@@ -1,15 +1,12 @@
 import { useState } from "react";
 import type { z } from "zod";
-import { Button } from "../../../components/ui/button";
 import type { ApiResult } from "../../../lib/api";
-import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import type { TFunction } from "../../../i18n/translator";
 import { useTranslation } from "../../../i18n/use-translation";
 import { BlockPropsForm } from "../../studio/block-props-form";
 import type { CustomEditors } from "../../studio/form-context";
-import { serverIssuesOf } from "../../studio/course-settings-value";
-import type { PathIssue } from "../../studio/form-value";
-import { SaveStatus, type SaveState } from "../../studio/save-status";
+import { FormSaveBar } from "../../studio/form-save-bar";
+import { useFormSave } from "../../studio/use-form-save";
 
 /** Field and option labels from the back-office pack (backoffice:settings.fields.*), else the studio pack's. */
 export function useSettingsLabels(): TFunction {
@@ -44,37 +41,29 @@ export function SectionForm<T extends { settings: Record<string, unknown>; versi
   label: string;
   customEditors?: CustomEditors;
 }) {
-  const { t, i18n } = useTranslation("studio");
-  const { t: tAny } = useTranslation();
   const labels = useSettingsLabels();
   const [saved, setSaved] = useState(initial);
   const [value, setValue] = useState(initial.settings);
-  const [state, setState] = useState<SaveState>({ kind: "idle" });
-  const [serverIssues, setServerIssues] = useState<PathIssue[]>([]);
+  const { state, serverIssues, submit, edited } = useFormSave();
   const dirty = JSON.stringify(value) !== JSON.stringify(saved.settings);
 
-  const submit = async (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (state.kind === "saving") return;
-    if (!dirty) return setState({ kind: "nothing" });
-    if (!schema.safeParse(value).success) return setState({ kind: "failed", reason: t("form.hasIssues") });
-    setState({ kind: "saving" });
-    const res = await save({ ...value, baseVersion: saved.version });
-    if (res.ok) {
-      setSaved(res.data);
-      setValue(res.data.settings);
-      onChange?.(res.data.settings);
-      setState({ kind: "saved" });
-      onSaved?.(res.data);
-      return;
-    }
-    await loadKeyNamespace(i18n, res.error.key);
-    setServerIssues(serverIssuesOf(res.error.validationErrors));
-    setState({ kind: "failed", reason: tAny(res.error.key) });
+    void submit({
+      dirty,
+      valid: schema.safeParse(value).success,
+      send: () => save({ ...value, baseVersion: saved.version }),
+      onSaved: (data: T) => {
+        setSaved(data);
+        setValue(data.settings);
+        onChange?.(data.settings);
+        onSaved?.(data);
+      },
+    });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid={testId}>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid={testId}>
       <BlockPropsForm
         schema={schema}
         value={value}
@@ -87,16 +76,10 @@ export function SectionForm<T extends { settings: Record<string, unknown>; versi
           const v = next as Record<string, unknown>;
           setValue(v);
           onChange?.(v);
-          setServerIssues([]);
-          if (state.kind !== "saving") setState({ kind: "idle" });
+          edited();
         }}
       />
-      <div className="flex flex-wrap items-center gap-4 border-t border-line pt-4">
-        <Button type="submit" disabled={state.kind === "saving"} data-testid={`${testId}-save`}>
-          {t("course.save")}
-        </Button>
-        <SaveStatus state={state} dirty={dirty} testId={`${testId}-state`} />
-      </div>
+      <FormSaveBar state={state} dirty={dirty} saveTestId={`${testId}-save`} stateTestId={`${testId}-state`} />
     </form>
   );
 }
