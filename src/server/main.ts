@@ -567,7 +567,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
     },
     { prefix: "/api" },
   );
-  await app.register(languagePackRoutes(services.packs));
+  await app.register(languagePackRoutes(services.packs, async () => (await services.portal.getI18n()).langs));
   await app.register(mediaPublicRoutes(services.media));
   await app.register(
     socialRoutes({

@@ -41,9 +41,17 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
     return hit;
   };
 
+  /** The language's own pack over the English one, key by key; null when the language has no pack of its own. */
+  async function completed(lang: string, pkg: string): Promise<Record<string, unknown> | null> {
+    const own = await get(lang, pkg);
+    if (!own || lang === FALLBACK_LANG) return own;
+    const base = await get(FALLBACK_LANG, pkg);
+    return base ? overlay(base, own) : own;
+  }
+
   async function readResources(lang: string): Promise<PackResources> {
     const entries = await Promise.all(
-      LANGUAGE_PACKAGES.map(async (pkg: LanguagePackage) => [pkg, (await get(lang, pkg)) ?? (await get(FALLBACK_LANG, pkg)) ?? {}] as const),
+      LANGUAGE_PACKAGES.map(async (pkg: LanguagePackage) => [pkg, (await completed(lang, pkg)) ?? (await get(FALLBACK_LANG, pkg)) ?? {}] as const),
     );
     return Object.fromEntries(entries);
   }
@@ -52,10 +60,19 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
 
   return {
     packages: LANGUAGE_PACKAGES,
+    /** The pack as its file has it (what a language lacks is read from this). */
     get,
     /**
-     * Every package of one language, keyed by package (i18next namespaces). A package the language
-     * does not have yet is served in English, so a newly added portal language shows text, not keys.
+     * The pack readers get: a key the language's pack lacks is served in English, so a language being
+     * translated shows text, not keys. A language without the pack gets the English one when
+     * `served` (a portal language), else null.
+     */
+    async pack(lang: string, pkg: string, served: boolean): Promise<Record<string, unknown> | null> {
+      return (await completed(lang, pkg)) ?? (served ? get(FALLBACK_LANG, pkg) : null);
+    },
+    /**
+     * Every package of one language, keyed by package (i18next namespaces). A package or a key the
+     * language does not have yet is served in English, so a newly added portal language shows text, not keys.
      */
     async resources(lang: string): Promise<PackResources> {
       if (!opts.cache) return readResources(lang);
@@ -71,3 +88,12 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
   };
 }
 export type LanguagePacks = ReturnType<typeof createLanguagePacks>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `own` laid over `base`, nested objects key by key: every key of either, `own`'s value where it has one. */
+export function overlay(base: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(own)) out[k] = isRecord(v) && isRecord(base[k]) ? overlay(base[k], v) : v;
+  return out;
+}

@@ -15,8 +15,8 @@ export function createI18n(lang: string, resources: Resources): I18n {
     fallbackLng: FALLBACK_LANG,
     ns: [...LANGUAGE_PACKAGES],
     defaultNS: "common",
-    // Only the page's language travels with the page; every pack is complete (checked by
-    // plurals.test.ts) and a language without a pack file gets English from the server.
+    // Only the page's language travels with the page; the server fills what its packs lack with
+    // English, key by key (platform/language-packs.ts), so nothing falls back here.
     resources: { [lang]: resources },
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -6,7 +6,7 @@ import { ZText } from "../../../domain/validation/safe-text";
 
 /** Language packs over HTTP, never cached, so a deployment's new strings show at once. */
 export const languagePackRoutes =
-  (packs: LanguagePacks): FastifyPluginAsyncZod =>
+  (packs: LanguagePacks, portalLangs: () => Promise<readonly string[]>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/locales/:lang/:pkg",
@@ -21,7 +21,8 @@ export const languagePackRoutes =
       },
       async (req, reply) => {
         const pkg = req.params.pkg.replace(/\.json$/, "");
-        const pack = packs.packages.includes(pkg as never) ? await packs.get(req.params.lang, pkg) : null;
+        // A portal language without a pack of its own yet is served in English, as its pages are.
+        const pack = packs.packages.includes(pkg as never) ? await packs.pack(req.params.lang, pkg, (await portalLangs()).includes(req.params.lang)) : null;
         if (!pack) throw new AppError("NOT_FOUND", `No language pack ${req.params.lang}/${req.params.pkg}`);
         reply.header("cache-control", "no-cache");
         return pack;

@@ -71,10 +71,15 @@ describeEachDatabase("back office: portal, environment and registration settings
     );
     expect(withDe.packs.find((p) => p.lang === "de")).toMatchObject({ hasPack: false, missingCount: de.total });
     expect((await publicSettings()).portal.i18n.langs).toContain("de");
+    // Until it has packs, the new language's pages and the packs a browser switching to it loads are English.
+    const dePack = await t.app.inject({ method: "GET", url: "/locales/de/common.json" });
+    expect(dePack.statusCode).toBe(200);
+    expect(dePack.json()).toEqual(json(await t.app.inject({ method: "GET", url: "/locales/en/common.json" })));
     const bad = expectError(await browser.put(P, { ...before.settings, i18n: { langs: ["tr", "en"], primaryLang: "ru" } }, origin), 400, "VALIDATION");
     expect(JSON.stringify(bad.details)).toContain("i18n.primaryLang");
     json(await browser.put(P, before.settings, origin));
     expect((await publicSettings()).portal.i18n.langs).toEqual(["tr", "en", "ar", "ru"]);
+    expect((await t.app.inject({ method: "GET", url: "/locales/de/common.json" })).statusCode).toBe(404);
   });
 
   it("portal: bad values are 400 naming the field, nothing written", async () => {
