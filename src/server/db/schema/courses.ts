@@ -177,14 +177,20 @@ export const courseProgress = pgTable(
     currentElementId: text("current_element_id"),
     variables: jsonb("variables").$type<Record<string, TVariableValue>>().notNull().default({}),
     upgradedAt: timestamp("upgraded_at", { withTimezone: true }),
+    /**
+     * When the learner's last finish completed the course (every visible element done); kept when the
+     * course grows and set again when they complete it again (decision 0063).
+     */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     index("course_progress_record").on(t.recordId),
-    // The dashboard (issue 16): enrolments of a range per course, and the newest idle enrolments first.
+    // The dashboard (issue 16): enrolments and completions of a range per course, and the newest idle enrolments first.
     index("course_progress_course_created").on(t.courseId, t.createdAt),
+    index("course_progress_course_completed").on(t.courseId, t.completedAt),
     index("course_progress_updated").on(t.updatedAt),
   ],
 );

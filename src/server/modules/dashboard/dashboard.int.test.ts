@@ -42,6 +42,13 @@ describeEachDatabase("back office: the dashboard", (t) => {
     await t.db.insert(progressRecords).values({ id: recordId, portalId: portal(), userId }).onConflictDoNothing();
     await t.db.insert(courseProgress).values({ userId, courseId, recordId, createdAt, updatedAt });
   }
+  /** The completion the progress module records when a finish leaves every visible element done. */
+  async function completed(userId: string, courseId: string, when: Date) {
+    await t.db
+      .update(courseProgress)
+      .set({ completedAt: when })
+      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)));
+  }
   async function progress(userId: string, elementId: string, courseId: string, state: "opened" | "done", when: Date) {
     await t.db.insert(elementProgress).values({ userId, courseId, elementId, state, started: when, finished: state === "done" ? when : null, updatedAt: when });
   }
@@ -112,6 +119,8 @@ describeEachDatabase("back office: the dashboard", (t) => {
     await enrol(ids.d!, C, at("2031-02-20T09:00:00Z"), at("2031-03-04T09:00:00Z"));
     for (const n of [1, 2, 3]) await progress(ids.a!, el(n), C, "done", at(`2031-03-03T1${n}:00:00Z`));
     for (const n of [1, 2, 3]) await progress(ids.d!, el(n), C, "done", at(`2031-03-04T1${n}:00:00Z`));
+    await completed(ids.a!, C, at("2031-03-03T13:00:00Z"));
+    await completed(ids.d!, C, at("2031-03-04T13:00:00Z"));
     for (const n of [1, 2]) await progress(ids.b!, el(n), C, "done", at(`2031-03-03T1${n}:00:00Z`));
     await progress(ids.b!, el(3), C, "opened", at("2031-03-03T13:00:00Z"));
     await progress(ids.c!, el(1), C, "opened", at("2031-03-03T10:00:00Z"));

@@ -37,38 +37,20 @@ export function createDashboardRepo(db: Db) {
       return rows.map((x) => ({ day: x.day, count: num(x.count) }));
     },
 
-    /**
-     * Per course: enrolments made in the range, and learners whose last visible element was finished in
-     * the range with every visible element done (the course's completion, as the progress module rules it).
-     */
+    /** Per course: enrolments made in the range, and completions recorded in it (course_progress.completed_at, decision 0063). */
     async coursesActivity(portalId: string, r: Range) {
       const rows = rowsOf<{ course_id: string; title: TLocalized; enrolled: unknown; completed: unknown }>(
         await db.execute(sql`
-          with pc as (
-            select c.id, c.title, c.index, array(select e.id from elements e where e.course_id = c.id and e.visible) as visible_ids
-            from courses c where c.portal_id = ${portalId}
-          ),
+          with pc as (select c.id, c.title, c.index from courses c where c.portal_id = ${portalId}),
           enrolled as (
             select cp.course_id, count(*) as n from course_progress cp
             where cp.course_id in (select id from pc) and cp.created_at >= ${ts(r.start)} and cp.created_at < ${ts(r.end)}
             group by cp.course_id
           ),
-          candidates as (
-            select distinct ep.course_id, ep.user_id from element_progress ep
-            where ep.course_id in (select id from pc) and ep.state = 'done' and ep.finished >= ${ts(r.start)} and ep.finished < ${ts(r.end)}
-          ),
           completed as (
-            select k.course_id, count(*) as n
-            from candidates k
-            join pc on pc.id = k.course_id
-            cross join lateral (
-              select count(*) filter (where ep.element_id = any(pc.visible_ids)) as done,
-                     max(ep.finished) filter (where ep.element_id = any(pc.visible_ids)) as last
-              from element_progress ep
-              where ep.user_id = k.user_id and ep.course_id = k.course_id and ep.state = 'done'
-            ) x
-            where cardinality(pc.visible_ids) > 0 and x.done = cardinality(pc.visible_ids) and x.last >= ${ts(r.start)} and x.last < ${ts(r.end)}
-            group by k.course_id
+            select cp.course_id, count(*) as n from course_progress cp
+            where cp.course_id in (select id from pc) and cp.completed_at >= ${ts(r.start)} and cp.completed_at < ${ts(r.end)}
+            group by cp.course_id
           )
           select pc.id as course_id, pc.title, coalesce(en.n, 0) as enrolled, coalesce(co.n, 0) as completed
           from pc left join enrolled en on en.course_id = pc.id left join completed co on co.course_id = pc.id

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { ZCourseProgress, ZElementProgress, ZFinishReply } from "../../../domain/progress";
-import { courseProgress, courses, elementProgress } from "../../db/schema/courses";
+import { courseProgress, courses, elementProgress, elements } from "../../db/schema/courses";
+import { migrationBackfill } from "../../../../tests/support/migrations";
 import { upsertCourse, upsertElement } from "../../db/seed/course-factories";
 import { signUpBody } from "../../../../tests/support/factories";
 import { passedAttempt, takeTest } from "../../../../tests/support/assessments";
@@ -235,6 +236,78 @@ describeEachDatabase("progress API", (t) => {
       const l = await learner(t.app, t.db);
       expectError(await l.browser.post("/api/progress/upgrade", { courseId: "no-such-course" }), 404, "COURSE-NOT-RECEIVED");
       expectError(await l.browser.post("/api/progress/upgrade", { force: "yes" }), 400, "VALIDATION");
+    });
+  });
+
+  describe("the recorded completion (course_progress.completed_at)", () => {
+    const completedAt = async (userId: string, courseId: string) =>
+      (
+        await t.db
+          .select({ at: courseProgress.completedAt })
+          .from(courseProgress)
+          .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
+      )[0]?.at ?? null;
+    const finish = async (b: Browser, id: string) => json<Finish>(await b.post(`/api/progress/elements/${id}/finish`));
+    const hide = (id: string) =>
+      changeContent(t.db, async (tx) => {
+        await tx.update(elements).set({ visible: false }).where(eq(elements.id, id));
+      });
+
+    it("is set by the finish that completes the course, kept by later finishes, set again after the course grows", async () => {
+      const id = `done-${Date.now()}`;
+      await upsertCourse(t.db, { id, portalId: t.config.PORTAL_ID, title: { en: "Done" }, arbitraryWalkthrough: true });
+      for (const n of [1, 2]) await upsertElement(t.db, { id: `${id}-${n}`, courseId: id, type: "lesson", title: { en: `${n}` }, index: n });
+      const l = await learner(t.app, t.db);
+      expect((await finish(l.browser, `${id}-2`)).courseFinished).toBe(false);
+      expect(await completedAt(l.userId, id)).toBeNull();
+      const last = await finish(l.browser, `${id}-1`);
+      expect(last.courseFinished).toBe(true);
+      const first = await completedAt(l.userId, id);
+      expect(first?.toISOString()).toBe(last.progress.finished);
+      // Finishing a done element again is not a new completion.
+      await finish(l.browser, `${id}-2`);
+      expect(await completedAt(l.userId, id)).toEqual(first);
+      // The course grows: the old completion stays on record until the learner completes it again.
+      await upsertElement(t.db, { id: `${id}-3`, courseId: id, type: "lesson", title: { en: "3" }, index: 3 });
+      expect(await completedAt(l.userId, id)).toEqual(first);
+      const again = await finish(l.browser, `${id}-3`);
+      expect(again.courseFinished).toBe(true);
+      expect((await completedAt(l.userId, id))?.toISOString()).toBe(again.progress.finished);
+      expect(again.progress.finished > first!.toISOString()).toBe(true);
+    });
+
+    it("is set when a hidden element left the course complete without a recorded completion", async () => {
+      const id = `hid-${Date.now()}`;
+      await upsertCourse(t.db, { id, portalId: t.config.PORTAL_ID, title: { en: "Hidden" }, arbitraryWalkthrough: true });
+      for (const n of [1, 2]) await upsertElement(t.db, { id: `${id}-${n}`, courseId: id, type: "lesson", title: { en: `${n}` }, index: n });
+      const l = await learner(t.app, t.db);
+      await finish(l.browser, `${id}-1`);
+      await hide(`${id}-2`);
+      expect(await completedAt(l.userId, id)).toBeNull();
+      const r = await finish(l.browser, `${id}-1`);
+      expect(r.courseFinished).toBe(true);
+      expect(await completedAt(l.userId, id)).not.toBeNull();
+    });
+
+    it("the migration's backfill records complete courses at their last visible finish, and only those", async () => {
+      const id = `bf-${Date.now()}`;
+      await upsertCourse(t.db, { id, portalId: t.config.PORTAL_ID, title: { en: "Backfill" }, arbitraryWalkthrough: true });
+      for (const n of [1, 2, 3]) await upsertElement(t.db, { id: `${id}-${n}`, courseId: id, type: "lesson", title: { en: `${n}` }, index: n });
+      const [done, partly] = [await learner(t.app, t.db), await learner(t.app, t.db)];
+      for (const n of [1, 2, 3]) await finish(done.browser, `${id}-${n}`);
+      for (const n of [1, 2]) await finish(partly.browser, `${id}-${n}`);
+      // The last element is hidden: `partly` has every visible element done, and `done`'s last visible finish is the 2nd.
+      await hide(`${id}-3`);
+      await t.db.update(courseProgress).set({ completedAt: null }).where(eq(courseProgress.courseId, id));
+      await t.db.execute(sql.raw(migrationBackfill("0026_course_completed_at")));
+      const secondFinish = async (userId: string) => (await stored(userId, `${id}-2`)).finished;
+      expect(await completedAt(done.userId, id)).toEqual(await secondFinish(done.userId));
+      expect(await completedAt(partly.userId, id)).toEqual(await secondFinish(partly.userId));
+      // A learner still on the way gets none.
+      const started = await learner(t.app, t.db);
+      await finish(started.browser, `${id}-1`);
+      await t.db.execute(sql.raw(migrationBackfill("0026_course_completed_at")));
+      expect(await completedAt(started.userId, id)).toBeNull();
     });
   });
 

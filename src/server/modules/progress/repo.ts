@@ -137,7 +137,7 @@ function writes(db: Handle, touched: Set<string>) {
     async updateCourse(
       userId: string,
       courseId: string,
-      patch: { currentElementId?: string | null; variables?: Record<string, TVariableValue>; upgradedAt?: Date },
+      patch: { currentElementId?: string | null; variables?: Record<string, TVariableValue>; upgradedAt?: Date; completedAt?: Date },
     ): Promise<void> {
       touched.add(userId);
       await db
