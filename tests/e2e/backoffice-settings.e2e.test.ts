@@ -2,7 +2,7 @@
  * The back office's settings in Chromium (issue 16): an admin changes the theme colour on the
  * environment screen, sees it in the live preview of the design-system page, saves, and a public
  * page draws the new colour; adds a language on the portal screen, sees the pack keys it lacks, saves,
- * and the public site serves /de/. The three screens pass axe in en and ar (right to left) and the
+ * and the public site serves /de/, also to a reader who switches to it. The three screens pass axe in en and ar (right to left) and the
  * environment form is used with the keyboard only.
  */
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,13 @@ describe("the back office's settings screens", () => {
     expect(saved.settings.i18n.langs).toEqual(["tr", "en", "ar", "ru", "de"]);
     const guest = await e2e.open("/de/");
     expect(await guest.locator("html").getAttribute("lang")).toBe("de");
+    // A reader switches to it from another language: the browser loads its packs (English until translated).
+    const reader = await e2e.open("/en/");
+    await reader.getByTestId("language-switcher").click();
+    await reader.getByRole("menuitem", { name: "Deutsch", exact: true }).click();
+    await expect.poll(() => new URL(reader.url()).pathname, SLOW).toMatch(/^\/de\//);
+    expect(await reader.locator("html").getAttribute("lang")).toBe("de");
+    await expect.poll(() => reader.getByTestId("language-switcher").textContent(), SLOW).toContain("DE");
   });
 
   it("is usable with the keyboard only: Tab to the colour, pick it with the arrows, Tab to save and press Enter", async () => {
