@@ -2,7 +2,7 @@
  * The back office's settings in Chromium (issue 16): an admin changes the theme colour on the
  * environment screen, sees it in the live preview of the design-system page, saves, and a public
  * page draws the new colour; adds a language on the portal screen, sees the pack keys it lacks, saves,
- * and the public site serves /de/, also to a reader who switches to it. The three screens pass axe in en and ar (right to left) and the
+ * and the public site serves /de/, also to a reader who switches to it. The preview has no cookie notice. The three screens pass axe in en and ar (right to left) and the
  * environment form is used with the keyboard only.
  */
 import { describe, expect, it } from "vitest";
@@ -32,6 +32,17 @@ describe("the back office's settings screens", () => {
     await expect.poll(() => page.getByTestId("environment-settings-state").getAttribute("data-state"), SLOW).toBe("saved");
     const guest = await e2e.open("/en/");
     expect(await guest.locator("html").evaluate((el) => getComputedStyle(el).getPropertyValue("--theme-primary").trim())).toBe(TEAL);
+  });
+
+  it("draws the preview without the cookie notice, which an undecided visitor of that page does get", async () => {
+    const undecided = await e2e.signIn("admin", { consent: false });
+    const page = await e2e.open("/en/studio/settings/environment", { page: undecided.page });
+    const frame = page.frameLocator('[data-testid="theme-preview"]');
+    await page.getByTestId("environment-settings").locator('[id$="-theme-color"]').selectOption("teal");
+    await expect.poll(() => frame.getByTestId("guideline-frame").getAttribute("data-preview-color"), SLOW).toBe("teal");
+    await expect.poll(() => frame.getByTestId("cookie-notice").count(), SLOW).toBe(0);
+    const visitor = await e2e.open("/en/guideline/components", { consent: false });
+    await expect.poll(() => visitor.getByTestId("cookie-notice").isVisible(), SLOW).toBe(true);
   });
 
   it("adds a language: the keys it lacks are listed, and the public site serves it", async () => {

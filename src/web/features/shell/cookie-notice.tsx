@@ -5,14 +5,19 @@ import { Button } from "../../components/ui/button";
 import type { Consent } from "../../cookies";
 import { allConsent, useConsent } from "../consent/use-consent";
 import { CookiePolicyNote } from "../policy/policy-link";
+import { useFramed } from "./use-framed";
 
-/** Cookie notice with per-category consent: analytics, youtube, vimeo, hotjar (seed 9). */
+/**
+ * Cookie notice with per-category consent: analytics, youtube, vimeo, hotjar (seed 9). Not inside a
+ * frame: consent belongs to the page around it, and the notice would cover what a preview shows.
+ */
 export function CookieNotice() {
   const { t } = useTranslation("common");
   const { consent, decide, noticeOpen } = useConsent();
   const [customising, setCustomising] = useState(false);
   const [draft, setDraft] = useState<Consent>(consent ?? allConsent(false));
-  if (!noticeOpen) return null;
+  const framed = useFramed();
+  if (!noticeOpen || framed) return null;
 
   return (
     <section
