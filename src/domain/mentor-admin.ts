@@ -24,6 +24,8 @@ export const ZAdminMentor = z.object({
   uid: z.string(),
   fullName: z.string(),
   email: z.string().nullable(),
+  /** They lead the mentors (mp-leader): they also read and hand out every chat. */
+  leader: z.boolean(),
   campaign: z.string().nullable(),
   available: z.boolean(),
   /** Open chats they hold, and of those the ones whose learner waits for an answer. */

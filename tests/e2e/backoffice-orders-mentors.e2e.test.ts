@@ -67,7 +67,7 @@ describe("the back office: orders and mentors", () => {
     expect(csv).not.toContain('"failed"');
 
     // Keyboard only: Tab to the order's link and press Enter.
-    const link = page.locator(`[data-order-id="${paid}"] a`);
+    const link = page.locator(`[data-order-id="${paid}"] a`).first();
     for (let i = 0; i < 60 && !(await link.evaluate((a) => a === document.activeElement)); i++) await page.keyboard.press("Tab");
     expect(await link.evaluate((a) => a === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
@@ -84,6 +84,10 @@ describe("the back office: orders and mentors", () => {
     expect(await page.getByTestId("order-refund").textContent()).toContain("Asked within 14 days");
     const [row] = await e2e.database.db.select().from(orders).where(eq(orders.id, paid));
     expect(row!.status).toBe("reversed");
+    // The buyer leads to their page in the back office.
+    await page.getByTestId("order-buyer").click();
+    await page.waitForURL(new RegExp(`/en/studio/users/${row!.userId}$`));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), SLOW).toBe("Deniz Kaya");
   });
 
   it("adds a mentor, switches to 'learners choose' with the keyboard, and a learner's widget offers that mentor", async () => {

@@ -30,6 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     orders: page.orders.map((o) => ({
       id: o.id,
       courseTitle: o.courseTitle,
+      userId: o.userId,
       userEmail: o.userEmail,
       currency: o.currency,
       amount: o.amount,

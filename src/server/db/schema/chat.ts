@@ -113,6 +113,11 @@ export const chatMessages = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     /** Told about in a digest letter. */
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    /**
+     * A mentor's message that answered a waiting learner: since when the learner had waited (the chat's
+     * waiting_since when the message was sent). The dashboard's answer times read it (decision 0063).
+     */
+    answeredWaitFrom: timestamp("answered_wait_from", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("chat_messages_id").on(t.id),

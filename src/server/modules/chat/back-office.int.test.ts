@@ -35,8 +35,15 @@ describeEachDatabase("back office: mentors", (t) => {
     const chat = await openChat(l, portal());
     await send(l, chat.id, "Hello?");
     const row = (await list()).mentors.find((m) => m.id === a.profileId);
-    expect(row).toMatchObject({ uid: a.userId, email: a.email, available: true, campaign: null, openChats: 1, unanswered: 1 });
+    expect(row).toMatchObject({ uid: a.userId, email: a.email, leader: false, available: true, campaign: null, openChats: 1, unanswered: 1 });
     expect((await list()).mode).toBe("multiple");
+  });
+
+  it("names the mentors who lead (mp-leader)", async () => {
+    const lead = await mentor(t.app, t.database, portal(), { role: "mp-leader" });
+    const rows = (await list()).mentors;
+    expect(rows.find((m) => m.id === lead.profileId)).toMatchObject({ uid: lead.userId, leader: true });
+    expect(rows.find((m) => m.id === a.profileId)?.leader).toBe(false);
   });
 
   describe("adding, changing and removing", () => {

@@ -95,6 +95,19 @@ describeEachDatabase("mentor chat: the conversation", (t) => {
     expect(updates.readIds).toContain(answer.id);
   });
 
+  it("a reply records since when the learner waited (the dashboard's answer times); a reply to no one waiting records nothing", async () => {
+    const learner = await register(app);
+    const chat = await openChat(learner, portal());
+    const first = await send(learner, chat.id, "Hello?");
+    await send(learner, chat.id, "Anyone there?");
+    const answer = await send(aylin, chat.id, "Here I am.");
+    const followUp = await send(aylin, chat.id, "How can I help?");
+    const stored = new Map((await rowsOf(chat.id)).map((r) => [r.id, r.answeredWaitFrom?.toISOString() ?? null]));
+    expect(stored.get(answer.id)).toBe(first.createdAt);
+    expect(stored.get(followUp.id)).toBeNull();
+    expect(stored.get(first.id)).toBeNull();
+  });
+
   it("reading the notification reads the reply, and the reply reads the notification", async () => {
     const learner = await register(app);
     const chat = await openChat(learner, portal());

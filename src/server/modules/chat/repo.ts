@@ -48,6 +48,7 @@ export type AdminProfileRow = ProfileLoad & {
   lastName: string | null;
   username: string | null;
   email: string | null;
+  roles: string[];
 };
 
 /** Open chats of the portal held by a mentor (not the distribution bot). */
@@ -229,6 +230,7 @@ function reads(db: Db) {
           lastName: users.lastName,
           username: users.username,
           email: users.email,
+          roles: users.roles,
         })
         .from(mentorProfiles)
         .innerJoin(users, eq(users.id, mentorProfiles.userId))
@@ -354,6 +356,23 @@ function writes(tx: Db) {
         where ${chats.id} = ${id}
         returning old.status as before`);
       return rowsOf<{ before: ChatRow["status"] }>(result)[0]!.before;
+    },
+    /**
+     * A mentor wrote: the chat waits no more. Since when the learner had waited (read under the row lock
+     * its update takes) is recorded on the mentor's message, when anyone waited.
+     */
+    async mentorWrote(id: string, messageSeq: number, at: Date): Promise<void> {
+      const result = await tx.execute(sql`
+        update ${chats} set last_message_at = ${ts(at)}, last_activity_at = ${ts(at)}, waiting_since = null, mentor_digest_at = null
+        from (select waiting_since from ${chats} where id = ${id} for update) as old
+        where ${chats.id} = ${id}
+        returning old.waiting_since as waited`);
+      const waited = rowsOf<{ waited: Date | string | null }>(result)[0]?.waited;
+      if (waited)
+        await tx
+          .update(chatMessages)
+          .set({ answeredWaitFrom: new Date(waited) })
+          .where(eq(chatMessages.seq, messageSeq));
     },
     /** Null when a message with this id exists already (a resend, or a clash): the caller reads it. */
     async insertMessage(row: MessageInsert): Promise<MessageRow | null> {

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { mentor } from "../../../../tests/support/chat";
 import { uniqueEmail } from "../../../../tests/support/factories";
+import { migrationBackfill } from "../../../../tests/support/migrations";
 import { Browser, expectError, json } from "../../../../tests/support/http";
 import { learner } from "../../../../tests/support/sign-in";
 import type { TDashboard } from "../../../domain/dashboard";
@@ -167,6 +168,8 @@ describeEachDatabase("back office: the dashboard", (t) => {
       ["student", at("2031-03-05T00:00:00Z")],
       ["mentor", at("2031-03-05T03:00:00Z")],
     ]);
+    // Written here, not sent: the replies get the waits they answered as migration 0027 gave existing messages.
+    await t.db.execute(sql.raw(migrationBackfill("0027_chat_answered_wait_from")));
     // Discussions in the range: two learners' questions wait; an answered one, a reply and a mentor's post do not.
     await post(ids.a!, at("2031-03-02T10:00:00Z"));
     await post(ids.b!, at("2031-03-03T10:00:00Z"));

@@ -132,15 +132,10 @@ export function createDashboardRepo(db: Db) {
       const [row] = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
           with answers as (
-            select extract(epoch from (m.created_at - w.start)) / 60 as minutes
+            select extract(epoch from (m.created_at - m.answered_wait_from)) / 60 as minutes
             from chat_messages m
             join chats c on c.id = m.chat_id and c.portal_id = ${portalId}
-            cross join lateral (
-              select min(s.created_at) as start from chat_messages s
-              where s.chat_id = m.chat_id and s.author_kind = 'student' and s.seq < m.seq
-                and s.seq > coalesce((select max(p.seq) from chat_messages p where p.chat_id = m.chat_id and p.author_kind = 'mentor' and p.seq < m.seq), 0)
-            ) w
-            where m.author_kind = 'mentor' and m.created_at >= ${ts(r.start)} and m.created_at < ${ts(r.end)} and w.start is not null
+            where m.author_kind = 'mentor' and m.created_at >= ${ts(r.start)} and m.created_at < ${ts(r.end)} and m.answered_wait_from is not null
           )
           select count(*) as answered,
                  count(*) filter (where minutes <= ${promiseHours * 60}) as within,

@@ -26,6 +26,7 @@ const present = (r: AdminProfileRow): TAdminMentor => ({
   uid: r.userId,
   fullName: userName(r) || r.email || r.userId,
   email: r.email,
+  leader: r.roles.includes("mp-leader"),
   campaign: r.utmCampaignName,
   available: r.available,
   openChats: r.openChats,

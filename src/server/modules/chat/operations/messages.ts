@@ -135,7 +135,7 @@ export async function sendMessage(
       events.push({ topic: INBOX_TOPIC(chat.portalId), kind: "chat", id: chat.id });
       if (chat.mentorId && chat.mentorId !== DISTRIBUTION_BOT_ID) events.push({ topic: USER_TOPIC(chat.mentorId), kind: "unread", id: chat.id });
     } else {
-      await w.updateChat(chat.id, { lastMessageAt: at, lastActivityAt: at, waitingSince: null, mentorDigestAt: null });
+      await w.mentorWrote(chat.id, row.seq, at);
       await ctx.notifications.writes(w.tx).insert(
         ctx.notifications.row({
           userId: chat.studentId,

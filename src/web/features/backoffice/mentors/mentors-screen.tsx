@@ -3,6 +3,7 @@ import { BackOfficeScreen } from "../backoffice-screen";
 import { CHAT_MODES, type TChatMode } from "../../../../domain/chat";
 import type { TAdminMentor, TAdminMentors } from "../../../../domain/mentor-admin";
 import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { SelectField } from "../../../components/ui/select-field";
@@ -119,7 +120,12 @@ function MentorRow({
     <li className="flex flex-col gap-3 rounded-component border border-line bg-surface p-4" data-testid="mentor-row" data-mentor-id={mentor.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold text-ink">
-          {mentor.fullName} {mentor.email ? <span className="font-normal text-muted">{mentor.email}</span> : null}
+          {mentor.fullName} {mentor.email ? <span className="font-normal text-muted">{mentor.email}</span> : null}{" "}
+          {mentor.leader ? (
+            <Badge tone="neutral">
+              <span data-testid="mentor-leader">{t("users.role.mp-leader")}</span>
+            </Badge>
+          ) : null}
         </h3>
         <p className="text-sm text-muted" data-testid="mentor-load">
           {t("mentors.load", { open: String(mentor.openChats), waiting: String(mentor.unanswered) })}

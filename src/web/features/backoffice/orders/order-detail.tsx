@@ -42,7 +42,12 @@ export function OrderDetail({ detail: initial }: { detail: TAdminOrderDetail }) 
         </div>
         <dl className="flex flex-col gap-2" data-testid="order-facts">
           {row(t("order.id"), <code dir="ltr">{order.id}</code>)}
-          {row(t("orders.buyer"), order.userEmail ?? "—")}
+          {row(
+            t("orders.buyer"),
+            <Link to={`/${lang}/studio/users/${encodeURIComponent(order.userId)}`} className="font-medium text-primary-strong hover:underline" data-testid="order-buyer">
+              {order.userEmail ?? order.userId}
+            </Link>,
+          )}
           {row(t("orders.amount"), money(order.amount))}
           {order.coupon ? row(t("order.coupon"), `${order.coupon.code} (−${money(order.coupon.discount)})`) : null}
           {row(t("orders.gateway"), t(`orders.gateways.${order.gateway}`))}

@@ -13,6 +13,7 @@ import { csvHref, filterSearch, type OrdersFilter } from "./orders-filter";
 export interface OrdersListRow {
   id: string;
   courseTitle: string;
+  userId: string;
   userEmail: string | null;
   currency: string;
   amount: number;
@@ -144,7 +145,11 @@ export function OrdersList({
                       </Link>
                     </td>
                     <td className="p-2 text-ink">{o.courseTitle}</td>
-                    <td className="p-2 text-ink">{o.userEmail ?? "—"}</td>
+                    <td className="p-2 text-ink">
+                      <Link to={`/${lang}/studio/users/${encodeURIComponent(o.userId)}`} className="text-primary-strong underline-offset-2 hover:underline">
+                        {o.userEmail ?? o.userId}
+                      </Link>
+                    </td>
                     <td className="p-2 text-end text-ink tabular-nums">{formatMajor(lang, o.currency, o.amount)}</td>
                     <td className="p-2 text-ink">{t(`orders.gateways.${o.gateway}`)}</td>
                     <td className="p-2 text-ink">{t(`orders.statuses.${o.status}`)}</td>
