@@ -18,3 +18,13 @@ export function localized(value: Localized | null | undefined, lang: string, pri
 export function pickLogo(logos: Localized, lang: string, primary: string, defaultLogo: string): string {
   return logos[lang] || logos[primary] || defaultLogo;
 }
+
+/**
+ * A course's cover in one language (decision 0062): the language's own cover when the author set one,
+ * else the course's default cover (seed 000 §3 has one cover; null when there is none). No fallback to
+ * the primary language's override: a cover made for one language (its text in the picture) is not
+ * shown to readers of another, who get the default the author made for everyone.
+ */
+export function localizedCover(cover: string | null, covers: Localized | null | undefined, lang: string): string | null {
+  return covers?.[lang] || cover;
+}

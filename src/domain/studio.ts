@@ -32,9 +32,10 @@ const ZDuration = z.number().int().min(0).max(DURATION_MAX);
 const ZImageUrl = mediaField(ZText.min(1).max(2048).refine(isSafeUrl, { error: "Use a site path (/...) or an http(s) address" }), "image");
 
 type Localized = Record<string, string> | undefined;
-/** The languages a course or element body names in its texts: each must be one of the portal's. */
+/** The languages a course or element body names in its texts (and a course's covers): each must be one of the portal's. */
 export function namedLangs(body: {
   title?: Localized;
+  covers?: Record<string, string | null>;
   description?: Localized;
   buttonText?: Localized;
   buttonTextBuy?: Localized;
@@ -51,6 +52,7 @@ export function namedLangs(body: {
     body.gift?.title,
     body.award?.title,
     body.award?.description,
+    body.covers,
   ];
   return [...new Set(maps.flatMap((m) => Object.keys(m ?? {})))];
 }
@@ -113,6 +115,11 @@ const courseSettings = {
   buttonTextBuy: localized(ZButtonText),
   /** The course's cover image; null removes it. */
   cover: ZImageUrl.nullable(),
+  /**
+   * Per-language covers over the default one (decision 0062), merged per language like the texts:
+   * a language named with an address gets that cover, one named with null goes back to the default.
+   */
+  covers: z.record(ZLang, ZImageUrl.nullable()).refine((m) => Object.keys(m).length <= MAX_PATCH_LANGS, { error: `At most ${MAX_PATCH_LANGS} languages` }),
   certificate: ZCertificateSettings,
   /** Null removes the gift. */
   gift: ZGiftInput.nullable(),
@@ -150,6 +157,7 @@ export const ZCoursePatch = z
     buttonText: courseSettings.buttonText.optional(),
     buttonTextBuy: courseSettings.buttonTextBuy.optional(),
     cover: courseSettings.cover.optional(),
+    covers: courseSettings.covers.optional(),
     certificate: courseSettings.certificate.optional(),
     gift: courseSettings.gift.optional(),
     award: courseSettings.award.optional(),
@@ -173,6 +181,8 @@ export const ZStudioCourse = z.object({
   buttonText: z.record(z.string(), z.string()),
   buttonTextBuy: z.record(z.string(), z.string()),
   cover: z.string().nullable(),
+  /** Per-language covers over `cover` { lang: url }; a language without one shows `cover`. */
+  covers: z.record(z.string(), z.string()),
   certificate: z.object({ enabled: z.boolean(), validityMonths: z.number().int().nullable() }),
   gift: ZCourseGift.nullable(),
   award: z.object({ title: z.record(z.string(), z.string()), description: z.record(z.string(), z.string()), badge: ZAwardDefinition.shape.badge }).nullable(),

@@ -45,8 +45,9 @@ async function demoCreator(timezoneId?: string): Promise<SignedIn> {
   return { page, context, userId: "", email: DEMO_CREATOR.email, password: DEMO_MENTOR_PASSWORD };
 }
 
-// The course settings hold two file fields once the course has a file gift: the cover is the image one.
-const coverField = (page: Page) => page.locator('[data-testid="course-settings"] [data-testid="media-url-field"][data-media-kind="image"]');
+// The course settings hold two file fields once the course has a file gift: the cover is the image one,
+// before the covers per language (decision 0062), which are image fields too.
+const coverField = (page: Page) => page.locator('[data-testid="course-settings"] [data-testid="media-url-field"][data-media-kind="image"]').first();
 
 describe("media fields in the studio", () => {
   let creator: SignedIn;

@@ -27,6 +27,8 @@ export const courses = pgTable(
     title: jsonb("title").$type<TLocalized>().notNull(),
     description: jsonb("description").$type<TLocalized>().notNull().default({}),
     cover: text("cover"),
+    /** Per-language overrides of `cover` { lang: url } (decision 0062): a language without one shows `cover`. */
+    covers: jsonb("covers").$type<TLocalized>().notNull().default({}),
     /** Minutes. */
     duration: integer("duration").notNull().default(0),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }),

@@ -1,6 +1,6 @@
 import { currencySymbol, ensureReviewsArray, isCommercial, type TCourseCard, type TReview } from "../../../domain/course";
 import { COURSE_MESSAGES } from "../../../domain/course-rules";
-import { localized } from "../../../domain/localized";
+import { localized, localizedCover } from "../../../domain/localized";
 import type { TElement, TElementState } from "../../../domain/element";
 import { elementPath } from "../../../domain/element-path";
 import { AppError, type ErrorCode } from "../../../domain/errors";
@@ -80,7 +80,7 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
       price: row.price ?? null,
       currency: row.currency ?? null,
       currencySymbol: currencySymbol(row.currency),
-      cover: row.cover,
+      cover: localizedCover(row.cover, row.covers, l.lang),
       arbitraryWalkthrough: row.arbitraryWalkthrough,
       category: { id: row.categoryId, title: localized(row.categoryTitle, l.lang, l.primaryLang) },
       dateCreated: row.dateCreated.toISOString(),

@@ -378,6 +378,27 @@ describeEachDatabase(
         .map((a) => a.action);
       expect(actions.sort()).toEqual(["media.delete", "media.delete", "media.upload", "media.upload"]);
     });
+
+    it("counts a cover set for one language only (ar) as a use: never listed unused nor deleted until the author clears it (decision 0062)", async () => {
+      const author = await withRole(["admin"]);
+      const arCover = await uploaded(author.browser, "ar-cover.png", await png(640, 360, { r: 3, g: 140, b: 90 }));
+      json(await author.browser.post("/api/admin/courses", { id: "ar-covered", title: { tr: "Kapak" }, published: true }, origin), 201);
+      json(await author.browser.patch("/api/admin/courses/ar-covered", { covers: { ar: arCover.variants[0]!.url } }, origin));
+      const [row] = await t.db.select({ cover: courses.cover, covers: courses.covers }).from(courses).where(eq(courses.id, "ar-covered"));
+      expect(row).toEqual({ cover: null, covers: { ar: arCover.variants[0]!.url } });
+
+      const unusedIds = async () => json<{ media: TMedia[] }>(await author.browser.get("/api/admin/media/unused")).media.map((m) => m.id);
+      expect(await unusedIds()).not.toContain(arCover.id);
+      const listed = json<TMediaPage>(await author.browser.get("/api/admin/media?limit=100")).media.find((m) => m.id === arCover.id);
+      expect(listed?.usedBy).toBe(1);
+      const del = () => author.browser.request({ method: "DELETE", url: `/api/admin/media/${arCover.id}`, headers: origin });
+      expect(expectError(await del(), 409, "MEDIA-IN-USE").details).toEqual({ usedBy: [{ source: "courses", count: 1 }] });
+      expect((await t.app.inject({ method: "GET", url: arCover.url })).statusCode).toBe(200);
+
+      json(await author.browser.patch("/api/admin/courses/ar-covered", { covers: { ar: null } }, origin));
+      expect(await unusedIds()).toContain(arCover.id);
+      expect((await del()).statusCode).toBe(204);
+    });
   },
   { env: { MEDIA_DIR: mediaDir } },
 );

@@ -64,6 +64,8 @@ export interface CourseWrite {
   buttonText?: Record<string, string>;
   buttonTextBuy?: Record<string, string>;
   cover?: string | null;
+  /** Per-language covers: an address sets a language's, null removes it (back to `cover`). */
+  covers?: Record<string, string | null>;
   certificate?: { enabled: boolean; validityMonths: number | null };
   /** Null removes the course's gift. */
   gift?: TCourseGift | null;
@@ -95,6 +97,16 @@ export interface AuditWrite {
 
 /** jsonb `||`: the languages named replace theirs, the others stay. */
 const merge = (column: AnyPgColumn, value: Record<string, string> | undefined) => (value ? sql`${column} || ${JSON.stringify(value)}::jsonb` : undefined);
+
+/** The covers map with the languages given an address set and those given null removed (jsonb `||` then `-`). */
+function coversChange(change: Record<string, string | null> | undefined): SQL | undefined {
+  if (!change) return undefined;
+  const entries = Object.entries(change);
+  const set = Object.fromEntries(entries.filter(([, url]) => url !== null));
+  const removed = entries.filter(([, url]) => url === null).map(([lang]) => lang);
+  const merged = sql`${courses.covers} || ${JSON.stringify(set)}::jsonb`;
+  return removed.length ? sql`(${merged}) - ${`{${removed.join(",")}}`}::text[]` : merged;
+}
 
 const pricingColumns = (p: TPricing | undefined) =>
   p === undefined ? {} : p.type === "paid" ? { type: p.type, price: p.price, currency: p.currency } : { type: p.type, price: null, currency: null };
@@ -280,6 +292,7 @@ function writes(db: Db, author: Author) {
           buttonText: merge(courses.buttonText, write.buttonText),
           buttonTextBuy: merge(courses.buttonTextBuy, write.buttonTextBuy),
           cover: write.cover,
+          covers: coversChange(write.covers),
           certificateEnabled: write.certificate?.enabled,
           certificateValidityMonths: write.certificate ? write.certificate.validityMonths : undefined,
           updatedAt: new Date(),

@@ -14,6 +14,7 @@ const course: TStudioCourse = {
   buttonText: {},
   buttonTextBuy: {},
   cover: null,
+  covers: {},
   certificate: { enabled: false, validityMonths: null },
   gift: null,
   award: null,
@@ -87,5 +88,15 @@ describe("cleared fields", () => {
     const { cover: _removed, ...edited } = covered;
     expect(clearedFields(ZCoursePatch, covered, edited)).toEqual({ cover: null });
     expect(settingsPatch(covered, { ...covered, cover: "/media/b.png" })).toEqual({ cover: "/media/b.png" });
+  });
+  it("sends a language's cover that changed, and one the author cleared as null (not as an empty text)", () => {
+    const covered = settingsOf({ ...course, covers: { ar: "/media/ar.png", ru: "/media/ru.png" } });
+    expect(covered.covers).toEqual({ ar: "/media/ar.png", ru: "/media/ru.png" });
+    const edited = { ...covered, covers: { ar: "/media/ar2.png", en: "/media/en.png" } };
+    expect(settingsPatch(covered, edited, ZCoursePatch)).toEqual({ covers: { ar: "/media/ar2.png", en: "/media/en.png", ru: null } });
+    expect(ZCoursePatch.safeParse(settingsPatch(covered, edited, ZCoursePatch)).success).toBe(true);
+    // A text map still sends an emptied language as "".
+    expect(settingsPatch(covered, { ...covered, description: {} }, ZCoursePatch)).toEqual({ description: { en: "" } });
+    expect(settingsPatch(covered, covered, ZCoursePatch)).toEqual({});
   });
 });

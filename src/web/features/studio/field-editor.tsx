@@ -8,6 +8,7 @@ import { getAt, moveItem, pathKey, type ValuePath, variantIndex } from "./form-v
 import { fieldLabel, optionLabel } from "./field-label";
 import { LeafField } from "./leaf-field";
 import { LocalizedField } from "./localized-field";
+import { LocalizedMediaField } from "./localized-media-field";
 
 /*
  * The recursive part of the generated form: a group, an array and a choice of variants draw their
@@ -49,6 +50,8 @@ export function FieldEditor({ model, path, value, label, ctx }: EditorProps) {
       return <VariantsEditor model={model} path={path} value={value} label={label} ctx={ctx} />;
     case "localized":
       return <LocalizedField path={path} value={value} label={label} ctx={ctx} />;
+    case "localizedMedia":
+      return <LocalizedMediaField path={path} value={value} label={label} kind={model.media} ctx={ctx} />;
     case "unsupported":
       return (
         <Alert tone="warning" title={label}>

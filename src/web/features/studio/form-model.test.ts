@@ -122,8 +122,8 @@ describe("formModel field kinds", () => {
 describe("formModel gives the media picker to the fields whose schema marks them as media (decision 0052)", () => {
   const mediaFields = (schema: Parameters<typeof formModel>[0]) =>
     allFields(formModel(schema))
-      .filter((f) => f.kind === "media")
-      .map((f) => [f.path.join("."), f.kind === "media" ? f.media : ""]);
+      .filter((f) => f.kind === "media" || f.kind === "localizedMedia")
+      .map((f) => [f.path.join("."), f.kind === "media" || f.kind === "localizedMedia" ? f.media : ""]);
 
   it.each([
     ["photo block", ZPhotoBlock.shape.props, [["src", "image"]]],
@@ -147,6 +147,7 @@ describe("formModel gives the media picker to the fields whose schema marks them
       ZCoursePatch,
       [
         ["cover", "image"],
+        ["covers", "image"],
         ["gift.url", "file"],
       ],
     ],
@@ -156,6 +157,14 @@ describe("formModel gives the media picker to the fields whose schema marks them
     ["page meta", ZPageMeta, [["image", "image"]]],
   ] as const)("%s: exactly its file addresses, each with its kind", (_name, schema, expected) => {
     expect(mediaFields(schema)).toEqual(expected);
+  });
+
+  it("gives a course's covers one image per language, over a default cover (decision 0062)", () => {
+    const covers = allFields(formModel(ZCoursePatch)).find((f) => f.path.join(".") === "covers");
+    expect(covers).toMatchObject({ kind: "localizedMedia", media: "image", optional: true });
+    expect(covers && emptyValue(covers)).toEqual({});
+    // A localized text stays a text per language.
+    expect(allFields(formModel(ZCoursePatch)).find((f) => f.path.join(".") === "description")).toMatchObject({ kind: "localized" });
   });
 
   it("keeps links, plain addresses and texts as they were: a link is no file", () => {

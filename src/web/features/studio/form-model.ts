@@ -36,6 +36,11 @@ export type FieldModel =
   | (FieldBase & { kind: "select"; options: readonly string[] })
   /** A text per language: a record of language → text (ZLocalized and the studio's patches). */
   | (FieldBase & { kind: "localized" })
+  /**
+   * A file per language over a default one (a course's covers, decision 0062): a record of language →
+   * media address, each edited with the media picker; a language without one uses the default.
+   */
+  | (FieldBase & { kind: "localizedMedia"; media: TMediaKind })
   | (FieldBase & { kind: "array"; item: FieldModel; minItems?: number; maxItems?: number })
   | GroupModel
   /** One of several object shapes, e.g. a button that follows a link or starts a scenario. */
@@ -93,6 +98,8 @@ function groupModel(schema: AnySchema, base: FieldBase): GroupModel {
   return { ...base, kind: "group", fields: Object.entries(shape).map(([key, field]) => fieldModel(field, [...base.path, key], key, false)) };
 }
 
+const unwrapNullable = (schema: AnySchema): AnySchema => (defOf(schema).type === "nullable" ? unwrapNullable(defOf(schema).innerType as AnySchema) : schema);
+
 function fieldModel(schema: AnySchema, path: ModelPath, name: string, optional: boolean): FieldModel {
   const def = defOf(schema);
   const base: FieldBase = { path, name, optional };
@@ -123,7 +130,11 @@ function fieldModel(schema: AnySchema, path: ModelPath, name: string, optional: 
       return { ...base, kind: "array", item, ...(min !== undefined ? { minItems: min } : {}), ...(max !== undefined ? { maxItems: max } : {}) };
     }
     case "record": {
-      const value = defOf(def.valueType as AnySchema);
+      // A value cleared with null (a language's cover) is edited like a text that can be emptied.
+      const valueType = unwrapNullable(def.valueType as AnySchema);
+      const value = defOf(valueType);
+      const media = mediaKindOf(valueType);
+      if (defOf(def.keyType as AnySchema).type === "string" && media) return { ...base, kind: "localizedMedia", media };
       if (defOf(def.keyType as AnySchema).type === "string" && value.type === "string") return { ...base, kind: "localized" };
       return { ...base, kind: "unsupported", zodType: "record" };
     }
@@ -169,6 +180,7 @@ export function emptyValue(model: FieldModel): unknown {
     case "select":
       return model.options[0];
     case "localized":
+    case "localizedMedia":
       return {};
     case "array":
       return [];

@@ -35,7 +35,7 @@ export function SettingsForm<T>({
   const [saved, setSaved] = useState(initial);
   const [value, setValue] = useState(initial);
   const { state, serverIssues, submit, edited } = useFormSave();
-  const patch = { ...settingsPatch(saved, value), ...clearedFields(schema, saved, value) };
+  const patch = { ...settingsPatch(saved, value, schema), ...clearedFields(schema, saved, value) };
   const dirty = Object.keys(patch).length > 0;
 
   const onSubmit = (event: React.FormEvent) => {

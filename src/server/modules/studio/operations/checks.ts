@@ -7,7 +7,12 @@ export async function checkLangs(ctx: StudioContext, body: Parameters<typeof nam
   const { langs, primaryLang } = await ctx.portalLangs();
   const named = namedLangs(body);
   const foreign = named.find((lang) => !langs.includes(lang));
-  if (foreign) throw new AppError("UNSUPPORTED_LANG", `Language '${foreign}' is not one of ${langs.join(", ")}`);
+  if (foreign) {
+    const message = `Language '${foreign}' is not one of ${langs.join(", ")}`;
+    // A cover of a language the portal lacks is named at its field (the form shows it there).
+    const field = body.covers && foreign in body.covers ? { validationErrors: [{ path: `covers.${foreign}`, message }] } : undefined;
+    throw new AppError("UNSUPPORTED_LANG", message, field);
+  }
   if (opts.primaryTitle && !body.title?.[primaryLang]) {
     throw new AppError("VALIDATION", `A title in the portal's primary language (${primaryLang}) is required`, {
       validationErrors: [{ path: `title.${primaryLang}`, message: "Required" }],

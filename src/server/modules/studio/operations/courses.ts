@@ -21,6 +21,7 @@ export function toStudioCourse(row: CourseRow): TStudioCourse {
     buttonText: row.buttonText,
     buttonTextBuy: row.buttonTextBuy,
     cover: row.cover,
+    covers: row.covers,
     certificate: { enabled: row.certificateEnabled, validityMonths: row.certificateValidityMonths },
     gift: row.gift,
     award: row.award && !row.award.retired ? { title: row.award.title, description: row.award.description, badge: row.award.badge } : null,

@@ -1,0 +1,1 @@
+ALTER TABLE "courses" ADD COLUMN "covers" jsonb DEFAULT '{}'::jsonb NOT NULL;
