@@ -44,7 +44,11 @@ export function OrderDetail({ detail: initial }: { detail: TAdminOrderDetail }) 
           {row(t("order.id"), <code dir="ltr">{order.id}</code>)}
           {row(
             t("orders.buyer"),
-            <Link to={`/${lang}/studio/users/${encodeURIComponent(order.userId)}`} className="font-medium text-primary-strong hover:underline" data-testid="order-buyer">
+            <Link
+              to={`/${lang}/studio/users/${encodeURIComponent(order.userId)}`}
+              className="font-medium text-primary-strong hover:underline"
+              data-testid="order-buyer"
+            >
               {order.userEmail ?? order.userId}
             </Link>,
           )}
