@@ -32,6 +32,12 @@ export function setAt(value: unknown, path: ValuePath, next: unknown): unknown {
 }
 
 /** The list with item `from` moved to `to` (both in range; else the list as it was). */
+/** A per-language map with one language's value set; an emptied value drops the language's key. */
+export function withLanguage(map: Readonly<Record<string, string>>, code: string, next: string): Record<string, string> {
+  const { [code]: _old, ...rest } = map;
+  return next === "" ? rest : { ...rest, [code]: next };
+}
+
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   if (from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
   const copy = [...list];

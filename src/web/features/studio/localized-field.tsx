@@ -3,7 +3,7 @@ import { Badge } from "../../components/ui/badge";
 import { TextField } from "../../components/ui/text-field";
 import { languageName } from "./field-label";
 import { type FormContext, fieldId, issueText } from "./form-context";
-import { pathKey, type ValuePath } from "./form-value";
+import { pathKey, type ValuePath, withLanguage } from "./form-value";
 
 interface LocalizedFieldProps {
   path: ValuePath;
@@ -19,11 +19,8 @@ interface LocalizedFieldProps {
 export function LocalizedField({ path, value, label, ctx }: LocalizedFieldProps) {
   const texts = (typeof value === "object" && value !== null ? value : {}) as Record<string, string>;
   const error = issueText(ctx, pathKey(path));
-  const setText = (code: string, text: string) => {
-    const { [code]: _old, ...rest } = texts;
-    // An emptied translation is a missing one: the key goes, so the page falls back to the primary language.
-    ctx.set(path, text === "" ? rest : { ...rest, [code]: text });
-  };
+  // An emptied translation is a missing one: the key goes, so the page falls back to the primary language.
+  const setText = (code: string, text: string) => ctx.set(path, withLanguage(texts, code, text));
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-semibold text-ink">{label}</legend>

@@ -2,7 +2,7 @@ import { MediaUrlField } from "../media/media-url-field";
 import type { TMediaKind } from "../../../domain/media";
 import { languageName } from "./field-label";
 import { type FormContext, fieldId, issueText } from "./form-context";
-import { pathKey, type ValuePath } from "./form-value";
+import { pathKey, type ValuePath, withLanguage } from "./form-value";
 
 interface LocalizedMediaFieldProps {
   path: ValuePath;
@@ -20,10 +20,6 @@ interface LocalizedMediaFieldProps {
 export function LocalizedMediaField({ path, value, label, kind, ctx }: LocalizedMediaFieldProps) {
   const urls = (typeof value === "object" && value !== null ? value : {}) as Record<string, string>;
   const error = issueText(ctx, pathKey(path));
-  const setUrl = (code: string, url: string) => {
-    const { [code]: _old, ...rest } = urls;
-    ctx.set(path, url === "" ? rest : { ...rest, [code]: url });
-  };
   return (
     <fieldset className="flex flex-col gap-2" data-testid={`localized-media-${path.join("-")}`}>
       <legend className="mb-2 text-sm font-semibold text-ink">{label}</legend>
@@ -37,7 +33,7 @@ export function LocalizedMediaField({ path, value, label, kind, ctx }: Localized
                 label={languageName(ctx.uiLang, code)}
                 kind={kind}
                 value={urls[code] ?? ""}
-                onChange={(url) => setUrl(code, url)}
+                onChange={(url) => ctx.set(path, withLanguage(urls, code, url))}
                 hint={own ? undefined : ctx.t("localizedMedia.usesDefault")}
                 error={issueText(ctx, pathKey([...path, code]))}
               />
