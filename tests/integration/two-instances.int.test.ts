@@ -86,10 +86,9 @@ describe.runIf(databaseKinds().includes("postgres"))("two app processes on one P
     expect((await call(b, "POST", "/api/auth/login", { client: uniqueIp(), json: { email: user.email, password: user.password } })).status).toBe(200);
   });
 
-  it(`serves on B, within ${CONTENT_DEADLINE_MS} ms, a course changed through A's admin API (API read and cached guest page)`, async () => {
-    const client = uniqueIp();
-    const admin = await registerThrough(a, client);
-    // Portal admins are made by the back office (issue 16); until then, by SQL and the bus event any writer of users sends.
+  /** A new admin: the first admin of a database is made by SQL and the bus event any writer of users sends. */
+  async function adminThrough(base: string, client: string) {
+    const admin = await registerThrough(base, client);
     const sql = new pg.Client({ connectionString: clone!.url });
     await sql.connect();
     try {
@@ -98,6 +97,21 @@ describe.runIf(databaseKinds().includes("postgres"))("two app processes on one P
     } finally {
       await sql.end();
     }
+    return admin;
+  }
+
+  /** Polls `seen` until it holds; fails when that takes longer than `deadlineMs`. */
+  async function within(deadlineMs: number, what: string, seen: () => Promise<boolean>) {
+    const start = Date.now();
+    while (!(await seen())) {
+      if (Date.now() - start > deadlineMs) throw new Error(`${what}: not seen ${Date.now() - start} ms after the change`);
+      await sleep(20);
+    }
+  }
+
+  it(`serves on B, within ${CONTENT_DEADLINE_MS} ms, a course changed through A's admin API (API read and cached guest page)`, async () => {
+    const client = uniqueIp();
+    const admin = await adminThrough(a, client);
 
     const courseOnB = async () => (await call(b, "GET", "/api/courses/reading-foundations?lang=en", { client })).body as { title?: string };
     const pageOnB = async () => heading(await (await fetch(`${b}/en/courses/reading-foundations`, { headers: GUEST_PAGE })).text());
@@ -163,6 +177,41 @@ describe.runIf(databaseKinds().includes("postgres"))("two app processes on one P
     }
     // And A refuses it too.
     expect((await call(a, "GET", "/api/users/me", { client, token: user.accessToken })).body.error?.code).toBe("TOKEN-BAD");
+  });
+
+  it(`puts in force on B, within ${REVOCATION_DEADLINE_MS} ms, a role change, a registration setting and a block made in A's back office`, async () => {
+    const client = uniqueIp();
+    const admin = await adminThrough(a, client);
+    const person = await registerThrough(a, client);
+    const meOnB = () => call(b, "GET", "/api/users/me", { client, token: person.accessToken });
+    const rolesOnB = async () => ((await meOnB()).body as { roles?: string[] }).roles ?? [];
+    expect(await rolesOnB()).toEqual(["disciple"]);
+    const asAdmin = (method: string, path: string, json?: unknown) => call(a, method, path, { client, token: admin.accessToken, json });
+    // The admin's own role reaches A over the bus: retried until A takes them for an admin.
+    for (let i = 0; (await asAdmin("GET", "/api/admin/settings/registration")).status !== 200; i++) {
+      if (i > 50) throw new Error("A never took the admin for one");
+      await sleep(20);
+    }
+
+    const roles = await asAdmin("PUT", `/api/admin/users/${person.userId}/roles`, { roles: ["disciple", "mentor"] });
+    expect(roles.status, JSON.stringify(roles.body)).toBe(200);
+    await within(REVOCATION_DEADLINE_MS, "the mentor role on B", async () => (await rolesOnB()).includes("mentor"));
+
+    const registration = (await asAdmin("GET", "/api/admin/settings/registration")).body as unknown as { settings: { swapPopups: boolean } };
+    const swapOnB = async () =>
+      ((await call(b, "GET", "/api/portal/settings", { client })).body as unknown as { portal: { registration: { swapPopups: boolean } } }).portal.registration
+        .swapPopups;
+    expect(await swapOnB()).toBe(registration.settings.swapPopups);
+    const flipped = !registration.settings.swapPopups;
+    expect((await asAdmin("PUT", "/api/admin/settings/registration", { ...registration.settings, swapPopups: flipped })).status).toBe(200);
+    await within(CONTENT_DEADLINE_MS, "the registration setting on B", async () => (await swapOnB()) === flipped);
+    expect((await asAdmin("PUT", "/api/admin/settings/registration", registration.settings)).status).toBe(200);
+
+    expect((await asAdmin("POST", `/api/admin/users/${person.userId}/block`)).status).toBe(200);
+    await within(REVOCATION_DEADLINE_MS, "the block on B", async () => (await meOnB()).status === 401);
+    expect((await meOnB()).body.error?.code).toBe("TOKEN-BAD");
+    const login = await call(b, "POST", "/api/auth/login", { client: uniqueIp(), json: { email: person.email, password: person.password } });
+    expect([login.status, login.body.error?.code]).toEqual([403, "ACCOUNT-BLOCKED"]);
   });
 
   it("delivers to a realtime socket held on B the order:{id} event of an order paid through A", async () => {
