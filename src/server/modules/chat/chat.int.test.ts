@@ -2,12 +2,13 @@
  * The mentor chat over the API (issue 12, docs/api/chat.md): a whole conversation, resends by id,
  * conflicts, paging and updates cursors, read marking and the one unread count, resolve and reopen.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { mentor, msgId, onlyAvailable, openChat, page, send, setAssignment, type Mentor } from "../../../../tests/support/chat";
 import { expectError, json } from "../../../../tests/support/http";
+import { migrationBackfill } from "../../../../tests/support/migrations";
 import { register, type Registered } from "../../../../tests/support/sign-in";
 import type { TChat, TChatMessage } from "../../../domain/chat";
 import { chatMessages } from "../../db/schema/chat";
@@ -254,6 +255,8 @@ describeEachDatabase("mentor chat: the conversation", (t) => {
         { id: msgId(), chatId: c.id, authorId: timed.userId, authorKind: "mentor", text: "a", createdAt: at(answered) },
       ]);
     }
+    // Written here, not sent: the replies get the waits they answered as migration 0027 gave existing messages.
+    await t.db.execute(sql.raw(migrationBackfill("0027_chat_answered_wait_from")));
     // 10, 30 and 20 minutes from the first unanswered question: the median is 20.
     const profile = json<{ typicalReplyMinutes: number | null }>(await app.inject({ method: "GET", url: `/api/mentors/${timed.profileId}` }));
     expect(profile.typicalReplyMinutes).toBe(20);

@@ -268,22 +268,18 @@ function reads(db: Db) {
         .where(inArray(users.id, ids));
     },
     /**
-     * Median minutes from a learner's first unanswered message to the mentor reply that answered it,
-     * over replies since `since`, per replying mentor (percentile_cont: PostgreSQL and PGlite alike).
+     * Median minutes from a learner's first unanswered message to the mentor reply that answered it
+     * (the wait the reply recorded, `answered_wait_from`), over replies since `since`, per replying
+     * mentor (percentile_cont: PostgreSQL and PGlite alike).
      */
     async replyMedians(portalId: string, since: Date): Promise<Map<string, number>> {
       const rows = rowsOf<{ mentor: string; minutes: number | string | null }>(
         await db.execute(sql`
           select r.author_id as mentor,
-                 percentile_cont(0.5) within group (order by extract(epoch from (r.created_at - w.start)) / 60) as minutes
+                 percentile_cont(0.5) within group (order by extract(epoch from (r.created_at - r.answered_wait_from)) / 60) as minutes
           from chat_messages r
           join chats c on c.id = r.chat_id
-          cross join lateral (
-            select min(s.created_at) as start from chat_messages s
-            where s.chat_id = r.chat_id and s.author_kind = 'student' and s.seq < r.seq
-              and s.seq > coalesce((select max(p.seq) from chat_messages p where p.chat_id = r.chat_id and p.author_kind = 'mentor' and p.seq < r.seq), 0)
-          ) w
-          where r.author_kind = 'mentor' and c.portal_id = ${portalId} and r.created_at >= ${ts(since)} and w.start is not null
+          where r.author_kind = 'mentor' and c.portal_id = ${portalId} and r.created_at >= ${ts(since)} and r.answered_wait_from is not null
           group by grouping sets ((r.author_id), ())`),
       );
       // The grand total comes back with a null mentor: the portal's own median, under "".
