@@ -30,7 +30,9 @@ describe("the page designer's screens", () => {
     expect(list.body).toContain(`<title>${listTitle}</title>`);
     expect(list.body).toContain('<meta name="robots" content="noindex"/>');
     expect(list.body).toContain('data-testid="studio-pages"');
-    expect(list.body).toMatch(new RegExp(`<a[^>]*data-testid="studio-link-pages" href="/${lang}/studio/pages"[^>]*>${navPages}</a>`));
+    // The header's link to this screen, marked as the current one (the courses link is not).
+    expect(list.body).toMatch(new RegExp(`<a[^>]*data-testid="studio-link-pages" aria-current="page"[^>]*href="/${lang}/studio/pages"[^>]*>${navPages}</a>`));
+    expect(list.body).toMatch(/<a data-testid="studio-link-courses" class=/);
     expect(list.body).toContain('data-testid="new-page"');
     expect(list.body).toContain(`>${newPage}</h2>`);
     const designer = await creator.browser.get(designerPage!);

@@ -2,14 +2,15 @@
  * The back office's screens (issue 16), in the order the studio header shows them to those who may run
  * it (mayAuthorPortalSettings, src/domain/studio-policy.ts: admins and mp-admin). `label` is a key of the studio pack (the header's).
  */
-export interface BackOfficeLink {
+/** A link of the studio header (src/web/features/studio/studio-header.tsx). */
+export interface StudioLink {
   /** The path after /{lang}/studio/, e.g. "users". */
   path: string;
   label: string;
   testId: string;
 }
 
-export const BACKOFFICE_LINKS: readonly BackOfficeLink[] = [
+export const BACKOFFICE_LINKS: readonly StudioLink[] = [
   { path: "dashboard", label: "header.dashboard", testId: "studio-link-dashboard" },
   { path: "users", label: "header.users", testId: "studio-link-users" },
   { path: "mentors", label: "header.mentors", testId: "studio-link-mentors" },
