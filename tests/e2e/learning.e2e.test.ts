@@ -22,10 +22,22 @@ const marker = async (page: Page) => {
 const states = (page: Page) =>
   page.getByTestId("element-item").evaluateAll((items) => Object.fromEntries(items.map((i) => [i.getAttribute("data-element"), i.getAttribute("data-state")])));
 
-/** Finishes the element on screen and waits for the page finishing leads to. */
+/** Finishes the element on screen and waits for the page finishing leads to; a refused finish fails with what the page says. */
 async function finishAndExpect(page: Page, next: string) {
-  await page.getByTestId("element-finish").click();
-  await page.waitForURL((u) => u.pathname === next);
+  const finish = page.getByTestId("element-finish");
+  await expect.poll(() => finish.isEnabled()).toBe(true);
+  await finish.click();
+  // The footer's own alert (the finish's error), not any other alert of the page.
+  const refused = page.locator("nav", { has: finish }).getByRole("alert");
+  const outcome = await Promise.race([
+    page.waitForURL((u) => u.pathname === next).then(() => null),
+    refused.waitFor().then(
+      async () => `finishing refused: ${await refused.textContent()}`,
+      // No refusal before the wait's own timeout: the address wait decides.
+      () => new Promise<never>(() => {}),
+    ),
+  ]);
+  expect(outcome).toBeNull();
   await page
     .locator(
       next.includes("/lesson/") || next.includes("/test/") || next.includes("/webinar/")
