@@ -15,8 +15,10 @@ const MAX_CACHED_LANGUAGES = 32;
  * every call in development so that edits show up without a restart.
  */
 export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
-  // Bounded, as the languages asked for come from addresses: every real pack fits many times over.
-  const cache = new BoundedCache<string, Promise<Record<string, unknown> | null>>(MAX_CACHED_LANGUAGES * 16);
+  // Bounded, as the languages asked for come from addresses: every package of 32 languages, as read and laid over English.
+  const cache = new BoundedCache<string, Promise<Record<string, unknown> | null>>(
+    MAX_CACHED_LANGUAGES * 2 * (LANGUAGE_PACKAGES.length + SERVER_PACKAGES.length),
+  );
 
   async function readPack(lang: string, pkg: string): Promise<Record<string, unknown> | null> {
     if (!/^[a-z]{2,3}$/.test(lang) || ![...LANGUAGE_PACKAGES, ...SERVER_PACKAGES].includes(pkg)) return null;
@@ -29,25 +31,28 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
     }
   }
 
-  const get = (lang: string, pkg: string): Promise<Record<string, unknown> | null> => {
-    if (!opts.cache) return readPack(lang, pkg);
-    const key = `${lang}/${pkg}`;
+  /** `read()` once per key while packs are cached (a failed read is tried again next time), on every call otherwise. */
+  const memo = (key: string, read: () => Promise<Record<string, unknown> | null>): Promise<Record<string, unknown> | null> => {
+    if (!opts.cache) return read();
     let hit = cache.get(key);
     if (!hit) {
-      hit = readPack(lang, pkg);
+      hit = read();
       cache.set(key, hit);
       hit.catch(() => cache.delete(key));
     }
     return hit;
   };
 
-  /** The language's own pack over the English one, key by key; null when the language has no pack of its own. */
-  async function completed(lang: string, pkg: string): Promise<Record<string, unknown> | null> {
-    const own = await get(lang, pkg);
-    if (!own || lang === FALLBACK_LANG) return own;
-    const base = await get(FALLBACK_LANG, pkg);
-    return base ? overlay(base, own) : own;
-  }
+  const get = (lang: string, pkg: string) => memo(`${lang}/${pkg}`, () => readPack(lang, pkg));
+
+  /** The language's own pack over the English one, key by key (laid over once); null when the language has no pack of its own. */
+  const completed = (lang: string, pkg: string) =>
+    memo(`${lang}/${pkg}+${FALLBACK_LANG}`, async () => {
+      const own = await get(lang, pkg);
+      if (!own || lang === FALLBACK_LANG) return own;
+      const base = await get(FALLBACK_LANG, pkg);
+      return base ? overlay(base, own) : own;
+    });
 
   async function readResources(lang: string): Promise<PackResources> {
     const entries = await Promise.all(

@@ -17,3 +17,18 @@ export function BackOfficeScreen({ title, intro, children }: { title: string; in
     </>
   );
 }
+
+/** A titled part of a back-office screen: a section named by its h2 (`id` is the heading's). */
+export function BackOfficeSection({ id, title, gap = "gap-2", children }: { id: string; title: string; gap?: "gap-2" | "gap-3"; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`flex flex-col ${gap}`}>
+      <h2 id={id} className="font-title text-xl font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A person's page in the back office. */
+export const personPath = (lang: string, userId: string) => `/${lang}/studio/users/${encodeURIComponent(userId)}`;

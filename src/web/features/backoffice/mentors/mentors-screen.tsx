@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { BackOfficeScreen } from "../backoffice-screen";
+import { BackOfficeScreen, BackOfficeSection } from "../backoffice-screen";
 import { CHAT_MODES, type TChatMode } from "../../../../domain/chat";
 import type { TAdminMentor, TAdminMentors } from "../../../../domain/mentor-admin";
 import { Alert } from "../../../components/ui/alert";
@@ -40,10 +40,7 @@ export function MentorsScreen({ initial }: { initial: TAdminMentors }) {
         {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
       </div>
       <ModeForm mode={data.mode} onSave={(mode) => run(setChatMode(mode), t("mentors.modeSaved"))} />
-      <section aria-labelledby="mentors-list-title" className="flex flex-col gap-3">
-        <h2 id="mentors-list-title" className="font-title text-xl font-bold text-ink">
-          {t("mentors.list")}
-        </h2>
+      <BackOfficeSection id="mentors-list-title" title={t("mentors.list")} gap="gap-3">
         {data.mentors.length === 0 ? <p className="text-muted">{t("mentors.none")}</p> : null}
         <ul className="flex flex-col gap-3" data-testid="mentors-list">
           {data.mentors.map((m) => (
@@ -55,7 +52,7 @@ export function MentorsScreen({ initial }: { initial: TAdminMentors }) {
             />
           ))}
         </ul>
-      </section>
+      </BackOfficeSection>
       <AddForm candidates={data.candidates} onAdd={(userId, campaign) => run(addMentor({ userId, campaign }), t("mentors.added"))} />
     </BackOfficeScreen>
   );
@@ -176,10 +173,7 @@ function AddForm({ candidates, onAdd }: { candidates: TAdminMentors["candidates"
   const [campaign, setCampaign] = useState("");
   const [error, setError] = useState<string | undefined>();
   return (
-    <section aria-labelledby="mentors-add-title" className="flex flex-col gap-3">
-      <h2 id="mentors-add-title" className="font-title text-xl font-bold text-ink">
-        {t("mentors.add")}
-      </h2>
+    <BackOfficeSection id="mentors-add-title" title={t("mentors.add")} gap="gap-3">
       {candidates.length === 0 ? (
         <p className="text-muted">{t("mentors.noCandidates")}</p>
       ) : (
@@ -213,6 +207,6 @@ function AddForm({ candidates, onAdd }: { candidates: TAdminMentors["candidates"
           </Button>
         </form>
       )}
-    </section>
+    </BackOfficeSection>
   );
 }

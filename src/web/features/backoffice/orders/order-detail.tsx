@@ -11,6 +11,7 @@ import { loadKeyNamespace } from "../../../i18n/key-namespace";
 import { useTranslation } from "../../../i18n/use-translation";
 import { useLang } from "../../../root-data";
 import { StudioHeader } from "../../studio/studio-header";
+import { BackOfficeSection, personPath } from "../backoffice-screen";
 import { formatMajor, formatWhen } from "./money-format";
 import { refundOrder } from "./orders-calls";
 
@@ -44,11 +45,7 @@ export function OrderDetail({ detail: initial }: { detail: TAdminOrderDetail }) 
           {row(t("order.id"), <code dir="ltr">{order.id}</code>)}
           {row(
             t("orders.buyer"),
-            <Link
-              to={`/${lang}/studio/users/${encodeURIComponent(order.userId)}`}
-              className="font-medium text-primary-strong hover:underline"
-              data-testid="order-buyer"
-            >
+            <Link to={personPath(lang, order.userId)} className="font-medium text-primary-strong hover:underline" data-testid="order-buyer">
               {order.userEmail ?? order.userId}
             </Link>,
           )}
@@ -59,10 +56,7 @@ export function OrderDetail({ detail: initial }: { detail: TAdminOrderDetail }) 
           {row(t("orders.when"), formatWhen(lang, order.createdAt))}
         </dl>
 
-        <section aria-labelledby="order-history-title" className="flex flex-col gap-2">
-          <h2 id="order-history-title" className="font-title text-xl font-bold text-ink">
-            {t("order.history")}
-          </h2>
+        <BackOfficeSection id="order-history-title" title={t("order.history")}>
           <ol className="flex flex-col gap-1" data-testid="order-history">
             {detail.events.map((e, i) => (
               <li key={i} className="text-ink">
@@ -71,12 +65,9 @@ export function OrderDetail({ detail: initial }: { detail: TAdminOrderDetail }) 
               </li>
             ))}
           </ol>
-        </section>
+        </BackOfficeSection>
 
-        <section aria-labelledby="order-callbacks-title" className="flex flex-col gap-2">
-          <h2 id="order-callbacks-title" className="font-title text-xl font-bold text-ink">
-            {t("order.callbacks")}
-          </h2>
+        <BackOfficeSection id="order-callbacks-title" title={t("order.callbacks")}>
           {detail.callbacks.length === 0 ? (
             <p className="text-muted">{t("order.noCallbacks")}</p>
           ) : (
@@ -92,12 +83,9 @@ export function OrderDetail({ detail: initial }: { detail: TAdminOrderDetail }) 
               ))}
             </ul>
           )}
-        </section>
+        </BackOfficeSection>
 
-        <section aria-labelledby="order-refund-title" className="flex flex-col gap-3">
-          <h2 id="order-refund-title" className="font-title text-xl font-bold text-ink">
-            {t("order.refund")}
-          </h2>
+        <BackOfficeSection id="order-refund-title" title={t("order.refund")} gap="gap-3">
           {detail.refund ? (
             <p className="text-ink" data-testid="order-refund">
               {t("order.refunded", { amount: money(detail.refund.amount), when: formatWhen(lang, detail.refund.at), reason: detail.refund.reason })}
@@ -107,7 +95,7 @@ export function OrderDetail({ detail: initial }: { detail: TAdminOrderDetail }) 
           ) : (
             <p className="text-muted">{t("order.notRefundable")}</p>
           )}
-        </section>
+        </BackOfficeSection>
       </Container>
     </>
   );

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { BackOfficeScreen } from "../backoffice-screen";
+import { BackOfficeScreen, BackOfficeSection, personPath } from "../backoffice-screen";
 import { GATEWAYS, ORDER_STATUSES } from "../../../../domain/order";
 import type { TOrderTotal } from "../../../../domain/order-admin";
 import { Button, ButtonLink, buttonClass } from "../../../components/ui/button";
@@ -81,10 +81,7 @@ export function OrdersList({
         </div>
       </Form>
 
-      <section aria-labelledby="orders-totals-title" className="flex flex-col gap-2">
-        <h2 id="orders-totals-title" className="font-title text-xl font-bold text-ink">
-          {t("orders.totals")}
-        </h2>
+      <BackOfficeSection id="orders-totals-title" title={t("orders.totals")}>
         {totals.length === 0 ? (
           <p className="text-muted">{t("orders.none")}</p>
         ) : (
@@ -103,12 +100,9 @@ export function OrdersList({
             ))}
           </ul>
         )}
-      </section>
+      </BackOfficeSection>
 
-      <section aria-labelledby="orders-list-title" className="flex flex-col gap-3">
-        <h2 id="orders-list-title" className="font-title text-xl font-bold text-ink">
-          {t("orders.list")}
-        </h2>
+      <BackOfficeSection id="orders-list-title" title={t("orders.list")} gap="gap-3">
         {orders.length === 0 ? (
           <p className="text-muted">{t("orders.none")}</p>
         ) : (
@@ -146,7 +140,7 @@ export function OrdersList({
                     </td>
                     <td className="p-2 text-ink">{o.courseTitle}</td>
                     <td className="p-2 text-ink">
-                      <Link to={`/${lang}/studio/users/${encodeURIComponent(o.userId)}`} className="text-primary-strong underline-offset-2 hover:underline">
+                      <Link to={personPath(lang, o.userId)} className="text-primary-strong underline-offset-2 hover:underline">
                         {o.userEmail ?? o.userId}
                       </Link>
                     </td>
@@ -164,7 +158,7 @@ export function OrdersList({
             {t("orders.nextPage")}
           </Link>
         ) : null}
-      </section>
+      </BackOfficeSection>
     </BackOfficeScreen>
   );
 }

@@ -9,6 +9,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { useTranslation } from "../../../i18n/use-translation";
 import { useLang } from "../../../root-data";
 import { StudioHeader } from "../../studio/studio-header";
+import { personPath } from "../backoffice-screen";
 import { formatDate } from "./format";
 
 export interface PeopleSearchProps {
@@ -25,11 +26,7 @@ function PersonRow({ person }: { person: TPersonSummary }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 border-b border-line py-3 last:border-b-0" data-testid="person-row">
       <div className="min-w-0">
-        <Link
-          to={`/${lang}/studio/users/${encodeURIComponent(person.id)}`}
-          className="font-semibold text-primary-strong hover:underline"
-          data-testid="person-link"
-        >
+        <Link to={personPath(lang, person.id)} className="font-semibold text-primary-strong hover:underline" data-testid="person-link">
           {person.fullName || person.username || person.email || person.id}
         </Link>
         <p className="text-sm text-muted">
