@@ -179,12 +179,18 @@ function pageReads(deps: PageReadDeps, modelAccess: ModelAccess | null) {
       const row = rows.find((r) => r.published || r.type === "system" || maySeeDrafts(viewer, { preview: q.grant === "preview" }));
       return present(await guard(viewer, row, q, `Page '${alias}' (${q.lang}) not found`), q.withComponents ?? true);
     },
+    /**
+     * The page of a course, element or microcourse: in the requested language, else in the portal's
+     * primary language. A model is readable in every portal language, so a lesson whose page was
+     * written in the primary language only shows that content to a reader of another (issue 28).
+     */
     async getByModel(viewer: TViewer, model: { name: string; id: string }, q: PageLookup): Promise<TPage> {
-      await checkLang(q.lang);
-      const rows = await stored.byModel(model.name, model.id, [q.lang]);
+      const { primaryLang } = await checkLang(q.lang);
+      const order = [...new Set([q.lang, primaryLang])];
+      const rows = await stored.byModel(model.name, model.id, order);
       const notFound = `Page for ${model.name}:${model.id} (${q.lang}) not found`;
-      const row = rows.find((r) => r.published || maySeeDrafts(viewer, { preview: q.grant === "preview" }));
-      return present(await guard(viewer, row, q, notFound), q.withComponents ?? true);
+      const shown = rows.filter((r) => r.published || maySeeDrafts(viewer, { preview: q.grant === "preview" }));
+      return present(await guard(viewer, firstByLang(shown, order), q, notFound), q.withComponents ?? true);
     },
     /** Template by alias: the requested language, then the primary language, then the fallback (seed 7). */
     async getTemplate(viewer: TViewer, alias: string, q: PageLookup): Promise<TPage> {

@@ -60,7 +60,7 @@ describeEachDatabase("studio: the page designer's drafts, publishing, versions a
       meta: { tr: meta("Sayfa summer"), en: meta("Page summer") },
       template: null,
       noindex: false,
-      published: false,
+      published: true,
       blocks: [],
     });
     expectError(await publicPage("summer", "tr"), 404, "PAGE-NOT-FOUND");

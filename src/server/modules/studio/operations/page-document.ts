@@ -63,10 +63,24 @@ export function checkDocument(doc: TPageDocument, portalLangs: string[]): TPageD
   return { ...doc, blocks };
 }
 
-/** A new page: its titles, no blocks, not published. */
+/**
+ * A new page: its titles, no blocks. Nothing is live until it is published, and then it is shown to
+ * readers: its "published" switch starts on, so Publish publishes (issue 28). A plain page can be
+ * switched off in its settings; a model's page follows its model (see publishedDocument).
+ */
 export function newDocument(title: Record<string, string>): TPageDocument {
   const meta = Object.fromEntries(Object.entries(title).map(([lang, t]) => [lang, { title: t, description: null, keywords: null, image: null }]));
-  return { meta, template: null, noindex: false, published: false, blocks: [] };
+  return { meta, template: null, noindex: false, published: true, blocks: [] };
+}
+
+/**
+ * The document as it goes live. A page bound to a course, element or microcourse is shown exactly when
+ * its model may be read (the content rule: a visible element of a published course, ...), so it is
+ * always written published: its own switch would be a third, hidden one that keeps a published lesson
+ * empty for learners (issue 28). A plain page keeps its switch.
+ */
+export function publishedDocument(doc: TPageDocument, model: TPageModelRef | null): TPageDocument {
+  return model && !doc.published ? { ...doc, published: true } : doc;
 }
 
 /** The model a live page is bound to, if any. */

@@ -5,7 +5,7 @@ import { assertContentAuthor } from "../policy";
 import type { PageDraftRow, PageStore } from "../pages-repo";
 import type { StudioWrites } from "../repo";
 import { authorOf, type StudioContext } from "./context";
-import { checkDocument, documentLangs, modelOfRows, rowsFromDocument } from "./page-document";
+import { checkDocument, documentLangs, modelOfRows, publishedDocument, rowsFromDocument } from "./page-document";
 import { auditEntityOf } from "./pages";
 
 export const PAGE_VERSIONS_MAX = 100;
@@ -80,11 +80,12 @@ export async function discardDraft(ctx: StudioContext, actor: TUser, ref: TPageR
 /**
  * Makes a document the live page, as version N+1: one row per language with meta (ids kept, new ones
  * `{kind}-{alias}-{lang}`), rows of languages no longer in meta removed; a page keeps its type (a
- * system page stays one). Runs inside a content change, so every instance's cache serves the new page
+ * system page stays one); a model's page is written published (publishedDocument). Runs inside a content change, so every instance's cache serves the new page
  * on its next read.
  */
-async function goLive(ctx: StudioContext, w: StudioWrites, actor: TUser, ref: TPageRef, model: TPageModelRef | null, doc: TPageDocument) {
+async function goLive(ctx: StudioContext, w: StudioWrites, actor: TUser, ref: TPageRef, model: TPageModelRef | null, document: TPageDocument) {
   const { kind, alias } = ref;
+  const doc = publishedDocument(document, model);
   const { primaryLang } = await ctx.portalLangs();
   if (!doc.meta[primaryLang]) {
     throw new AppError("PAGE_META_MISSING", `Publishing needs the page's title in ${primaryLang}`, {

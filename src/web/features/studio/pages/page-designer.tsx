@@ -98,7 +98,7 @@ function Designer({ target, page, languages, primaryLang, reload }: DesignerProp
   const [panel, setPanel] = useState<Panel>("block");
   const [catalogueOpen, setCatalogueOpen] = useState(false);
   const [issues, setIssues] = useState<BlockIssues>({});
-  const [publishNote, setPublishNote] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const [publishNote, setPublishNote] = useState<{ tone: "success" | "warning" | "danger"; text: string } | null>(null);
   const [publishing, setPublishing] = useState(false);
   const doc = history.present;
   const docRef = useRef(doc);
@@ -168,7 +168,14 @@ function Designer({ target, page, languages, primaryLang, reload }: DesignerProp
     setPublishNote(null);
     const res = await publishPage(target, save.revision);
     setPublishing(false);
-    if (res.ok) return setPublishNote({ tone: "success", text: t("designer.published", { version: res.data.version }) });
+    if (res.ok) {
+      // A plain page published with its switch off is live as a version but answers 404: say so.
+      const hidden = page.type === "page" && page.model === null && !docRef.current.published;
+      const version = res.data.version;
+      return setPublishNote(
+        hidden ? { tone: "warning", text: t("designer.publishedHidden", { version }) } : { tone: "success", text: t("designer.published", { version }) },
+      );
+    }
     await loadKeyNamespace(i18n, res.error.key);
     setPublishNote({ tone: "danger", text: t("designer.publishFailed", { reason: tAny(res.error.key) }) });
   };
@@ -258,6 +265,7 @@ function Designer({ target, page, languages, primaryLang, reload }: DesignerProp
             {panel === "settings" ? (
               <PageSettingsPanel
                 type={page.type}
+                bound={page.model !== null}
                 document={doc}
                 languages={languages}
                 primaryLang={primaryLang}

@@ -20,6 +20,8 @@ import type { PageSettings } from "./document-edits";
 
 interface PageSettingsPanelProps {
   type: TPageType;
+  /** Whether the page belongs to a course, element or microcourse: then its model decides who reads it. */
+  bound: boolean;
   document: TPageDocument;
   languages: readonly string[];
   primaryLang: string;
@@ -32,9 +34,11 @@ const EMPTY_META: TPageMeta = { title: "", description: null, keywords: null, im
 /**
  * The page's settings: its kind (shown, set when the page was made), its meta per language (title,
  * description, keywords, image), template, noindex and published. Templates and system pages are
- * always served (pages service), so they have no "published" switch.
+ * always served (pages service), so they have no "published" switch; nor has the page of a course,
+ * element or microcourse, which readers see whenever they may read its model (publishing writes it
+ * published, issue 28).
  */
-export function PageSettingsPanel({ type, document, languages, primaryLang, onMeta, onSettings }: PageSettingsPanelProps) {
+export function PageSettingsPanel({ type, bound, document, languages, primaryLang, onMeta, onSettings }: PageSettingsPanelProps) {
   const { t, i18n } = useTranslation("studio");
   const [lang, setLang] = useState(primaryLang);
   const idPrefix = useId();
@@ -117,7 +121,7 @@ export function PageSettingsPanel({ type, document, languages, primaryLang, onMe
         onChange={(e) => onSettings({ noindex: e.target.checked })}
         data-testid="settings-noindex"
       />
-      {type === "page" ? (
+      {type === "page" && !bound ? (
         <Checkbox
           label={t("settings.published")}
           description={t("settings.publishedHint")}
