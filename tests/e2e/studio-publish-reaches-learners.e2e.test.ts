@@ -68,6 +68,10 @@ describe.each(["en", "ar"])("a lesson published in the studio (%s) reaches a sig
     await page.getByTestId("designer-publish").click();
     await page.getByText(say(lang, "studio", "designer.published", { version: "1" })).waitFor(SLOW);
     await e2e.axeCheck(page, `designer ${lang}, published`);
+    // A lesson's page is read whenever the lesson may be: its settings have no switch of their own.
+    await page.getByTestId("designer-tab-settings").click();
+    await page.getByTestId("designer-settings").waitFor();
+    expect(await page.getByTestId("settings-published").count()).toBe(0);
 
     // The course published, as the author does last.
     await e2e.open(`/${lang}/studio/courses/${course}`, { page });
