@@ -29,7 +29,8 @@ describeEachDatabase("an order on the local demo opened at 127.0.0.1", (t) => {
       OVERLOAD_MAX_LAG_MS: "0",
       OVERLOAD_QUEUE_WAIT_MS: "60000",
     });
-    await app.listen({ port, host: "127.0.0.1" });
+    // Both stacks, so the sandbox's callback reaches [::1] too (npm start's HOST 0.0.0.0 serves IPv4 only; HOST=:: serves both).
+    await app.listen({ port, host: "::" });
   });
 
   const buyerAt = (host: string) => register(app, {}, new Browser(app, { host }));
@@ -58,14 +59,14 @@ describeEachDatabase("an order on the local demo opened at 127.0.0.1", (t) => {
   ])("still refuses a return address on %s", async (_what, name, resultUrl) => {
     const buyer = await buyerAt(name === "attacker.example" ? name : `${name}:${port}`);
     const res = await buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { resultUrl: resultUrl.replace("PORT", String(port)) }));
-    expectError(res, 400, "ORDER_RESULT_URL_INVALID");
+    expectError(res, 400, "ORDER-RESULT-URL-INVALID");
   });
 
   it("stays strict on a PUBLIC_URL that is not this machine: only its own origin is a return address", async () => {
     const site = await t.buildApp({ NODE_ENV: "production", PUBLIC_URL: "https://learn.example.org", PAYMENTS_SANDBOX: "true", OVERLOAD_MAX_LAG_MS: "0" });
     const buyer = await register(site, {}, new Browser(site, { host: `127.0.0.1:${port}` }));
     const at = (resultUrl: string) => buyer.browser.post("/api/orders", orderBody(t.config.ENVIRONMENT_ID, PAID, { resultUrl }));
-    expectError(await at(`http://127.0.0.1:${port}/en/order-result/`), 400, "ORDER_RESULT_URL_INVALID");
+    expectError(await at(`http://127.0.0.1:${port}/en/order-result/`), 400, "ORDER-RESULT-URL-INVALID");
     expect((await at("https://learn.example.org/en/order-result/")).statusCode).toBe(200);
   });
 });
