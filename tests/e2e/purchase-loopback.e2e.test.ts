@@ -30,7 +30,16 @@ async function payAt127(page: Page, lang: string, axe = false) {
   await registerInBuyCourse(page, uniqueEmail(`loopback-${lang}`));
   await contactsThenBuyStep(page);
   await page.getByTestId("buy-pay").click();
-  await page.waitForURL((u) => u.pathname.startsWith(`/${lang}/test-payment/`) && u.searchParams.has("t"));
+  // Before the fix the buy step stayed, saying "The return address of the order is not a page of this site.": fail with its words.
+  const notices = page.getByTestId("buy-course").getByTestId("error-notices");
+  const refused = notices
+    .filter({ hasText: /\S/ })
+    .waitFor()
+    .then(async () => {
+      throw new Error(`the order was refused: ${await notices.textContent()}`);
+    });
+  refused.catch(() => undefined); // settles after the race when the page moved on
+  await Promise.race([page.waitForURL((u) => u.pathname.startsWith(`/${lang}/test-payment/`) && u.searchParams.has("t")), refused]);
   await waitForHydration(page);
   await page.getByTestId("test-payment-pay").waitFor();
   expect(new URL(page.url()).host).toBe(new URL(e2e.baseURL).host);
