@@ -5,7 +5,7 @@
  * there); a return address on any other host or port is still refused (no open redirect).
  */
 import type { FastifyInstance } from "fastify";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, expectError, json } from "../../../../tests/support/http";
 import { FORM, type MadeOrder, orderBody, orderRow } from "../../../../tests/support/payments";
