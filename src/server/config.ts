@@ -185,8 +185,9 @@ const ZConfig = z.object({
   /** Longest wait in that queue before 503; default 750, with NODE_ENV=test or MENTORA_DEV=1 60000. */
   OVERLOAD_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   /**
-   * New work is refused with 503 while the mean event-loop delay is above this many ms; 0 switches it
-   * off. Default 500, with NODE_ENV=test or MENTORA_DEV=1 0 (overload tests inject the signal instead).
+   * New work is refused with 503 while the event-loop delay is above this many ms and requests of the
+   * server's own are in flight or waiting (docs/decisions/0065); 0 switches it off. Default 500, with
+   * NODE_ENV=test or MENTORA_DEV=1 0 (overload tests inject the signal instead).
    */
   OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /**

@@ -120,7 +120,8 @@ async function startApp(env: Record<string, string> = {}): Promise<{ app: Fastif
   const database = await openPgliteDatabase(config);
   try {
     const app = await buildApp({ config, database, ssr: true, logger: false });
-    await app.listen({ host: "127.0.0.1", port: 0 });
+    // PORT 0 unless the spec names one (a PUBLIC_URL with the app's own port needs it known beforehand).
+    await app.listen({ host: "127.0.0.1", port: config.PORT });
     const address = app.server.address();
     if (!address || typeof address === "string") throw new Error("the app did not bind a TCP port");
     return { app, database, config, baseURL: `http://127.0.0.1:${address.port}` };
@@ -157,7 +158,7 @@ function formatViolations(label: string, list: AxeViolationSummary[]): string {
  * Registers beforeAll/afterAll for one spec file and returns the handle the tests use. `env` adds
  * settings (e.g. SMTP_URL of a server a spec starts in an earlier beforeAll), read when the app starts.
  */
-export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
+export function useE2E(env: () => Record<string, string> | Promise<Record<string, string>> = () => ({})): E2E {
   let app: FastifyInstance | undefined;
   let database: Database | undefined;
   let config: Config | undefined;
@@ -166,7 +167,7 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
   const contexts = new Set<BrowserContext>();
 
   beforeAll(async () => {
-    const started = await startApp(env());
+    const started = await startApp(await env());
     ({ app, database, config, baseURL } = started);
     browser = await launchBrowser();
   });

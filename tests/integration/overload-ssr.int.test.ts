@@ -101,3 +101,23 @@ describe("overload shedding with the guest page cache on", () => {
     overloaded = false;
   });
 });
+
+describe("the real event-loop signal on an idle server", () => {
+  // The signal as production runs it (not injected), with a limit a 600 ms stall is sure to pass.
+  const ssr = useSsrApp({ OVERLOAD_MAX_LAG_MS: "100" });
+  const get = (url: string) => ssr.app.inject({ method: "GET", url });
+
+  it("serves the next requests after its loop was held up for 600 ms with nothing in flight", async () => {
+    expect((await get("/en/")).statusCode).toBe(200);
+    // As a process the machine did not schedule for 600 ms experiences it: no timer fires.
+    const until = Date.now() + 600;
+    while (Date.now() < until) {
+      // blocked
+    }
+    // The sample window that saw the stall closes right after it.
+    await new Promise((r) => setTimeout(r, 20));
+    for (const url of ["/en/", "/en/courses/", "/api/courses/reading-foundations/elements?lang=tr"]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+});

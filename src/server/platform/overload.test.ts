@@ -1,5 +1,15 @@
+import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAdmissionGate, createEventLoopPressure, overloadPage } from "./overload";
+import { createAdmissionGate, createEventLoopPressure, installOverloadGuard, overloadPage, pressureWhileBusy } from "./overload";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Holds the event loop as a process the machine did not schedule experiences it: no timer fires. */
+function blockLoop(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // blocked
+  }
+}
 
 describe("admission gate", () => {
   beforeEach(() => {
@@ -118,5 +128,56 @@ describe("event-loop pressure", () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(pressure.overloaded()).toBe(false);
     pressure.close();
+  });
+});
+
+describe("pressure while the server has work of its own", () => {
+  const over = { overloaded: () => true };
+  const stats = (active: number, waiting: number) => ({ stats: () => ({ active, waiting }) });
+
+  it("counts the event-loop delay only while requests are in flight or waiting at the gate", () => {
+    expect(pressureWhileBusy(over, stats(0, 0)).overloaded()).toBe(false);
+    expect(pressureWhileBusy(over, stats(1, 0)).overloaded()).toBe(true);
+    expect(pressureWhileBusy(over, stats(0, 2)).overloaded()).toBe(true);
+    expect(pressureWhileBusy({ overloaded: () => false }, stats(4, 10)).overloaded()).toBe(false);
+  });
+
+  it("an idle server whose loop was held up serves the next requests; with a request in flight it refuses", async () => {
+    const app = Fastify();
+    const gate = createAdmissionGate({ concurrency: 4, queue: 10, maxWaitMs: 10_000 });
+    const monitor = createEventLoopPressure({ maxDelayMs: 100, sampleMs: 200 });
+    let finish: () => void = () => undefined;
+    const slow = new Promise<void>((r) => (finish = r));
+    installOverloadGuard(app, { pressure: pressureWhileBusy(monitor, gate), gate, retryAfterSeconds: 5, documentPage: async () => "busy" });
+    app.get("/*", async (req) => {
+      if (req.url === "/slow") await slow;
+      return "page";
+    });
+    try {
+      await app.ready();
+      monitor.start();
+      await sleep(250);
+      blockLoop(600);
+      await sleep(20);
+      expect(monitor.overloaded()).toBe(true);
+      // Nothing of its own was queued: the late loop was the machine's doing, not work piling up.
+      for (let i = 0; i < 3; i++) expect((await app.inject({ method: "GET", url: "/en/" })).statusCode).toBe(200);
+
+      // A request in flight while the loop is held up: real overload, shed as before.
+      const inFlight = app.inject({ method: "GET", url: "/slow" });
+      await expect.poll(() => gate.stats().active).toBe(1);
+      blockLoop(600);
+      await sleep(20);
+      expect(monitor.overloaded()).toBe(true);
+      const refused = await app.inject({ method: "GET", url: "/en/" });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers["retry-after"]).toBe("5");
+      finish();
+      expect((await inFlight).statusCode).toBe(200);
+    } finally {
+      finish();
+      monitor.close();
+      await app.close();
+    }
   });
 });

@@ -13,8 +13,10 @@ import type { LanguagePacks } from "./language-packs";
  *   queue for at most `maxWaitMs`. A full queue or a wait that runs out answers 503 at once. Without
  *   it, 200 busy keep-alive connections each had a render in flight, every render took 200 times
  *   longer, and a new visitor waited behind all of them.
- * - A pressure signal (event-loop delay): when the process is behind anyway, new work is refused
- *   with 503 before it is admitted.
+ * - A pressure signal (event-loop delay), counted only while the server has work of its own in
+ *   flight or waiting at the gate: then new work is refused with 503 before it is admitted. An idle
+ *   process whose loop was late (the machine did not schedule it) has nothing queued and serves
+ *   (docs/decisions/0065-overload-pressure-needs-own-work.md).
  *
  * Refusals carry `Retry-After`: the API answers its typed error (OVERLOADED), pages a small static
  * page in the visitor's language, made without React. Routes with `config: { shed: false }` (liveness
@@ -147,6 +149,22 @@ export function createAdmissionGate({ concurrency, queue, maxWaitMs }: GateOptio
 
 export type AdmissionGate = ReturnType<typeof createAdmissionGate>;
 
+/**
+ * The event-loop delay as a reason to refuse only while this server's own work is in the gate
+ * (admitted and not finished, or waiting). A late loop with nothing in flight says the machine did
+ * not run the process (other processes had the cores), not that its work piles up: refusing then
+ * turns a busy neighbour into 503s for every visitor of an idle portal. A runaway or blocking
+ * request holds its place in the gate, so that case is still seen.
+ */
+export function pressureWhileBusy(delay: PressureSignal, gate: Pick<AdmissionGate, "stats">): PressureSignal {
+  return {
+    overloaded() {
+      const { active, waiting } = gate.stats();
+      return (active > 0 || waiting > 0) && delay.overloaded();
+    },
+  };
+}
+
 export interface OverloadOptions {
   pressure: PressureSignal;
   gate: AdmissionGate;
@@ -265,21 +283,22 @@ export const QUEUE_LIMIT = 512;
 
 /**
  * The guard as main.ts installs it: OVERLOAD_CONCURRENCY places, up to QUEUE_LIMIT waiting for at most
- * OVERLOAD_QUEUE_WAIT_MS each; the event-loop signal by OVERLOAD_MAX_LAG_MS (0: none), unless a test
- * passes its own `pressure`.
+ * OVERLOAD_QUEUE_WAIT_MS each; the event-loop signal by OVERLOAD_MAX_LAG_MS (0: none), counted only
+ * while the gate holds work (pressureWhileBusy), unless a test passes its own `pressure`.
  */
 export function installOverload(app: FastifyInstance, deps: { config: Config; packs: LanguagePacks; pressure?: PressureSignal }) {
   const concurrency = deps.config.OVERLOAD_CONCURRENCY;
+  const gate = createAdmissionGate({ concurrency, queue: QUEUE_LIMIT, maxWaitMs: deps.config.OVERLOAD_QUEUE_WAIT_MS });
   let pressure = deps.pressure ?? (deps.config.OVERLOAD_MAX_LAG_MS === 0 ? { overloaded: () => false } : undefined);
   if (!pressure) {
     const monitor = createEventLoopPressure({ maxDelayMs: deps.config.OVERLOAD_MAX_LAG_MS });
     app.addHook("onReady", async () => monitor.start());
     app.addHook("onClose", async () => monitor.close());
-    pressure = monitor;
+    pressure = pressureWhileBusy(monitor, gate);
   }
   installOverloadGuard(app, {
     pressure,
-    gate: createAdmissionGate({ concurrency, queue: QUEUE_LIMIT, maxWaitMs: deps.config.OVERLOAD_QUEUE_WAIT_MS }),
+    gate,
     retryAfterSeconds: RETRY_AFTER_SECONDS,
     documentPage: createOverloadPages(deps.packs, RETRY_AFTER_SECONDS),
   });

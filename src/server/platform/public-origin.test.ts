@@ -12,6 +12,19 @@ describe("the origin of the links we hand out", () => {
     }
   });
 
+  it("with PUBLIC_URL on this machine (npm start), answers this machine's allowed names at its port with their own origin", () => {
+    const origin = createPublicOrigin(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" }));
+    expect(origin({ protocol: "http", host: "127.0.0.1:3000" })).toBe("http://127.0.0.1:3000");
+    expect(origin({ protocol: "http", host: "[::1]:3000" })).toBe("http://[::1]:3000");
+    expect(origin({ protocol: "https", host: "LOCALHOST:3000" })).toBe("http://localhost:3000");
+    for (const host of ["127.0.0.1:3001", "127.0.0.1", "attacker.example:3000", "127.0.0.2:3000", "localhost@attacker.example:3000", ""]) {
+      expect(origin({ protocol: "http", host }), host).toBe("http://localhost:3000");
+    }
+    // Only names on ALLOWED_HOSTS.
+    const narrow = createPublicOrigin(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000", ALLOWED_HOSTS: "localhost" }));
+    expect(narrow({ protocol: "http", host: "127.0.0.1:3000" })).toBe("http://localhost:3000");
+  });
+
   it("without PUBLIC_URL, takes the request's host only when it is on ALLOWED_HOSTS", () => {
     const origin = dev();
     expect(origin({ protocol: "http", host: "localhost:3000" })).toBe("http://localhost:3000");
