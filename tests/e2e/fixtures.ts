@@ -195,7 +195,8 @@ export function useE2E(env: () => Record<string, string> = () => ({})): E2E {
   const watch = (page: Page) => {
     page.on("pageerror", (error) => problems.push({ url: page.url(), kind: "pageerror", message: `${error.name}: ${error.message}\n${error.stack ?? ""}` }));
     page.on("console", (msg) => {
-      if ((msg.type() === "error" || msg.type() === "warning") && HYDRATION_CONSOLE.test(msg.text())) problems.push({ url: page.url(), kind: "console", message: msg.text() });
+      if ((msg.type() === "error" || msg.type() === "warning") && HYDRATION_CONSOLE.test(msg.text()))
+        problems.push({ url: page.url(), kind: "console", message: msg.text() });
     });
   };
   const unallowed = () => problems.filter((p) => !allowed.some((re) => re.test(p.message)));
