@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -195,14 +196,15 @@ describe("t() call sites of src/web", () => {
   });
 
   it("would have caught the mentor picker's position passed as count", () => {
-    const dir = join(process.cwd(), "src", "web", "features", "chat");
-    const picker = join(dir, "mentor-picker.tsx");
+    const picker = join(WEB, "features", "chat", "mentor-picker.tsx");
     const old = readFileSync(picker, "utf8").replace("{ index: i + 1, total: mentors.length }", "{ index: i + 1, count: mentors.length }");
     expect(old).toContain("count: mentors.length");
-    const tmp = join(process.cwd(), "node_modules", ".cache", "mentor-picker-old.tsx");
     // The scanner reads files: hand it the old text under a path of its own.
-    ts.sys.writeFile(tmp, old);
+    const dirOfOld = mkdtempSync(join(tmpdir(), "call-sites-"));
+    const tmp = join(dirOfOld, "mentor-picker-old.tsx");
+    writeFileSync(tmp, old);
     const found = scanCallSites([tmp]).missing;
+    rmSync(dirOfOld, { recursive: true, force: true });
     expect(found.map((m) => [m.key, m.missing])).toEqual([["pick.position", ["total"]]]);
   });
 });
