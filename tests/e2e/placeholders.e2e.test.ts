@@ -3,7 +3,7 @@
  * each portal language (tr, en, ar, ru): the cookie notice and its categories, the policy popup, the
  * sign-in dialog and its steps (e-mail, new account, anonymous), the chat for a guest, the learner's
  * mentor picker (multiple mode in the demo: it read "1 of {{total}}" to screen readers), the
- * discussion popup, the account menu, the language switcher and the mentors' settings dialog. The
+ * discussion popup, the account menu, the language switcher and the leaders' chat settings dialog. The
  * check reads every text node of the document, hidden ones too (screen readers read sr-only text),
  * and the aria-label, aria-description, aria-valuetext, title, alt and placeholder attributes. The
  * server-rendered pages themselves are swept in tests/integration/placeholders-ssr.int.test.ts.
@@ -104,8 +104,8 @@ describe.each(LANGS)("popups and dialogs in %s", (lang) => {
     await expectNone(learner.page, "language switcher");
   });
 
-  it("the mentors' settings dialog", async () => {
-    const mentor = await e2e.signIn("mentor", { lang });
+  it("the leaders' chat settings dialog", async () => {
+    const mentor = await e2e.signIn("mp-leader", { lang });
     await e2e.open(`/${lang}/mentor/`, { page: mentor.page });
     await mentor.page.getByTestId("settings-open").click();
     await mentor.page.getByTestId("settings-form").waitFor();
