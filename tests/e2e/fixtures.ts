@@ -18,7 +18,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { COOKIES } from "../../src/domain/constants";
 import type { ROLES } from "../../src/domain/user";
 import { type Config, parseConfig } from "../../src/server/config";
@@ -110,6 +110,32 @@ export interface E2E {
   signIn(role?: Role, opts?: SignInOptions): Promise<SignedIn>;
   /** Runs axe (WCAG 2.0/2.1 A and AA) and fails the test listing every serious or critical violation. */
   axeCheck(page: Page, label?: string): Promise<AxeViolationSummary[]>;
+  /**
+   * Every page of this handle's contexts reports its uncaught errors (`pageerror`) and the console's
+   * hydration complaints; the test fails after it ends, naming each page and message. A test that
+   * provokes a page error on purpose names it here (matched against the message), for this test only.
+   */
+  allowPageErrors(match: RegExp): void;
+  /** The page errors and hydration complaints collected so far in this test (not yet allowed away). */
+  pageErrors(): PageProblem[];
+}
+
+export interface PageProblem {
+  url: string;
+  kind: "pageerror" | "console";
+  message: string;
+}
+
+/**
+ * Console messages that mean the server's HTML and the first client render differed: React 19's
+ * minified errors #418 (hydration failed), #423 (recovered by client rendering), #425 (text did not
+ * match), and the development builds' wordings.
+ */
+export const HYDRATION_CONSOLE = /Minified React error #(418|423|425)\b|react\.dev\/errors\/(418|423|425)\b|Hydration failed|did not match|hydration/i;
+
+/** A page's problems as one readable line each, for the failure message. */
+export function formatPageProblems(list: PageProblem[]): string {
+  return `${list.length} page error(s) or hydration warning(s):\n${list.map((p) => `  - [${p.kind}] ${p.url}\n      ${p.message.split("\n").slice(0, 6).join("\n      ")}`).join("\n")}`;
 }
 
 async function startApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; database: Database; config: Config; baseURL: string }> {
@@ -165,6 +191,25 @@ export function useE2E(env: () => Record<string, string> | Promise<Record<string
   let browser: Browser | undefined;
   let baseURL = "";
   const contexts = new Set<BrowserContext>();
+  let problems: PageProblem[] = [];
+  let allowed: RegExp[] = [];
+  const watch = (page: Page) => {
+    page.on("pageerror", (error) => problems.push({ url: page.url(), kind: "pageerror", message: `${error.name}: ${error.message}\n${error.stack ?? ""}` }));
+    page.on("console", (msg) => {
+      if ((msg.type() === "error" || msg.type() === "warning") && HYDRATION_CONSOLE.test(msg.text()))
+        problems.push({ url: page.url(), kind: "console", message: msg.text() });
+    });
+  };
+  const unallowed = () => problems.filter((p) => !allowed.some((re) => re.test(p.message)));
+
+  afterEach(async () => {
+    // A hydration error is reported a moment after the page's scripts run: let the last page settle.
+    if (problems.length === 0) await new Promise((r) => setTimeout(r, 50));
+    const found = unallowed();
+    problems = [];
+    allowed = [];
+    expect(found, formatPageProblems(found)).toEqual([]);
+  });
 
   beforeAll(async () => {
     const started = await startApp(await env());
@@ -214,6 +259,8 @@ export function useE2E(env: () => Record<string, string> | Promise<Record<string
       });
       contexts.add(context);
       context.on("close", () => contexts.delete(context));
+      // Every page of the context, the first and any it opens (popups, new tabs), reports its errors.
+      context.on("page", watch);
       // The suite is offline: third-party requests (e.g. the YouTube frame) are refused at once
       // instead of waiting for a network that is not there.
       await context.route(
@@ -266,6 +313,12 @@ export function useE2E(env: () => Record<string, string> | Promise<Record<string
         }));
       expect(serious, formatViolations(label ?? page.url(), serious)).toEqual([]);
       return serious;
+    },
+    allowPageErrors(match: RegExp) {
+      allowed.push(match);
+    },
+    pageErrors() {
+      return unallowed();
     },
   };
   return handle;

@@ -10,6 +10,7 @@ import { learningFailure, learningSeo, modelPage, requestViewer } from "../featu
 import { coursePath } from "../features/learning/rules";
 import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
 import { awardPopupOf } from "../features/rewards/award-popup-state";
+import { useHydrated } from "../lib/use-hydrated";
 import { courseCertificate } from "../features/certificates/certificates.server";
 
 /** /{lang}/courses/{courseId}: the course page from its page blocks, with the caller's element states. */
@@ -51,7 +52,10 @@ export const handle = { pageModel: "course", packs: [...BLOCK_PACKS] } satisfies
 const AwardPopup = lazy(() => import("../features/rewards/award-popup"));
 
 export default function Course({ loaderData }: Route.ComponentProps) {
-  const award = awardPopupOf(useLocation().state);
+  // The award rides on the history entry, which a reload keeps but the server never sees: it opens
+  // once the page has hydrated, so the hydrating render matches the server's HTML.
+  const { state } = useLocation();
+  const award = useHydrated() ? awardPopupOf(state) : null;
   return (
     <>
       <CourseView course={loaderData.course} blocks={loaderData.blocks} certificate={loaderData.certificate} />

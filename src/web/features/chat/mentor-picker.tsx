@@ -63,7 +63,7 @@ export function MentorPicker({ mentors, selected, onSelect }: MentorPickerProps)
                 </span>
               ) : null}
               <ReplyTime minutes={m.typicalReplyMinutes} />
-              <span className="sr-only">{t("pick.position", { index: i + 1, count: mentors.length })}</span>
+              <span className="sr-only">{t("pick.position", { index: i + 1, total: mentors.length })}</span>
             </label>
           ))}
         </div>
