@@ -20,7 +20,9 @@ const studioPack = (lang: string) => JSON.parse(readFileSync(join(process.cwd(),
 
 /** What a person reads or hears in a part of the page: its text and every accessible name given by aria-label. */
 const readable = (page: Page, testId: string) =>
-  page.getByTestId(testId).evaluate((root) => [root.textContent ?? "", ...[...root.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label") ?? "")].join(" "));
+  page
+    .getByTestId(testId)
+    .evaluate((root) => [root.textContent ?? "", ...[...root.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label") ?? "")].join(" "));
 
 describe.each(["en", "ar"])("an author in the %s studio", (lang) => {
   const course = `english-only-${lang}`;

@@ -114,13 +114,19 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
       201,
     );
     expect(created.title).toEqual({ en: "Only in English" });
-    const el = json<TStudioElement>(await author.browser.post("/api/admin/courses/english-only/elements", { type: "lesson", title: { en: "First lesson" } }, origin), 201);
+    const el = json<TStudioElement>(
+      await author.browser.post("/api/admin/courses/english-only/elements", { type: "lesson", title: { en: "First lesson" } }, origin),
+      201,
+    );
     expect(el.title).toEqual({ en: "First lesson" });
     for (const lang of ["tr", "ar", "en"]) {
       const card = json<{ title: string }>(await t.app.inject({ method: "GET", url: `/api/courses/english-only?lang=${lang}` }));
       expect(card.title, lang).toBe("Only in English");
       const list = json<{ elements: Array<{ title: string }> }>(await t.app.inject({ method: "GET", url: `/api/courses/english-only/elements?lang=${lang}` }));
-      expect(list.elements.map((e) => e.title), lang).toEqual(["First lesson"]);
+      expect(
+        list.elements.map((e) => e.title),
+        lang,
+      ).toEqual(["First lesson"]);
     }
   });
 
@@ -182,7 +188,11 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
     }
     // No title in any language: a typed refusal named at the title, with a translated message.
     for (const title of [{}, undefined]) {
-      const untitled = expectError(await admin.browser.post("/api/admin/courses", { id: "untitled", ...(title ? { title } : {}) }, origin), 400, title ? "TITLE-REQUIRED" : "VALIDATION");
+      const untitled = expectError(
+        await admin.browser.post("/api/admin/courses", { id: "untitled", ...(title ? { title } : {}) }, origin),
+        400,
+        title ? "TITLE-REQUIRED" : "VALIDATION",
+      );
       if (title) {
         expect(untitled.key).toBe("errors:codes.TITLE_REQUIRED");
         expect(JSON.stringify(untitled.details)).toContain('"path":"title"');

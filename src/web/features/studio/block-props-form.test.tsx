@@ -146,22 +146,29 @@ describe("studio field labels", () => {
     return typeof text === "string" && text.trim() !== "";
   };
 
-  it.each(["en", "tr", "ar", "ru"])("are written in %s for every field, every choice of a field's kinds and every help text of the course and element forms", (lang) => {
-    const studio = packs(lang).studio;
-    const fields = SCHEMAS().flatMap((schema) => allFields(formModel(schema)));
-    const missing = [
-      ...fields.filter((f) => f.name !== "" && f.name !== "[]").map((f) => `fields.${f.name}`),
-      ...fields.filter((f) => f.kind === "variants").map((f) => `variants.${f.name}`),
-      ...fields.filter((f) => f.kind === "variants" && f.clearable).map((f) => `variants.none.${f.name}`),
-      ...Object.keys(ZCoursePatch.shape).map((name) => `help.course.${name}`),
-      ...Object.keys(ZElementSettings.shape).map((name) => `help.element.${name}`),
-    ].filter((key) => !written(studio, key));
-    expect([...new Set(missing)]).toEqual([]);
-  });
+  it.each(["en", "tr", "ar", "ru"])(
+    "are written in %s for every field, every choice of a field's kinds and every help text of the course and element forms",
+    (lang) => {
+      const studio = packs(lang).studio;
+      const fields = SCHEMAS().flatMap((schema) => allFields(formModel(schema)));
+      const missing = [
+        ...fields.filter((f) => f.name !== "" && f.name !== "[]").map((f) => `fields.${f.name}`),
+        ...fields.filter((f) => f.kind === "variants").map((f) => `variants.${f.name}`),
+        ...fields.filter((f) => f.kind === "variants" && f.clearable).map((f) => `variants.none.${f.name}`),
+        ...Object.keys(ZCoursePatch.shape).map((name) => `help.course.${name}`),
+        ...Object.keys(ZElementSettings.shape).map((name) => `help.element.${name}`),
+      ].filter((key) => !written(studio, key));
+      expect([...new Set(missing)]).toEqual([]);
+    },
+  );
 
   it.each(["en", "ar"])("draw the course settings form in %s with written sentences only: no generated 'What X does' or 'Choose or upload : X'", (lang) => {
     const html = render(lang, ZCoursePatch, { title: { en: "Course" }, pricing: { type: "free" }, cover: "/demo/a.svg", covers: {} }, "course");
-    const studio = packs(lang).studio as { variants: Record<string, unknown>; help: { course: Record<string, string> }; media: { field: Record<string, string> } };
+    const studio = packs(lang).studio as {
+      variants: Record<string, unknown>;
+      help: { course: Record<string, string> };
+      media: { field: Record<string, string> };
+    };
     // Every text a person reads or hears: the page's text and the accessible names.
     const text = `${html.replace(/<[^>]+>/g, " ")} ${[...html.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]).join(" ")}`.replace(/\s+/g, " ");
     expect(text).not.toMatch(/What .* does|Choose or upload :/);

@@ -127,7 +127,13 @@ export function NewItemForm<R>({ keyName, schema, body, create, href, primaryLan
           onChange={(e) => setTitle(e.target.value)}
           data-testid={testIds.title}
         />
-        <TitleLanguageSelect langs={langs} value={titleLang} onChange={setTitleLang} uiLang={uiLang} testId={testIds.titleLang ?? `${testIds.form}-title-lang`} />
+        <TitleLanguageSelect
+          langs={langs}
+          value={titleLang}
+          onChange={setTitleLang}
+          uiLang={uiLang}
+          testId={testIds.titleLang ?? `${testIds.form}-title-lang`}
+        />
         {children}
       </div>
       <div>
