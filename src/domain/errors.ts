@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   CSRF_MISMATCH: { status: 403, key: "errors:codes.CSRF_MISMATCH" },
   VALIDATION: { status: 400, key: "errors:codes.VALIDATION" },
   UNSUPPORTED_LANG: { status: 400, key: "errors:codes.UNSUPPORTED_LANG" },
+  /** A new course, element, microcourse or video event with no title in any of the portal's languages. */
+  TITLE_REQUIRED: { status: 400, key: "errors:codes.TITLE_REQUIRED" },
   RATE_LIMITED: { status: 429, key: "errors:codes.RATE_LIMITED" },
   METHOD_NOT_ALLOWED: { status: 405, key: "errors:codes.METHOD_NOT_ALLOWED" },
   PAYLOAD_TOO_LARGE: { status: 413, key: "errors:codes.PAYLOAD_TOO_LARGE" },

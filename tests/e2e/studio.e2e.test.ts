@@ -71,7 +71,7 @@ describe("the creator studio", () => {
     await title.getByLabel("English").fill("Studio course");
     await title.getByLabel("Turkish").fill("Stüdyo kursu: temeller");
     await page.getByRole("group", { name: "Description", exact: true }).getByLabel("English").fill("Made in the studio, step by step.");
-    await page.getByRole("combobox", { name: "What Pricing does", exact: true }).selectOption({ label: "Paid" });
+    await page.getByRole("combobox", { name: "Free or paid", exact: true }).selectOption({ label: "Paid" });
     await page.getByRole("spinbutton", { name: "Price", exact: true }).fill("19.99");
     await page.getByRole("combobox", { name: "Currency", exact: true }).selectOption({ label: "USD" });
     await page.getByRole("checkbox", { name: "Published", exact: true }).check();

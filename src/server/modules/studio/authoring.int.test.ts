@@ -107,6 +107,29 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
     expect((await publicElements("leader-course")).map((e) => e.title)).toEqual(["Live session"]);
   });
 
+  it("accepts a course and an element titled only in English (not the primary tr); readers of every language get the English title", async () => {
+    const author = await withRole(["disciple", "mp-leader"]);
+    const created = json<TStudioCourse>(
+      await author.browser.post("/api/admin/courses", { id: "english-only", title: { en: "Only in English" }, published: true }, origin),
+      201,
+    );
+    expect(created.title).toEqual({ en: "Only in English" });
+    const el = json<TStudioElement>(
+      await author.browser.post("/api/admin/courses/english-only/elements", { type: "lesson", title: { en: "First lesson" } }, origin),
+      201,
+    );
+    expect(el.title).toEqual({ en: "First lesson" });
+    for (const lang of ["tr", "ar", "en"]) {
+      const card = json<{ title: string }>(await t.app.inject({ method: "GET", url: `/api/courses/english-only?lang=${lang}` }));
+      expect(card.title, lang).toBe("Only in English");
+      const list = json<{ elements: Array<{ title: string }> }>(await t.app.inject({ method: "GET", url: `/api/courses/english-only/elements?lang=${lang}` }));
+      expect(
+        list.elements.map((e) => e.title),
+        lang,
+      ).toEqual(["First lesson"]);
+    }
+  });
+
   it("writes one audit row per successful write, with the actor and the fields and languages, never the texts", async () => {
     const admin = await withRole(["mp-admin"]);
     const before = (await auditRows()).length;
@@ -145,7 +168,7 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
     expect(second.nextBefore).toBeNull();
   });
 
-  it("creates a course with its settings, refuses a taken id (409), bad prices and currencies, and a missing primary title", async () => {
+  it("creates a course with its settings, refuses a taken id (409), bad prices and currencies, and a course with no title", async () => {
     const admin = await withRole(["admin"]);
     const version = await readContentVersion(t.db);
     const before = await auditRows();
@@ -163,12 +186,18 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
     ]) {
       expectError(await admin.browser.post("/api/admin/courses", newCourse("priced-course", { pricing }), origin), 400, "VALIDATION");
     }
-    const noPrimary = expectError(
-      await admin.browser.post("/api/admin/courses", { id: "no-primary", title: { en: "English only" } }, origin),
-      400,
-      "VALIDATION",
-    );
-    expect(JSON.stringify(noPrimary.details)).toContain("title.tr");
+    // No title in any language: a typed refusal named at the title, with a translated message.
+    for (const title of [{}, undefined]) {
+      const untitled = expectError(
+        await admin.browser.post("/api/admin/courses", { id: "untitled", ...(title ? { title } : {}) }, origin),
+        400,
+        title ? "TITLE-REQUIRED" : "VALIDATION",
+      );
+      if (title) {
+        expect(untitled.key).toBe("errors:codes.TITLE_REQUIRED");
+        expect(JSON.stringify(untitled.details)).toContain('"path":"title"');
+      }
+    }
     expectError(await admin.browser.post("/api/admin/courses", newCourse("german", { description: { de: "Deutsch" } }), origin), 400, "UNSUPPORTED-LANG");
     for (const body of [
       {},
@@ -273,10 +302,10 @@ describeEachDatabase("studio: course and element authoring, audit log", (t) => {
       { type: "lesson", title: { tr: "X" }, duration: 10_081 },
       { type: "lesson", title: { tr: "X\u0000" } },
       { type: "lesson", title: { tr: "X" }, courseId: "other-course" },
-      { type: "lesson", title: { en: "No primary" } },
     ]) {
       expectError(await add(body), 400, "VALIDATION");
     }
+    expectError(await add({ type: "lesson", title: {} }), 400, "TITLE-REQUIRED");
     expectError(await admin.browser.post("/api/admin/courses/no-such-course/elements", { type: "lesson", title: { tr: "X" } }, origin), 404, "NOT-FOUND");
     const patch = (body: unknown, id = el!.id) => admin.browser.patch(`/api/admin/elements/${id}`, body, origin);
     for (const body of [{}, { cover: "javascript:alert(1)" }, { cover: "" }, { visible: "no" }, { title: { tr: "  " } }, { number: 5 }]) {

@@ -74,10 +74,17 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, hint, r
             </span>
           )
         ) : null}
-        <Button ref={chooser} variant="outline" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="media-url-choose">
+        <Button
+          ref={chooser}
+          variant="outline"
+          size="sm"
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={t("media.field.chooseFor", { label })}
+          data-testid="media-url-choose"
+        >
           <Icon name="upload" className="size-4" />
           {t("media.field.choose")}
-          <span className="sr-only">: {label}</span>
         </Button>
         {value ? (
           <Button
@@ -88,11 +95,11 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, hint, r
               // The button goes away with the value: the keyboard goes on from the address.
               input.current?.focus();
             }}
+            aria-label={t("media.field.clearFor", { label })}
             data-testid="media-url-clear"
           >
             <Icon name="close" className="size-4" />
             {t("media.field.clear")}
-            <span className="sr-only">: {label}</span>
           </Button>
         ) : null}
       </div>

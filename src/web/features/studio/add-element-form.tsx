@@ -7,20 +7,20 @@ import { SelectField } from "../../components/ui/select-field";
 import { TextField } from "../../components/ui/text-field";
 import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useTranslation } from "../../i18n/use-translation";
-import { useLang } from "../../root-data";
 import { languageName } from "./field-label";
 import { addElement } from "./studio-calls";
+import { TitleLanguageSelect, useTitleLanguage } from "./title-language";
 
-/** Adds a lesson, a test or a webinar at the end of the course, titled in the portal's primary language. */
+/** Adds a lesson, a test or a webinar at the end of the course, titled in the studio's language (or another of the portal's). */
 export function AddElementForm({ courseId, primaryLang, onAdded }: { courseId: string; primaryLang: string; onAdded: (e: TStudioElement) => void }) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
-  const lang = useLang();
+  const { langs, titleLang, setTitleLang, uiLang } = useTitleLanguage(primaryLang);
   const [type, setType] = useState<TElementType>("lesson");
   const [title, setTitle] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const language = languageName(lang, primaryLang);
+  const language = languageName(uiLang, titleLang);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -30,7 +30,7 @@ export function AddElementForm({ courseId, primaryLang, onAdded }: { courseId: s
     }
     setBusy(true);
     setError(undefined);
-    const res = await addElement(courseId, { type, title: { [primaryLang]: title } });
+    const res = await addElement(courseId, { type, title: { [titleLang]: title } });
     setBusy(false);
     if (res.ok) {
       onAdded(res.data);
@@ -49,7 +49,7 @@ export function AddElementForm({ courseId, primaryLang, onAdded }: { courseId: s
       data-testid="add-element"
     >
       <h3 className="font-semibold text-ink">{t("elements.add")}</h3>
-      <div className="grid items-start gap-3 md:grid-cols-[12rem_1fr_auto]">
+      <div className={`grid items-start gap-3 ${langs.length > 1 ? "md:grid-cols-[12rem_1fr_12rem_auto]" : "md:grid-cols-[12rem_1fr_auto]"}`}>
         <SelectField
           label={t("elements.type")}
           placeholder={t("choose")}
@@ -61,14 +61,15 @@ export function AddElementForm({ courseId, primaryLang, onAdded }: { courseId: s
         />
         <TextField
           label={t("elements.newTitle", { language })}
-          lang={primaryLang}
-          dir={dirOf(primaryLang)}
+          lang={titleLang}
+          dir={dirOf(titleLang)}
           required
           value={title}
           error={error}
           onChange={(e) => setTitle(e.target.value)}
           data-testid="add-element-title"
         />
+        <TitleLanguageSelect langs={langs} value={titleLang} onChange={setTitleLang} uiLang={uiLang} testId="add-element-title-lang" />
         <Button type="submit" className="md:mt-7" disabled={busy} data-testid="add-element-submit">
           {busy ? t("elements.adding") : t("elements.addButton")}
         </Button>

@@ -21,10 +21,10 @@ function packs(lang: string): Resources {
   return Object.fromEntries(LANGUAGE_PACKAGES.map((pkg) => [pkg, JSON.parse(readFileSync(join(process.cwd(), "locales", lang, `${pkg}.json`), "utf8"))]));
 }
 
-function render(lang: string, schema: Parameters<typeof BlockPropsForm>[0]["schema"], value: unknown): string {
+function render(lang: string, schema: Parameters<typeof BlockPropsForm>[0]["schema"], value: unknown, helpScope?: string): string {
   return renderToStaticMarkup(
     <TranslatorContext.Provider value={translatorFor(lang, packs(lang))}>
-      <BlockPropsForm schema={schema} value={value} languages={PORTAL_LANGS} onChange={() => {}} />
+      <BlockPropsForm schema={schema} value={value} languages={PORTAL_LANGS} onChange={() => {}} helpScope={helpScope} />
     </TranslatorContext.Provider>,
   );
 }
@@ -129,6 +129,62 @@ describe("studio field labels", () => {
     const unlabelled = [...names].filter((n) => n !== "" && n !== "[]" && !(n in en.fields));
     expect(unlabelled).toEqual([]);
     expect(Object.keys(en.fields).sort()).toEqual([...names].filter((n) => n !== "" && n !== "[]").sort());
+  });
+
+  const SCHEMAS = () => [
+    ...ZBlock.options.map((b) => b.shape.props),
+    ZCoursePatch,
+    ZElementSettings,
+    ZNavigationItemSettings,
+    ZMicrocoursePatch,
+    ZVideoEventPatch,
+    ZEpisodeCreate,
+    ZEpisodePatch,
+  ];
+  const written = (pack: unknown, key: string) => {
+    const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], pack);
+    return typeof text === "string" && text.trim() !== "";
+  };
+
+  it.each(["en", "tr", "ar", "ru"])(
+    "are written in %s for every field, every choice of a field's kinds and every help text of the course and element forms",
+    (lang) => {
+      const studio = packs(lang).studio;
+      const fields = SCHEMAS().flatMap((schema) => allFields(formModel(schema)));
+      const missing = [
+        ...fields.filter((f) => f.name !== "" && f.name !== "[]").map((f) => `fields.${f.name}`),
+        ...fields.filter((f) => f.kind === "variants").map((f) => `variants.${f.name}`),
+        ...fields.filter((f) => f.kind === "variants" && f.clearable).map((f) => `variants.none.${f.name}`),
+        ...Object.keys(ZCoursePatch.shape).map((name) => `help.course.${name}`),
+        ...Object.keys(ZElementSettings.shape).map((name) => `help.element.${name}`),
+      ].filter((key) => !written(studio, key));
+      expect([...new Set(missing)]).toEqual([]);
+    },
+  );
+
+  it.each(["en", "ar"])("draw the course settings form in %s with written sentences only: no generated 'What X does' or 'Choose or upload : X'", (lang) => {
+    const html = render(lang, ZCoursePatch, { title: { en: "Course" }, pricing: { type: "free" }, cover: "/demo/a.svg", covers: {} }, "course");
+    const studio = packs(lang).studio as {
+      variants: Record<string, unknown>;
+      help: { course: Record<string, string> };
+      media: { field: Record<string, string> };
+    };
+    // Every text a person reads or hears: the page's text and the accessible names.
+    const text = `${html.replace(/<[^>]+>/g, " ")} ${[...html.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]).join(" ")}`.replace(/\s+/g, " ");
+    expect(text).not.toMatch(/What .* does|Choose or upload :/);
+    expect(labels(html)).toContain(studio.variants.pricing);
+    expect(labels(html)).toContain(studio.variants.gift);
+    expect(html).toContain(studio.help.course.pricing);
+    expect(html).toContain(`aria-label="${studio.media.field.chooseFor!.replace("{{label}}", lang === "en" ? "Cover" : "الغلاف")}"`);
+  });
+
+  it("starts the completion gift at 'No gift' (not a file with an empty title), and a course's own gift at its kind", () => {
+    const none = render("en", ZCoursePatch, { title: { en: "Course" }, pricing: { type: "free" } });
+    expect(none).toMatch(/<option value="-1" selected="">No gift<\/option><option value="0">File<\/option><option value="1">Another course<\/option>/);
+    expect(labels(none)).not.toContain("Address");
+    const file = render("en", ZCoursePatch, { gift: { kind: "file", title: { en: "Checklist" }, url: "/demo/gifts/a.pdf" } });
+    expect(file).toMatch(/<option value="-1">No gift<\/option><option value="0" selected="">File<\/option>/);
+    expect(labels(file)).toContain("Address");
   });
 
   it("fall back to the humanised name for a field the pack does not know", async () => {

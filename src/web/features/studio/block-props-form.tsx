@@ -23,6 +23,8 @@ export interface BlockPropsFormProps {
   label?: string;
   /** Labels from another pack first (the back office's settings); the studio pack's otherwise. */
   translate?: TFunction;
+  /** The form's help texts: studio:help.<helpScope>.<field> under each top-level field. */
+  helpScope?: string;
 }
 
 /**
@@ -30,13 +32,13 @@ export interface BlockPropsFormProps {
  * generator for every block. Each change is validated with the same schema the server checks, and
  * every issue is shown at its field.
  */
-export function BlockPropsForm({ schema, value, languages, onChange, serverIssues, customEditors, label, translate }: BlockPropsFormProps) {
+export function BlockPropsForm({ schema, value, languages, onChange, serverIssues, customEditors, label, translate, helpScope }: BlockPropsFormProps) {
   const { t, i18n } = useTranslation("studio");
   const idPrefix = useId();
   const model = useMemo(() => formModel(schema), [schema]);
   const issues = useMemo(() => issuesByField(schema, model, value, serverIssues), [schema, model, value, serverIssues]);
   const set = useCallback((path: ValuePath, next: unknown) => onChange(setAt(value, path, next)), [onChange, value]);
-  const ctx: FormContext = { t: translate ?? t, uiLang: i18n.language, languages, issues, idPrefix, set, customEditors };
+  const ctx: FormContext = { t: translate ?? t, uiLang: i18n.language, languages, issues, idPrefix, set, customEditors, helpScope };
   const rootIssues = issues.get("");
   return (
     <section aria-label={label ?? t("form.title")} className="flex flex-col gap-4">

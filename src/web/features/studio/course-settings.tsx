@@ -14,6 +14,7 @@ export function CourseSettings({ course, languages, onSaved }: { course: TStudio
       settingsOf={settingsOf}
       onSaved={onSaved}
       testId="course-settings"
+      helpScope="course"
       saveTestId="course-save"
       stateTestId="course-save-state"
     />

@@ -10,6 +10,7 @@ import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useTranslation } from "../../i18n/use-translation";
 import { useLang } from "../../root-data";
 import { languageName } from "./field-label";
+import { authoringLang } from "./title-language";
 import { ELEMENT_ICON } from "../learning/element-type";
 import { ElementSettings } from "./element-settings";
 import { ModelPageButton } from "./model-page-button";
@@ -31,14 +32,16 @@ interface ElementRowProps {
 }
 
 /**
- * One element of the course: its number and kind, its title in the primary language and its
+ * One element of the course: its number and kind, its title in the studio's language and its
  * visibility edited in place, and the ways to move it (buttons for the keyboard, a handle to drag).
  */
 export function ElementRow({ element, primaryLang, languages, first, last, dragging, onMove, onChanged, onDragStart, onDragEnd, onDrop }: ElementRowProps) {
   const { t, i18n } = useTranslation("studio");
   const { t: tAny } = useTranslation();
   const lang = useLang();
-  const savedTitle = element.title[primaryLang] ?? "";
+  // The title edited in place is the one in the studio's language when the portal has it (the language the author added it in).
+  const titleLang = authoringLang(lang, languages, primaryLang);
+  const savedTitle = element.title[titleLang] ?? "";
   const [title, setTitle] = useState(savedTitle);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -48,7 +51,7 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
   const panelId = `element-settings-${element.id}`;
   const questionsId = `element-questions-${element.id}`;
   const shownTitle = localized(element.title, lang, primaryLang) || element.id;
-  const language = languageName(lang, primaryLang);
+  const language = languageName(lang, titleLang);
 
   const save = async (patch: TElementPatch) => {
     setBusy(true);
@@ -57,7 +60,7 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
     setBusy(false);
     if (res.ok) {
       onChanged(res.data);
-      setTitle(res.data.title[primaryLang] ?? "");
+      setTitle(res.data.title[titleLang] ?? "");
       return;
     }
     await loadKeyNamespace(i18n, res.error.key);
@@ -66,7 +69,7 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
 
   const saveTitle = (event: React.FormEvent) => {
     event.preventDefault();
-    if (title.trim() && title !== savedTitle) void save({ title: { [primaryLang]: title } });
+    if (title.trim() && title !== savedTitle) void save({ title: { [titleLang]: title } });
   };
 
   return (
@@ -111,8 +114,8 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
           <TextField
             className="flex-1"
             label={t("elements.elementTitle", { number: element.number, language })}
-            lang={primaryLang}
-            dir={dirOf(primaryLang)}
+            lang={titleLang}
+            dir={dirOf(titleLang)}
             value={title}
             error={error}
             onChange={(e) => setTitle(e.target.value)}
@@ -186,7 +189,7 @@ export function ElementRow({ element, primaryLang, languages, first, last, dragg
             languages={languages}
             onSaved={(saved) => {
               onChanged(saved);
-              setTitle(saved.title[primaryLang] ?? "");
+              setTitle(saved.title[titleLang] ?? "");
             }}
           />
         </div>

@@ -30,6 +30,7 @@ export function ElementSettings({
         settingsOf={settingsOf}
         onSaved={onSaved}
         testId="element-settings"
+        helpScope="element"
         saveTestId="element-save"
         stateTestId="element-save-state"
       />

@@ -2,10 +2,10 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { SelectField } from "../../components/ui/select-field";
-import { type FormContext, fieldId, issueText } from "./form-context";
+import { type FormContext, fieldHelp, fieldId, issueText } from "./form-context";
 import { emptyValue, type FieldModel, type GroupModel } from "./form-model";
 import { getAt, moveItem, pathKey, type ValuePath, variantIndex } from "./form-value";
-import { fieldLabel, optionLabel } from "./field-label";
+import { fieldLabel, optionLabel, variantsLabel } from "./field-label";
 import { LeafField } from "./leaf-field";
 import { LocalizedField } from "./localized-field";
 import { LocalizedMediaField } from "./localized-media-field";
@@ -76,9 +76,21 @@ function GroupIssues({ ctx, path }: { ctx: FormContext; path: ValuePath }) {
 function Fields({ model, path, value, ctx }: Omit<EditorProps<GroupModel>, "label">) {
   return (
     <div className="flex flex-col gap-4">
-      {model.fields.map((f) => (
-        <FieldEditor key={f.name} model={f} path={[...path, f.name]} value={getAt(value, [f.name])} label={fieldLabel(ctx.t, f.name)} ctx={ctx} />
-      ))}
+      {model.fields.map((f) => {
+        const at = [...path, f.name];
+        const help = f.kind === "hidden" ? undefined : fieldHelp(ctx, at);
+        const editor = <FieldEditor key={f.name} model={f} path={at} value={getAt(value, [f.name])} label={fieldLabel(ctx.t, f.name)} ctx={ctx} />;
+        return help ? (
+          <div key={f.name} className="flex flex-col gap-1" data-field-help={f.name}>
+            {editor}
+            <p id={`${fieldId(ctx, at)}-help`} className="text-sm text-muted">
+              {help}
+            </p>
+          </div>
+        ) : (
+          editor
+        );
+      })}
     </div>
   );
 }
@@ -181,9 +193,15 @@ function variantName(ctx: FormContext, variants: readonly GroupModel[], index: n
 }
 
 function VariantsEditor({ model, path, value, label, ctx }: EditorProps<Extract<FieldModel, { kind: "variants" }>>) {
-  const chosen = variantIndex(model.variants, value);
+  // A field that may be left out (a course's completion gift) starts at "none", not at its first kind with empty texts.
+  const none = model.optional && !!model.clearable && (value === undefined || value === null);
+  const chosen = none ? -1 : variantIndex(model.variants, value);
   const variant = model.variants[chosen];
   const choose = (index: number) => {
+    if (index < 0) {
+      ctx.set(path, undefined);
+      return;
+    }
     const next = model.variants[index];
     if (!next) return;
     // Keep what the variants share (the button's label), never the old tag; start the rest empty.
@@ -200,10 +218,12 @@ function VariantsEditor({ model, path, value, label, ctx }: EditorProps<Extract<
       <GroupIssues ctx={ctx} path={path} />
       <SelectField
         id={`${fieldId(ctx, path)}-variant`}
-        label={ctx.t("variants.choose", { label })}
-        placeholder={ctx.t("choose")}
-        required
-        options={model.variants.map((_, i) => ({ value: String(i), label: variantName(ctx, model.variants, i) }))}
+        label={variantsLabel(ctx.t, model.name)}
+        required={!model.clearable}
+        options={[
+          ...(model.clearable ? [{ value: "-1", label: ctx.t(`variants.none.${model.name}`, { defaultValue: ctx.t("variants.none.default") }) }] : []),
+          ...model.variants.map((_, i) => ({ value: String(i), label: variantName(ctx, model.variants, i) })),
+        ]}
         value={String(chosen)}
         onChange={(e) => choose(Number(e.target.value))}
       />

@@ -14,6 +14,12 @@ export function humanise(name: string): string {
 /** A field's label from the studio pack (studio:fields.<name>), else its humanised name. */
 export const fieldLabel = (t: TFunction, name: string) => t(`fields.${name}`, { defaultValue: humanise(name) });
 
+/**
+ * What the choice of a field's kinds is labelled (studio:variants.<name>, e.g. "Gift on finishing the
+ * course" for the gift), a sentence written in each pack; the field's own label when none is written.
+ */
+export const variantsLabel = (t: TFunction, name: string) => t(`variants.${name}`, { defaultValue: fieldLabel(t, name) });
+
 /** An enum value's label (studio:options.<value>), else the value humanised (store names are brands). */
 export const optionLabel = (t: TFunction, value: string) => t(`options.${value}`, { defaultValue: humanise(value) });
 

@@ -32,6 +32,8 @@ export interface FormContext {
   set: (path: ValuePath, next: unknown) => void;
   /** Editors that replace the generated one for some fields. */
   customEditors?: CustomEditors;
+  /** Where the form's help texts are (studio:help.<scope>.<field>): a course's, an element's. */
+  helpScope?: string;
 }
 
 export const fieldId = (ctx: FormContext, path: ValuePath) => `${ctx.idPrefix}-${path.join("-") || "root"}`;
@@ -40,4 +42,10 @@ export const fieldId = (ctx: FormContext, path: ValuePath) => `${ctx.idPrefix}-$
 export function issueText(ctx: FormContext, key: string): string | undefined {
   const issues = ctx.issues.get(key);
   return issues?.length ? issues.map((i) => ctx.t(`issues.${i.key}`, i.params)).join(" ") : undefined;
+}
+
+/** A field's help text, written in the studio pack for the form's scope (studio:help.course.pricing); none without one. */
+export function fieldHelp(ctx: FormContext, path: ValuePath): string | undefined {
+  if (!ctx.helpScope || path.length !== 1) return undefined;
+  return ctx.t(`help.${ctx.helpScope}.${String(path[0])}`, { defaultValue: "" }) || undefined;
 }

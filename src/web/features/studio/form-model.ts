@@ -44,7 +44,12 @@ export type FieldModel =
   | (FieldBase & { kind: "array"; item: FieldModel; minItems?: number; maxItems?: number })
   | GroupModel
   /** One of several object shapes, e.g. a button that follows a link or starts a scenario. */
-  | (FieldBase & { kind: "variants"; variants: readonly GroupModel[] })
+  | (FieldBase & {
+      kind: "variants";
+      variants: readonly GroupModel[];
+      /** Null removes it (a course's gift): the form offers "none" and starts there when there is none. */
+      clearable?: boolean;
+    })
   /** A literal (a block's `type`): fixed, never shown. */
   | (FieldBase & { kind: "hidden"; value: unknown })
   /** A schema kind the generator cannot edit: reported, never silently dropped. */
@@ -108,8 +113,11 @@ function fieldModel(schema: AnySchema, path: ModelPath, name: string, optional: 
     // removal as null (course-settings-value.ts clearedFields).
     case "optional":
     case "default":
-    case "nullable":
       return fieldModel(def.innerType as AnySchema, path, name, true);
+    case "nullable": {
+      const inner = fieldModel(def.innerType as AnySchema, path, name, true);
+      return inner.kind === "variants" ? { ...inner, clearable: true } : inner;
+    }
     case "string":
       return stringModel(schema, base);
     case "number":

@@ -2,11 +2,10 @@ import { ZCourseCreate } from "../../../domain/studio";
 import type { z } from "zod";
 import { useTranslation } from "../../i18n/use-translation";
 import { useLang } from "../../root-data";
-import { languageName } from "./field-label";
 import { NewItemForm } from "./new-item-form";
 import { createCourse } from "./studio-calls";
 
-/** A new course: its address and its title in the portal's primary language; a created course opens at once. */
+/** A new course: its address and its title (in the studio's language by default); a created course opens at once. */
 export function NewCourseForm({ primaryLang }: { primaryLang: string }) {
   const { t } = useTranslation("studio");
   const lang = useLang();
@@ -23,10 +22,10 @@ export function NewCourseForm({ primaryLang }: { primaryLang: string }) {
         key: t("newCourse.id"),
         keyHint: t("newCourse.idHint"),
         keyFormat: t("newCourse.idFormat"),
-        title: t("newCourse.courseTitle", { language: languageName(lang, primaryLang) }),
         create: t("newCourse.create"),
         creating: t("newCourse.creating"),
       }}
+      titleLabel={(language) => t("newCourse.courseTitle", { language })}
       testIds={{ form: "new-course", key: "new-course-id", title: "new-course-name", create: "new-course-create" }}
     />
   );

@@ -6,11 +6,11 @@ import { SelectField } from "../../components/ui/select-field";
 import type { ApiResult } from "../../lib/api";
 import { useTranslation } from "../../i18n/use-translation";
 import { useLang } from "../../root-data";
-import { languageName, optionLabel } from "./field-label";
+import { optionLabel } from "./field-label";
 import { NewItemForm } from "./new-item-form";
 
 /**
- * A new microcourse or video event: its address, its title in the primary language (and a
+ * A new microcourse or video event: its address, its title in the language the author picks (and a
  * microcourse's type); the rest is set on its own page, which opens at once.
  */
 export function NewEntityForm({
@@ -39,10 +39,10 @@ export function NewEntityForm({
         key: t(`${kind}s.id`),
         keyHint: t("newCourse.idHint"),
         keyFormat: t("newCourse.idFormat"),
-        title: t("newCourse.courseTitle", { language: languageName(lang, primaryLang) }),
         create: t(`${kind}s.create`),
         creating: t("newCourse.creating"),
       }}
+      titleLabel={(language) => t("newCourse.courseTitle", { language })}
       testIds={{ form: "new-entity", key: "new-entity-id", title: "new-entity-title", create: "new-entity-create" }}
     >
       {kind === "microcourse" ? (

@@ -8,7 +8,9 @@ import { TextField } from "../../components/ui/text-field";
 import type { ApiResult } from "../../lib/api";
 import { loadKeyNamespace } from "../../i18n/key-namespace";
 import { useTranslation } from "../../i18n/use-translation";
+import { languageName } from "./field-label";
 import { type FieldIssue, fieldIssueOf } from "./form-value";
+import { TitleLanguageSelect, useTitleLanguage } from "./title-language";
 
 interface FieldErrors {
   key?: string;
@@ -22,25 +24,31 @@ export interface NewItemFormProps<R> {
   keyName: string;
   /** The API's create schema: the body is checked with it before it is sent. */
   schema: z.ZodType;
-  /** The body sent: the address, the title in the primary language and anything `children` edits. */
+  /** The body sent: the address, the title in the language the author chose and anything `children` edits. */
   body: (key: string, title: Record<string, string>) => Record<string, unknown>;
   create: (body: Record<string, unknown>) => Promise<ApiResult<R>>;
   /** Where the created item opens. */
   href: (created: R) => string;
   primaryLang: string;
-  texts: { heading: string; key: string; keyHint: string; keyFormat: string; title: string; create: string; creating: string };
-  testIds: { form: string; key: string; title: string; create: string };
+  /** The languages the title may be written in (every portal language unless given: a page's title is the primary language's). */
+  titleLangs?: readonly string[];
+  texts: { heading: string; key: string; keyHint: string; keyFormat: string; create: string; creating: string };
+  /** The title field's label, naming the language it is written in. */
+  titleLabel: (language: string) => string;
+  testIds: { form: string; key: string; title: string; create: string; titleLang?: string };
   /** More fields, between the title and the button (a microcourse's type). */
   children?: React.ReactNode;
 }
 
 /**
- * A new studio item: its address and its title in the portal's primary language (the rest is set on
- * the item's own page, which opens at once). Checked with the API's own schema first; the API's
+ * A new studio item: its address and its title, written in the studio's language when the portal has
+ * it (or another of the portal's languages the author picks); the rest is set on the item's own page,
+ * which opens at once. Checked with the API's own schema first; the API's
  * refusals (a taken address: 409, an invalid field) are shown translated at their field.
  */
-export function NewItemForm<R>({ keyName, schema, body, create, href, primaryLang, texts, testIds, children }: NewItemFormProps<R>) {
+export function NewItemForm<R>({ keyName, schema, body, create, href, primaryLang, titleLangs, texts, titleLabel, testIds, children }: NewItemFormProps<R>) {
   const { t, i18n } = useTranslation("studio");
+  const { langs, titleLang, setTitleLang, uiLang } = useTitleLanguage(primaryLang, titleLangs);
   const { t: tAny } = useTranslation();
   const navigate = useNavigate();
   const [key, setKey] = useState("");
@@ -61,7 +69,7 @@ export function NewItemForm<R>({ keyName, schema, body, create, href, primaryLan
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const sent = body(key.trim(), { [primaryLang]: title });
+    const sent = body(key.trim(), { [titleLang]: title });
     const checked = schema.safeParse(sent);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error.issues.map((i) => ({ path: i.path, issue: fieldIssueOf(i) }))));
@@ -109,15 +117,22 @@ export function NewItemForm<R>({ keyName, schema, body, create, href, primaryLan
           data-testid={testIds.key}
         />
         <TextField
-          label={texts.title}
+          label={titleLabel(languageName(uiLang, titleLang))}
           name="title"
-          lang={primaryLang}
-          dir={dirOf(primaryLang)}
+          lang={titleLang}
+          dir={dirOf(titleLang)}
           required
           value={title}
           error={errors.title}
           onChange={(e) => setTitle(e.target.value)}
           data-testid={testIds.title}
+        />
+        <TitleLanguageSelect
+          langs={langs}
+          value={titleLang}
+          onChange={setTitleLang}
+          uiLang={uiLang}
+          testId={testIds.titleLang ?? `${testIds.form}-title-lang`}
         />
         {children}
       </div>

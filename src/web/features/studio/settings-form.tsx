@@ -21,6 +21,7 @@ export function SettingsForm<T>({
   testId,
   saveTestId = `${testId}-save`,
   stateTestId = `${testId}-state`,
+  helpScope,
 }: {
   schema: z.ZodType;
   initial: Record<string, unknown>;
@@ -31,6 +32,8 @@ export function SettingsForm<T>({
   testId: string;
   saveTestId?: string;
   stateTestId?: string;
+  /** Help texts of the form's fields (studio:help.<helpScope>.<field>). */
+  helpScope?: string;
 }) {
   const [saved, setSaved] = useState(initial);
   const [value, setValue] = useState(initial);
@@ -60,6 +63,7 @@ export function SettingsForm<T>({
         value={value}
         languages={languages}
         serverIssues={serverIssues}
+        helpScope={helpScope}
         onChange={(next) => {
           setValue(next as Record<string, unknown>);
           edited();

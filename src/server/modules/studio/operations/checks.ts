@@ -2,9 +2,21 @@ import { AppError } from "../../../../domain/errors";
 import { namedLangs } from "../../../../domain/studio";
 import type { StudioContext } from "./context";
 
-/** Texts exist only in the portal's languages; a new course or element needs a title in the primary one. */
-export async function checkLangs(ctx: StudioContext, body: Parameters<typeof namedLangs>[0], opts: { primaryTitle: boolean }): Promise<string[]> {
-  const { langs, primaryLang } = await ctx.portalLangs();
+/**
+ * A new item's title: in any of the portal's languages (an author starts in the language they write
+ * in; readers of the others get it through localized()'s fallback). None at all is TITLE_REQUIRED.
+ */
+function requireTitle(title: Record<string, string> | undefined): void {
+  if (!Object.values(title ?? {}).some((text) => text.trim() !== "")) {
+    throw new AppError("TITLE_REQUIRED", "A title in at least one of the portal's languages is required", {
+      validationErrors: [{ path: "title", message: "Required" }],
+    });
+  }
+}
+
+/** Texts exist only in the portal's languages; a new course or element needs a title in one of them. */
+export async function checkLangs(ctx: StudioContext, body: Parameters<typeof namedLangs>[0], opts: { newTitle: boolean }): Promise<string[]> {
+  const { langs } = await ctx.portalLangs();
   const named = namedLangs(body);
   const foreign = named.find((lang) => !langs.includes(lang));
   if (foreign) {
@@ -13,11 +25,7 @@ export async function checkLangs(ctx: StudioContext, body: Parameters<typeof nam
     const field = body.covers && foreign in body.covers ? { validationErrors: [{ path: `covers.${foreign}`, message }] } : undefined;
     throw new AppError("UNSUPPORTED_LANG", message, field);
   }
-  if (opts.primaryTitle && !body.title?.[primaryLang]) {
-    throw new AppError("VALIDATION", `A title in the portal's primary language (${primaryLang}) is required`, {
-      validationErrors: [{ path: `title.${primaryLang}`, message: "Required" }],
-    });
-  }
+  if (opts.newTitle) requireTitle(body.title);
   return named;
 }
 
@@ -32,17 +40,13 @@ export function summaryOf(body: object, langs: string[]) {
 
 /**
  * The same rule for any texts: the named languages must be the portal's; with `title` given (a new
- * item), it needs the primary language.
+ * item), it needs a text in one of them.
  */
 export async function checkTextLangs(ctx: StudioContext, named: string[], title: Record<string, string> | undefined): Promise<string[]> {
-  const { langs, primaryLang } = await ctx.portalLangs();
+  const { langs } = await ctx.portalLangs();
   const foreign = named.find((lang) => !langs.includes(lang));
   if (foreign) throw new AppError("UNSUPPORTED_LANG", `Language '${foreign}' is not one of ${langs.join(", ")}`);
-  if (title && !title[primaryLang]) {
-    throw new AppError("VALIDATION", `A title in the portal's primary language (${primaryLang}) is required`, {
-      validationErrors: [{ path: `title.${primaryLang}`, message: "Required" }],
-    });
-  }
+  if (title) requireTitle(title);
   return named;
 }
 

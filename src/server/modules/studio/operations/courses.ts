@@ -51,7 +51,7 @@ export async function getCourse(ctx: StudioContext, actor: TUser, courseId: stri
  */
 export async function createCourse(ctx: StudioContext, actor: TUser, body: TCourseCreate): Promise<TStudioCourse> {
   assertContentAuthor(actor);
-  const langs = await checkLangs(ctx, body, { primaryTitle: true });
+  const langs = await checkLangs(ctx, body, { newTitle: true });
   const { id, title, ...settings } = body;
   return ctx.repo.change(authorOf(ctx, actor), async (w) => {
     if (!(await w.insertCourse(ctx.portalId, id, title, settings))) throw new AppError("COURSE_ID_TAKEN", `A course '${id}' exists`);
@@ -70,7 +70,7 @@ async function assertGiftCourse(w: StudioWrites, portalId: string, courseId: str
 /** Changes a course's texts (merged per language) and settings; every instance shows them on the next read. */
 export async function updateCourse(ctx: StudioContext, actor: TUser, courseId: string, patch: TCoursePatch): Promise<TStudioCourse> {
   assertContentAuthor(actor);
-  const langs = await checkLangs(ctx, patch, { primaryTitle: false });
+  const langs = await checkLangs(ctx, patch, { newTitle: false });
   return ctx.repo.change(authorOf(ctx, actor), async (w) => {
     if (patch.gift?.kind === "course") await assertGiftCourse(w, ctx.portalId, courseId, patch.gift.courseId);
     if (!(await w.updateCourse(ctx.portalId, courseId, patch))) throw new AppError("NOT_FOUND", `No course ${courseId}`);

@@ -26,7 +26,7 @@ export async function listElements(ctx: StudioContext, actor: TUser, courseId: s
 /** Adds a lesson, test or webinar at the end of the course. */
 export async function addElement(ctx: StudioContext, actor: TUser, courseId: string, body: TElementCreate): Promise<TStudioElement> {
   assertContentAuthor(actor);
-  const langs = await checkLangs(ctx, body, { primaryTitle: true });
+  const langs = await checkLangs(ctx, body, { newTitle: true });
   return ctx.repo.change(authorOf(ctx, actor), async (w) => {
     await lockCourse(ctx, w, courseId);
     const index = await w.countElements(courseId);
@@ -44,7 +44,7 @@ export async function addElement(ctx: StudioContext, actor: TUser, courseId: str
 
 export async function updateElement(ctx: StudioContext, actor: TUser, elementId: string, patch: TElementPatch): Promise<TStudioElement> {
   assertContentAuthor(actor);
-  const langs = await checkLangs(ctx, patch, { primaryTitle: false });
+  const langs = await checkLangs(ctx, patch, { newTitle: false });
   return ctx.repo.change(authorOf(ctx, actor), async (w) => {
     const before = await w.element(ctx.portalId, elementId);
     if (!before) throw new AppError("NOT_FOUND", `No element ${elementId}`);

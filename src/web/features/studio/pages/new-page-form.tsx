@@ -3,7 +3,6 @@ import { PAGE_KINDS, type TPageCreateBody, type TPageKind, ZPageCreate } from ".
 import { SelectField } from "../../../components/ui/select-field";
 import { useTranslation } from "../../../i18n/use-translation";
 import { useLang } from "../../../root-data";
-import { languageName } from "../field-label";
 import { NewItemForm } from "../new-item-form";
 import { createPage, designerHref } from "../page-calls";
 
@@ -25,10 +24,11 @@ export function NewPageForm({ primaryLang }: { primaryLang: string }) {
         key: t("newPage.alias"),
         keyHint: t("newPage.aliasHint"),
         keyFormat: t("newPage.aliasFormat"),
-        title: t("newPage.pageTitle", { language: languageName(lang, primaryLang) }),
         create: t("newPage.create"),
         creating: t("newPage.creating"),
       }}
+      titleLangs={[primaryLang]}
+      titleLabel={(language) => t("newPage.pageTitle", { language })}
       testIds={{ form: "new-page", key: "new-page-alias", title: "new-page-title", create: "new-page-create" }}
     >
       <SelectField
