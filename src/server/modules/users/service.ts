@@ -129,6 +129,15 @@ export function createUsersService(deps: {
       return row;
     },
     /**
+     * Turns a session account into a registered one, atomically: only the first of two sign-ups racing
+     * for one session wins (issue 28: a double submit registered it twice and mailed twice); null for the other.
+     */
+    async convertSession(id: string, patch: Partial<UserInsert>): Promise<UserRow | null> {
+      const row = await guarded(() => repo.updateSession(id, patch));
+      if (row) await changed(id, "changed");
+      return row;
+    },
+    /**
      * Deletes an account and with it its sessions (the table cascades); every instance refuses its
      * access tokens from the moment it hears `user:{id}` `revoked` (docs/decisions/0029).
      */

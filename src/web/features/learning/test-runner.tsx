@@ -278,7 +278,9 @@ function QuestionStep({
                     />
                     <span className="text-ink">
                       {v.text}
-                      {isRight ? <span className="ms-2 text-sm font-semibold text-success">({t("test.rightVariant")})</span> : null}
+                      {/* A real space before the mark (issue 28): a margin alone reads "answer(correct answer)" to screen readers and in copied text. */}
+                      {isRight ? " " : null}
+                      {isRight ? <span className="text-sm font-semibold text-success">({t("test.rightVariant")})</span> : null}
                     </span>
                   </span>
                 </label>

@@ -32,12 +32,14 @@ export async function register(ctx: AuthContext, input: RegisterInput, current?:
     registered: new Date(),
     extra: input.extra ?? {},
   };
-  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `email|${input.email}`), "email");
+  const taken = new AppError("DUPLICATE_EMAIL", "This e-mail is already registered");
+  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `email|${input.email}`, taken), "email");
 }
 
 /** Anonymous registration: a username and a password, no e-mail. */
 export async function registerAnonymous(ctx: AuthContext, username: string, password: string, current?: TUser): Promise<IssuedTokens> {
   if (await ctx.users.findByUsername(username)) throw new AppError("DUPLICATE_USERNAME", "This username is taken");
   const fields = { status: "active" as const, username, passwordHash: await hashPassword(password), registered: new Date() };
-  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `anonymous|${username}`), "anonymous");
+  const taken = new AppError("DUPLICATE_USERNAME", "This username is taken");
+  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `anonymous|${username}`, taken), "anonymous");
 }
