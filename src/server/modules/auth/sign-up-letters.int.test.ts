@@ -6,12 +6,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { signUpBody, uniqueEmail } from "../../../../tests/support/factories";
+import { signUpBody, uniqueEmail, uniquePhone } from "../../../../tests/support/factories";
 import { Browser, sleep } from "../../../../tests/support/http";
 import { startSmtp, type SmtpSink } from "../../../../tests/support/mail";
-import { sessionBrowser } from "../../../../tests/support/sign-in";
+import { register, sessionBrowser } from "../../../../tests/support/sign-in";
 
-describeEachDatabase("one confirmation letter per sign-up", (t) => {
+describeEachDatabase("sign-up: one letter, duplicates named by field", (t) => {
   let smtp: SmtpSink;
   let app: FastifyInstance;
 
@@ -56,5 +56,25 @@ describeEachDatabase("one confirmation letter per sign-up", (t) => {
     const replies = await Promise.all([browser.post("/api/auth/register", body), browser.post("/api/auth/register", body)]);
     expect(replies.filter((r) => r.statusCode === 200), replies.map((r) => r.body).join("\n")).toHaveLength(1);
     expect(await lettersTo(body.email)).toHaveLength(1);
+  });
+
+  it("a taken e-mail or phone is answered with the seed's code and the field that holds it", async () => {
+    const phone = uniquePhone();
+    const first = signUpBody({ phone });
+    expect((await new Browser(app).post("/api/auth/register", first)).statusCode).toBe(200);
+
+    const sameEmail = await new Browser(app).post("/api/auth/register", signUpBody({ email: first.email }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().error).toMatchObject({ code: "DUPLICATE-EMAIL", key: "errors:codes.DUPLICATE_EMAIL", details: { field: "email" } });
+
+    const samePhone = await new Browser(app).post("/api/auth/register", signUpBody({ phone }));
+    expect(samePhone.statusCode).toBe(409);
+    expect(samePhone.json().error).toMatchObject({ code: "DUPLICATE-EMAIL-OR-PHONE", key: "errors:codes.DUPLICATE_EMAIL_OR_PHONE", details: { field: "phone" } });
+
+    // Profile-fill with a phone another account holds: the same code and field.
+    const other = await register(app);
+    const fill = await other.browser.patch("/api/users/me/profile", { core: { email: other.email, phone, complete: true } });
+    expect(fill.statusCode, fill.body).toBe(409);
+    expect(fill.json().error).toMatchObject({ code: "DUPLICATE-EMAIL-OR-PHONE", details: { field: "phone" } });
   });
 });

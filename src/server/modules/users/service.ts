@@ -77,8 +77,8 @@ export function createUsersService(deps: {
     try {
       return await work();
     } catch (e) {
-      if (isUniqueViolation(e, "users_email")) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered");
-      if (isUniqueViolation(e, "users_phone")) throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This e-mail or phone is already registered");
+      if (isUniqueViolation(e, "users_email")) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered", { field: "email" });
+      if (isUniqueViolation(e, "users_phone")) throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This phone is already registered", { field: "phone" });
       if (isUniqueViolation(e, "users_username")) throw new AppError("DUPLICATE_USERNAME", "This username is taken");
       throw e;
     }
