@@ -18,6 +18,16 @@ export const ZValidationDetails = z.object({
 });
 export type TValidationError = z.infer<typeof ZValidationDetails>["validationErrors"][number];
 
+/**
+ * details of DUPLICATE-EMAIL and DUPLICATE-EMAIL-OR-PHONE (issue 28): which field holds the taken
+ * value, so a form shows the error on that field with a message naming it (TAKEN_FIELD_KEYS).
+ */
+export const TAKEN_FIELDS = ["email", "phone"] as const;
+export const ZTakenFieldDetails = z.object({ field: z.enum(TAKEN_FIELDS) });
+export type TTakenField = (typeof TAKEN_FIELDS)[number];
+/** The message of a taken field, naming it. */
+export const TAKEN_FIELD_KEYS: Record<TTakenField, string> = { email: "errors:taken.email", phone: "errors:taken.phone" };
+
 /** A reply without a body (204, or a route that answers with nothing). */
 export const ZNoContent = z.null();
 

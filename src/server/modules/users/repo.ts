@@ -56,6 +56,15 @@ export function createUsersRepo(db: Db) {
         .returning();
       return row ?? null;
     },
+    /** Updates a session account only while it still is one (status session); null once it is not. */
+    async updateSession(id: string, patch: Partial<UserInsert>): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(users.id, id), eq(users.status, "session")))
+        .returning();
+      return row ?? null;
+    },
     async remove(id: string): Promise<boolean> {
       return (await db.delete(users).where(eq(users.id, id)).returning()).length === 1;
     },

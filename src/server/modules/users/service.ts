@@ -77,8 +77,8 @@ export function createUsersService(deps: {
     try {
       return await work();
     } catch (e) {
-      if (isUniqueViolation(e, "users_email")) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered");
-      if (isUniqueViolation(e, "users_phone")) throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This e-mail or phone is already registered");
+      if (isUniqueViolation(e, "users_email")) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered", { field: "email" });
+      if (isUniqueViolation(e, "users_phone")) throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This phone is already registered", { field: "phone" });
       if (isUniqueViolation(e, "users_username")) throw new AppError("DUPLICATE_USERNAME", "This username is taken");
       throw e;
     }
@@ -126,6 +126,15 @@ export function createUsersService(deps: {
       const row = await guarded(() => repo.update(id, patch));
       if (!row) throw new AppError("NOT_FOUND", `User ${id} not found`);
       await changed(id, "changed");
+      return row;
+    },
+    /**
+     * Turns a session account into a registered one, atomically: only the first of two sign-ups racing
+     * for one session wins (issue 28: a double submit registered it twice and mailed twice); null for the other.
+     */
+    async convertSession(id: string, patch: Partial<UserInsert>): Promise<UserRow | null> {
+      const row = await guarded(() => repo.updateSession(id, patch));
+      if (row) await changed(id, "changed");
       return row;
     },
     /**

@@ -278,7 +278,9 @@ function QuestionStep({
                     />
                     <span className="text-ink">
                       {v.text}
-                      {isRight ? <span className="ms-2 text-sm font-semibold text-success">({t("test.rightVariant")})</span> : null}
+                      {/* A real space before the mark (issue 28): a margin alone reads "answer(correct answer)" to screen readers and in copied text. */}
+                      {isRight ? " " : null}
+                      {isRight ? <span className="text-sm font-semibold text-success">({t("test.rightVariant")})</span> : null}
                     </span>
                   </span>
                 </label>
@@ -329,6 +331,16 @@ function Feedback({ feedback }: { feedback: TAnswerFeedback }) {
   );
 }
 
+/** "in 5 minutes" / "5 dakika sonra" / "بعد 5 دقائق": the wait until `at`, in minutes, hours or days. */
+function waitIn(at: string | null, lang: string): string {
+  const ms = at ? Math.max(0, new Date(at).getTime() - Date.now()) : 0;
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
+  if (minutes < 120) return rtf.format(minutes, "minute");
+  const hours = Math.ceil(minutes / 60);
+  return hours < 48 ? rtf.format(hours, "hour") : rtf.format(Math.ceil(hours / 24), "day");
+}
+
 function ResultStep({ state, busy, headingProps, onRetake }: { state: TTestState; busy: boolean; headingProps: HeadingProps; onRetake: () => void }) {
   const { t } = useTranslation("learn");
   const lang = useLang();
@@ -354,11 +366,25 @@ function ResultStep({ state, busy, headingProps, onRetake }: { state: TTestState
       {state.best && state.attemptNumber !== null && state.attemptNumber > 1 ? (
         <p className="text-sm text-muted">{t("test.best", { score: state.best.score, number: state.best.attemptNumber })}</p>
       ) : null}
-      {state.retake.attemptsLeft !== null && !state.passed ? (
-        <p className="text-sm text-muted">{t("test.attemptsLeft", { count: state.retake.attemptsLeft })}</p>
+      {/* A failed test says how many tries are left and when the next one may start (issue 28). */}
+      {!state.passed && state.retake.reason !== "pending" ? (
+        <div className="flex flex-col gap-1" data-testid="test-retake-info">
+          {state.retake.reason === "attempts" ? (
+            <p>{t("test.noAttempts")}</p>
+          ) : (
+            <p className="font-medium text-ink" data-testid="test-tries-left">
+              {state.retake.attemptsLeft === null ? t("test.triesUnlimited") : t("test.attemptsLeft", { count: state.retake.attemptsLeft })}
+            </p>
+          )}
+          {state.retake.reason === "cooldown" ? (
+            <p data-testid="test-wait" suppressHydrationWarning>
+              {t("test.cooldown", { wait: waitIn(state.retake.availableAt, lang), time })}
+            </p>
+          ) : state.retake.allowed ? (
+            <p data-testid="test-wait">{t("test.noWait")}</p>
+          ) : null}
+        </div>
       ) : null}
-      {state.retake.reason === "cooldown" ? <p suppressHydrationWarning>{t("test.cooldown", { time })}</p> : null}
-      {state.retake.reason === "attempts" ? <p>{t("test.noAttempts")}</p> : null}
       {state.answers.length > 0 ? (
         <details className="rounded-component border border-line p-3" data-testid="test-answers">
           <summary className="cursor-pointer font-semibold text-ink">{t("test.yourAnswers")}</summary>

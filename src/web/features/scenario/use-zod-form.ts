@@ -60,11 +60,24 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     return result.success ? (result.data as z.infer<S>) : null;
   };
 
-  /** A form's onSubmit: validates everything and calls `onValid` only with valid data. */
+  /** True while `onValid` of a submit runs: a second submit meanwhile (double click, Enter and a click) is dropped. */
+  const pending = useRef(false);
+
+  /**
+   * A form's onSubmit: validates everything and calls `onValid` only with valid data, once at a
+   * time (issue 28: a double click sent a sign-up twice).
+   */
   const handleSubmit = (onValid: (data: z.infer<S>) => unknown) => (e: React.FormEvent) => {
     e.preventDefault();
+    if (pending.current) return;
     const data = submit();
-    if (data) void onValid(data);
+    if (!data) return;
+    pending.current = true;
+    void Promise.resolve()
+      .then(() => onValid(data))
+      .finally(() => {
+        pending.current = false;
+      });
   };
 
   /** Issues the server reported for fields (validationErrors with a path). */

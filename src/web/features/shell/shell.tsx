@@ -17,12 +17,14 @@ export function Shell({ children, wide = false, rail }: { children: React.ReactN
       >
         {t("skipToContent")}
       </a>
+      {/* Early in the tab order (issue 28): an undecided visitor meets the notice right after the skip
+          link, not after every link of the header, page and footer. It is fixed, so it still shows at the bottom. */}
+      <CookieNotice />
       <SiteHeader />
       <main id="main" className="flex-1 py-10">
         {wide ? children : <Container>{children}</Container>}
       </main>
       <SiteFooter />
-      <CookieNotice />
       <FloatingRail extra={rail} />
       <CustomScripts />
     </div>

@@ -75,11 +75,15 @@ export async function createOrConvertAccount(
   current: TUser | undefined,
   fields: Partial<UserRecord>,
   link: string,
+  /** What the loser of two sign-ups racing for one session hears: the address or name is taken now. */
+  taken: AppError,
 ): Promise<UserRecord> {
   if (current?.status !== "session") return users.create({ ...fields, status: "active", roles: ["disciple"], links: [link] });
   const existing = await users.findById(current.id);
   const links = existing?.links.includes(link) ? existing.links : [...(existing?.links ?? []), link];
-  const row = await users.update(current.id, { ...fields, roles: ["disciple"], links });
+  // Only while it still is a session: of two sign-ups sent at once, the second finds it registered.
+  const row = await users.convertSession(current.id, { ...fields, roles: ["disciple"], links });
+  if (!row) throw taken;
   await revocations.revoked(await repo.revokeAllOf(current.id));
   await guestAttached.notify(row.id, row.email ?? null);
   return row;

@@ -18,9 +18,10 @@ export interface RegisterInput {
  * the session user becomes the registered one.
  */
 export async function register(ctx: AuthContext, input: RegisterInput, current?: TUser): Promise<IssuedTokens> {
-  if (await ctx.users.findByEmail(input.email)) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered");
+  // The seed's codes, with the field that holds the taken value (a form shows the error there).
+  if (await ctx.users.findByEmail(input.email)) throw new AppError("DUPLICATE_EMAIL", "This e-mail is already registered", { field: "email" });
   if (input.phone && (await ctx.users.findByPhone(input.phone))) {
-    throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This e-mail or phone is already registered");
+    throw new AppError("DUPLICATE_EMAIL_OR_PHONE", "This phone is already registered", { field: "phone" });
   }
   const fields = {
     status: "active" as const,
@@ -32,12 +33,14 @@ export async function register(ctx: AuthContext, input: RegisterInput, current?:
     registered: new Date(),
     extra: input.extra ?? {},
   };
-  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `email|${input.email}`), "email");
+  const taken = new AppError("DUPLICATE_EMAIL", "This e-mail is already registered", { field: "email" });
+  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `email|${input.email}`, taken), "email");
 }
 
 /** Anonymous registration: a username and a password, no e-mail. */
 export async function registerAnonymous(ctx: AuthContext, username: string, password: string, current?: TUser): Promise<IssuedTokens> {
   if (await ctx.users.findByUsername(username)) throw new AppError("DUPLICATE_USERNAME", "This username is taken");
   const fields = { status: "active" as const, username, passwordHash: await hashPassword(password), registered: new Date() };
-  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `anonymous|${username}`), "anonymous");
+  const taken = new AppError("DUPLICATE_USERNAME", "This username is taken");
+  return completeSignIn(ctx, await createOrConvertAccount(ctx, current, fields, `anonymous|${username}`, taken), "anonymous");
 }

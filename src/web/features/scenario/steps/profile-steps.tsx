@@ -10,7 +10,7 @@ import { enterMovesFocus, useZodForm } from "../use-zod-form";
 import type { StepProps } from "./step-props";
 import { ZUser } from "../../../../domain/user-schema";
 import { localError } from "../../../lib/api";
-import { StepTextField, ErrorNotices, StepIntro, useMessage, useStepRequest } from "./shared";
+import { StepTextField, ErrorNotices, StepIntro, takenFieldIssue, useMessage, useStepRequest } from "./shared";
 
 /**
  * Seed 001 §5 profile-fill: e-mail and phone both required; a failed check shows the auth error.
@@ -33,7 +33,11 @@ function ProfileForm({ engine, variant }: StepProps & { variant: "one" | "two" }
     // A new e-mail is kept pending and mailed a confirmation link in the page's language.
     const res = await send("/api/users/me/profile", ZUser, { core: { ...data, complete: true }, lang: engine.context.lang }, "PATCH");
     if (!res.ok) {
-      if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
+      const taken = takenFieldIssue(res.error, Object.keys(form.values));
+      if (taken) {
+        form.setServerErrors([taken]);
+        setError(null);
+      } else if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
       return;
     }
     try {

@@ -7,6 +7,7 @@ import type { useZodForm } from "../use-zod-form";
 import type { z } from "zod";
 import { type ApiError, type ApiMethod, type ApiResult, apiRequest } from "../../../lib/api";
 import type { StepProps } from "./step-props";
+import { TAKEN_FIELD_KEYS, ZTakenFieldDetails } from "../../../../domain/api-replies";
 
 /** Translates a validation issue or an API error key (keys may carry their namespace). */
 export function useMessage() {
@@ -29,6 +30,17 @@ export function StepTextField({
 }: { form: BoundForm; name: string } & Omit<TextFieldProps, "form" | "name" | "value" | "onChange" | "onBlur" | "error">) {
   const message = useMessage();
   return <TextField reserveErrorSpace {...props} {...form.field(name)} error={fieldError(form.errors[name], message)} />;
+}
+
+/**
+ * A duplicate (DUPLICATE-EMAIL, DUPLICATE-EMAIL-OR-PHONE) whose details name a field the form has:
+ * the issue to show on that field, with a message naming it (issue 28), instead of a notice that
+ * does not say which field. Null for any other error.
+ */
+export function takenFieldIssue(error: ApiError, fields: readonly string[]): { path: string; message: string } | null {
+  const details = ZTakenFieldDetails.safeParse(error.details);
+  if (!details.success || !fields.includes(details.data.field)) return null;
+  return { path: details.data.field, message: TAKEN_FIELD_KEYS[details.data.field] };
 }
 
 /** Seed 001 §8: one error notice per server validation message, else one for the error itself. */

@@ -13,7 +13,7 @@ import { useSignedIn } from "./login-steps";
 import type { StepProps } from "./step-props";
 import { ZTokensChecked } from "../../../../domain/api-replies";
 import { localError } from "../../../lib/api";
-import { ErrorNotices, fieldError, StepIntro, useMessage, useStepRequest } from "./shared";
+import { ErrorNotices, fieldError, StepIntro, takenFieldIssue, useMessage, useStepRequest } from "./shared";
 
 const AUTOCOMPLETE: Record<string, string> = {
   firstName: "given-name",
@@ -57,7 +57,11 @@ export function SignUpStep({ engine }: StepProps) {
     const filled = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== ""));
     const res = await send("/api/auth/register", ZTokensChecked, { ...filled, lang, website: window.location.href, role: "disciple" });
     if (!res.ok) {
-      if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
+      const taken = takenFieldIssue(res.error, Object.keys(form.values));
+      if (taken) {
+        form.setServerErrors([taken]);
+        setError(null);
+      } else if (res.error.validationErrors) form.setServerErrors(res.error.validationErrors);
       return;
     }
     try {
