@@ -54,12 +54,13 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   const award = awardPopupOf(useLocation().state);
   return (
     <>
-      <CourseView course={loaderData.course} blocks={loaderData.blocks} certificate={loaderData.certificate} />
+      {/* Above the page, in its flow: a notice, never over the course's main action. */}
       {award ? (
         <Suspense fallback={null}>
           <AwardPopup award={award} />
         </Suspense>
       ) : null}
+      <CourseView course={loaderData.course} blocks={loaderData.blocks} certificate={loaderData.certificate} />
     </>
   );
 }
