@@ -18,7 +18,7 @@ export function QueuedNotice({
   children?: React.ReactNode;
 }) {
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 pt-3">
+    <div className="mx-auto w-full max-w-5xl px-4 py-3">
       <section
         role="status"
         aria-live="polite"
