@@ -2,7 +2,7 @@
  * One walk to the certificate in Chromium (issue 13 robustness), in English and in Arabic (rtl): a
  * visitor opens the free sequential course (Foundations of Reading) from the catalogue, registers in
  * the login popup (an Arabic name in the Arabic walk), goes through every element in order, fails the
- * first test, retakes and passes it with full marks (the award-popup for full marks opens), passes the
+ * first test, retakes and passes it with full marks (the award notice for full marks shows), passes the
  * final test, finishes the course, follows the award-popup to the profile and downloads the
  * certificate PDF through its link; pdf.js renders it to
  * PNG and the learner's name must be on it, in ink. Nothing is written to the database behind the
@@ -114,10 +114,12 @@ async function failThenPass(page: Page, lang: string, failedScore: string, fullM
   // Every answer right: the award-popup for full marks opens over the result (once: the final test's full marks earn nothing new).
   const popup = page.getByTestId("award-popup");
   await popup.waitFor();
-  expect(await page.getByRole("dialog").textContent()).toContain(fullMarks);
+  expect(await popup.textContent()).toContain(fullMarks);
+  // A notice in the page (issue 28), not a dialog over "Finish the test".
+  expect(await page.getByRole("dialog").count()).toBe(0);
   await e2e.axeCheck(page, `${lang} full-marks award popup`);
   await shot(page, `award-full-marks-${lang}`);
-  await page.keyboard.press("Escape");
+  await popup.getByRole("button").click();
   await popup.waitFor({ state: "detached" });
   await expect.poll(() => finishButton(page).isDisabled()).toBe(false);
   await shot(page, `test-passed-${lang}`);

@@ -58,12 +58,13 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   const award = useHydrated() ? awardPopupOf(state) : null;
   return (
     <>
-      <CourseView course={loaderData.course} blocks={loaderData.blocks} certificate={loaderData.certificate} />
+      {/* Above the page, in its flow: a notice, never over the course's main action. */}
       {award ? (
         <Suspense fallback={null}>
           <AwardPopup award={award} />
         </Suspense>
       ) : null}
+      <CourseView course={loaderData.course} blocks={loaderData.blocks} certificate={loaderData.certificate} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { TCourseCertificate } from "../../../domain/certificate";
-import { Button } from "../../components/ui/button";
+import { Button, ButtonLink } from "../../components/ui/button";
 import { Alert } from "../../components/ui/alert";
 import { Icon } from "../../components/ui/icon";
 import { loadKeyNamespace } from "../../i18n/key-namespace";
@@ -14,7 +14,7 @@ import { useLang } from "../../root-data";
  * finished before registering), then a link to the certificate's page. The request is the API's
  * certificate request; its code arrives with the click (docs/decisions/0020-lean-client.md).
  */
-export function CourseCertificate({ certificate, courseTitle }: { certificate: TCourseCertificate; courseTitle?: string }) {
+export function CourseCertificate({ certificate, courseTitle, main = false }: { certificate: TCourseCertificate; courseTitle?: string; main?: boolean }) {
   const { t } = useTranslation("learn");
   const { t: tAny, i18n } = useTranslation();
   const lang = useLang();
@@ -22,10 +22,11 @@ export function CourseCertificate({ certificate, courseTitle }: { certificate: T
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
   const asked = useRef(false);
   // After the request the keyboard and screen reader land on the new link (the button is gone).
   useEffect(() => {
-    if (path && asked.current) linkRef.current?.focus();
+    if (path && asked.current) (linkRef.current ?? mainRef.current?.querySelector("a"))?.focus();
   }, [path]);
   if (certificate.status === "none") return null;
 
@@ -43,6 +44,32 @@ export function CourseCertificate({ certificate, courseTitle }: { certificate: T
     asked.current = true;
     setPath(new URL(res.data.url, window.location.origin).pathname);
   };
+
+  if (main) {
+    // A finished course's main action on its page: the certificate as the large primary button.
+    return (
+      <div
+        ref={mainRef}
+        className="flex flex-col gap-2"
+        data-testid="course-certificate"
+        data-course={certificate.courseId}
+        data-status={path ? "issued" : certificate.status}
+        data-main="true"
+      >
+        {error ? <Alert tone="danger" title={tAny(error)} /> : null}
+        {path ? (
+          <ButtonLink to={path} size="lg" data-testid="course-certificate-link">
+            <Icon name="check" className="size-5" />
+            {t("course.certificate.open")}
+          </ButtonLink>
+        ) : (
+          <Button size="lg" onClick={() => void request()} disabled={busy} data-testid="course-certificate-request">
+            {t("course.certificate.request")}
+          </Button>
+        )}
+      </div>
+    );
+  }
 
   return (
     <div

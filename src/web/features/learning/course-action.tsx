@@ -9,13 +9,17 @@ import { alignClass, courseAction } from "./rules";
 
 export interface CourseActionProps {
   course: CourseFacts & { button: { buttonText: string; buttonTextBuy: string; alignContent: string } };
+  /** The course is finished (seed 000 §4 marker "finished"): the button goes over it again from the first element. */
+  again?: boolean;
+  /** Beside the main action (a finished course's certificate): outlined, not aligned on its own row. */
+  secondary?: boolean;
 }
 
 /**
  * The course action button (seed 000 §4): buy-course for a commercial course not yet bought, else
  * start-free-lesson; the scenario signs the visitor in if needed and opens the opened element.
  */
-export function CourseAction({ course }: CourseActionProps) {
+export function CourseAction({ course, again = false, secondary = false }: CourseActionProps) {
   const lang = useLang();
   const engine = useScenario();
   const [busy, setBusy] = useState(false);
@@ -29,12 +33,20 @@ export function CourseAction({ course }: CourseActionProps) {
       setBusy(false);
     }
   };
-  return (
-    <div className={cn("flex", alignClass(course.button.alignContent))}>
-      <Button size="lg" onClick={start} disabled={busy} data-testid="course-action" data-scenario={action.scenario}>
-        {/* A course saved without a button text still gets a button that says what it does. */}
-        {action.text.trim() || t(action.scenario === "buy-course" ? "course.actionBuy" : "course.actionStart")}
-      </Button>
-    </div>
+  // A finished course is not started again: its button says it goes over the course once more.
+  const text = again ? t("course.actionAgain") : action.text.trim() || t(action.scenario === "buy-course" ? "course.actionBuy" : "course.actionStart");
+  const button = (
+    <Button
+      size="lg"
+      variant={secondary ? "outline" : undefined}
+      onClick={start}
+      disabled={busy}
+      data-testid="course-action"
+      data-scenario={action.scenario}
+      data-again={again || undefined}
+    >
+      {text}
+    </Button>
   );
+  return secondary ? button : <div className={cn("flex", alignClass(course.button.alignContent))}>{button}</div>;
 }

@@ -36,6 +36,10 @@ export function CourseView({ course, blocks, preview, certificate }: CourseViewP
   const category = categoryLabel(course.category);
   const price = course.isCommercial && course.price && course.currency ? formatPrice(course.price, course.currency, lang) : null;
   const done = elements.filter((e) => e.state === "done").length;
+  // Seed 000 §4: the opened-element marker is "finished" once the course is done; the course page then
+  // shows it finished, with the certificate (when the course gives one) as its main action.
+  const finished = marker?.name === "finished" && !preview;
+  const certificateMain = finished && !!certificate && certificate.status !== "none";
   return (
     <article className="flex flex-col gap-12" data-testid="course-page" data-course={course.id}>
       <header className="grid items-center gap-8 lg:grid-cols-5">
@@ -43,6 +47,11 @@ export function CourseView({ course, blocks, preview, certificate }: CourseViewP
           <div className="flex flex-wrap gap-2">
             {category ? <Badge>{category}</Badge> : null}
             {course.isCommercial && course.isBought ? <Badge tone="success">{t("catalogue.bought")}</Badge> : null}
+            {finished ? (
+              <span data-testid="course-finished">
+                <Badge tone="success">{t("course.finishedBadge")}</Badge>
+              </span>
+            ) : null}
           </div>
           <h1 className="font-title text-3xl font-extrabold text-ink sm:text-5xl">{course.title}</h1>
           {course.description ? <p className="text-lg text-muted">{course.description}</p> : null}
@@ -76,12 +85,23 @@ export function CourseView({ course, blocks, preview, certificate }: CourseViewP
               href={markerOpen ? (preview ? preview.hrefOf(markerElement) : markerElement.path) : null}
             />
           ) : null}
-          {preview ? null : <CourseAction course={course} />}
-          {certificate && !preview ? (
-            <Suspense fallback={null}>
-              <CourseCertificate certificate={certificate} />
-            </Suspense>
-          ) : null}
+          {certificateMain && certificate ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Suspense fallback={null}>
+                <CourseCertificate certificate={certificate} main />
+              </Suspense>
+              <CourseAction course={course} again secondary />
+            </div>
+          ) : (
+            <>
+              {preview ? null : <CourseAction course={course} again={finished} />}
+              {certificate && !preview ? (
+                <Suspense fallback={null}>
+                  <CourseCertificate certificate={certificate} />
+                </Suspense>
+              ) : null}
+            </>
+          )}
         </div>
         {/* The page's largest image (its LCP element): asked for first. */}
         {course.cover ? (

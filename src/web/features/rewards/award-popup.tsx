@@ -3,15 +3,19 @@ import { useLocation, useNavigate } from "react-router";
 import type { TAwardRef } from "../../../domain/award-ref";
 import type { TEarnedAward } from "../../../domain/rewards";
 import { ButtonLink } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { useTranslation } from "../../i18n/use-translation";
 import { useLang } from "../../root-data";
+import { useNoticeTurn } from "../shell/popup-queue";
+import { QueuedNotice } from "../shell/queued-notice";
 import { AwardBadge } from "./award-badge";
 
 /**
- * The award-popup: opened by the page a finish led to when that finish earned an award, or by the
- * test runner when a submission did. The award's words are read in the page's language; closing it
- * drops the navigation state (or tells `onClose`), so a reload does not reopen it.
+ * The award-popup (seed 000 §2.4, awardId and courseId): opened by the page a finish led to when that
+ * finish earned an award, or by the test runner when a submission did. A non-modal notice in the
+ * page's flow, in its turn of the popup queue (shell/popup-queue.ts): it never covers "Finish the
+ * test" or the course's main action, and never opens over another popup. The award's words are read
+ * in the page's language; closing it drops the navigation state (or tells `onClose`), so a reload
+ * does not reopen it.
  */
 export default function AwardPopup({ award, onClose }: { award: TAwardRef; onClose?: () => void }) {
   const { t } = useTranslation("learn");
@@ -34,21 +38,19 @@ export default function AwardPopup({ award, onClose }: { award: TAwardRef; onClo
     };
   }, [award.awardId, award.courseId, lang]);
   const close = onClose ?? (() => void navigate(pathname + search, { replace: true, state: null, preventScrollReset: true }));
-  if (!earned) return null;
+  const turn = useNoticeTurn(`award:${award.awardId}`, earned !== null);
+  if (!earned || !turn) return null;
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : close())} title={t("rewards.popupTitle")} closeLabel={t("rewards.close")} width={480}>
-      <div className="flex flex-col items-center gap-4 text-center" data-testid="award-popup">
-        <AwardBadge badge={earned.badge} size={96} />
-        <div>
-          <p className="font-title text-2xl font-bold text-ink">{earned.title}</p>
-          <p className="mt-1 text-muted">{earned.description}</p>
-        </div>
-        <div className="flex flex-wrap justify-center gap-3">
-          <ButtonLink to={`/${lang}/profile`} variant={offersGift ? undefined : "outline"} data-testid="award-popup-profile">
-            {offersGift ? t("rewards.giftWaiting") : t("rewards.seeProfile")}
-          </ButtonLink>
-        </div>
+    <QueuedNotice testId="award-popup" title={t("rewards.popupTitle")} closeLabel={t("rewards.close")} onClose={close}>
+      <AwardBadge badge={earned.badge} size={56} />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-muted">{t("rewards.popupTitle")}</p>
+        <p className="font-title text-xl font-bold text-ink">{earned.title}</p>
+        <p className="text-sm text-muted">{earned.description}</p>
       </div>
-    </Dialog>
+      <ButtonLink to={`/${lang}/profile`} size="sm" variant={offersGift ? undefined : "outline"} data-testid="award-popup-profile">
+        {offersGift ? t("rewards.giftWaiting") : t("rewards.seeProfile")}
+      </ButtonLink>
+    </QueuedNotice>
   );
 }

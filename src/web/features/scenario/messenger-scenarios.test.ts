@@ -16,6 +16,7 @@ function setup(opts: { user?: Partial<TUser>; providers?: Partial<TProviders>; e
     user: () => user,
     createSession: async () => true,
     navigate: () => undefined,
+    welcome: () => undefined,
   };
   return new ScenarioEngine<ScenarioCtx>(identityScenarios(), () => ctx);
 }

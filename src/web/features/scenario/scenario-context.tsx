@@ -11,6 +11,8 @@ import { OneTap } from "../auth/one-tap";
 import { EmailVerifyNotice } from "../auth/email-verify-notice";
 import { useChromeless } from "../shell/chromeless";
 import { scenarioPopup } from "./scenario-popup-part";
+import { queueWelcome } from "../shell/popup-queue";
+import { WelcomeNotice } from "./welcome-notice";
 import { identityScenarios, type ScenarioCtx } from "./scenarios";
 import { ScenarioContext } from "./use-scenario";
 
@@ -49,6 +51,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
       return res.ok;
     },
     navigate: (path) => navigateRef.current(path),
+    welcome: queueWelcome,
     lang,
     registration: {
       email: registration?.email ?? true,
@@ -130,6 +133,7 @@ export function ScenarioProvider({ children }: { children: React.ReactNode }) {
   return (
     <ScenarioContext.Provider value={engine}>
       {chromeless ? null : <EmailVerifyNotice />}
+      {chromeless ? null : <WelcomeNotice />}
       {children}
       {popupWanted.current ? (
         <Suspense fallback={null}>

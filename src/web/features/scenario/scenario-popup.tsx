@@ -5,6 +5,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { SCENARIO_PACKS } from "../../i18n/page-packs";
 import { QueryScope } from "../../lib/query-client";
+import { useModalTurn } from "../shell/popup-queue";
 import type { ScenarioCtx } from "./scenarios";
 import { STEP_COMPONENTS } from "./steps/registry";
 
@@ -38,6 +39,8 @@ function ScenarioDialog({ engine }: { engine: ScenarioEngine<ScenarioCtx> }) {
   const { visible, step, hasLoading } = engine.state;
   const [open, setOpen] = useState(false);
   const width = usePopupWidth();
+  // One popup at a time (shell/popup-queue.ts): notices wait while this one is open.
+  const turn = useModalTurn("scenario", visible);
   useEffect(() => {
     if (!visible) return setOpen(false);
     const timer = setTimeout(() => setOpen(true), POPUP_DELAY_MS);
@@ -47,7 +50,7 @@ function ScenarioDialog({ engine }: { engine: ScenarioEngine<ScenarioCtx> }) {
   const Step = STEP_COMPONENTS[step.component];
   const title = t(`${Step?.titleKey ?? "login.title"}`);
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && engine.close()} title={title} closeLabel={t("popup.close")} width={width}>
+    <Dialog open={open && turn} onOpenChange={(o) => !o && engine.close()} title={title} closeLabel={t("popup.close")} width={width}>
       <div className="relative" data-testid={`scenario-step-${step.id}`} aria-busy={hasLoading || undefined}>
         {Step ? <Step.Component engine={engine} /> : null}
         {hasLoading ? (

@@ -8,6 +8,7 @@ import { identityScenarios, type ScenarioCtx } from "./scenarios";
 function setup(opts: { user?: Partial<TUser>; registration?: Partial<ScenarioCtx["registration"]>; google?: boolean; sessionOk?: boolean } = {}) {
   let user: TUser = { ...guestUser(), ...opts.user };
   const navigate = vi.fn();
+  const welcome = vi.fn();
   const log = vi.fn();
   const createSession = vi.fn(async () => {
     if (opts.sessionOk === false) return false;
@@ -24,9 +25,10 @@ function setup(opts: { user?: Partial<TUser>; registration?: Partial<ScenarioCtx
     user: () => user,
     createSession,
     navigate,
+    welcome,
   };
   const engine = new ScenarioEngine<ScenarioCtx>(identityScenarios(), () => ctx, { log });
-  return { engine, navigate, createSession, log, signIn: (patch: Partial<TUser> = {}) => (user = { ...user, id: "u1", status: "active", ...patch }) };
+  return { engine, navigate, welcome, createSession, log, signIn: (patch: Partial<TUser> = {}) => (user = { ...user, id: "u1", status: "active", ...patch }) };
 }
 
 function course(patch: Partial<CourseTarget> = {}): CourseTarget {
@@ -100,13 +102,14 @@ describe("start-free-lesson", () => {
     await engine.start("start-free-lesson", { course: course({ accessibleWithoutRegistration: true }) });
     expect(engine.state.step?.id).toBe("login");
   });
-  it("after signing in it returns to the saved address before the course element", async () => {
-    const { engine, navigate, signIn } = setup();
+  it("after signing in it returns to the saved address before the course element, at once, with a welcome notice", async () => {
+    const { engine, navigate, welcome, signIn } = setup();
     await engine.start("start-free-lesson", { course: course(), returnTo: "/en/courses/c1/test/t9" });
     signIn();
     await engine.next("success");
-    expect(engine.state.step?.id).toBe("success");
-    await engine.finalize();
+    // No "Welcome!" dialog in the way (issue 28): the popup is closed and the learner is on the page.
+    expect(engine.state.visible).toBe(false);
+    expect(welcome).toHaveBeenCalledOnce();
     expect(navigate).toHaveBeenCalledWith("/en/courses/c1/test/t9");
   });
   it("never navigates off-site", async () => {
@@ -154,14 +157,24 @@ describe("buy-course", () => {
     expect(engine.state.step?.id).toBe("profile-fill-two");
     expect(engine.option("course")).toBe(c);
   });
-  it("signing in or registering on its own ends with the success step, as before", async () => {
+  it("signing in or registering on its own ends with the success notice, the popup closed (the provider's finalize goes back)", async () => {
     for (const id of ["sign-in", "login"]) {
-      const { engine, signIn } = setup({ registration: { anonymous: false } });
-      await engine.start(id);
+      const { engine, signIn, welcome } = setup({ registration: { anonymous: false } });
+      await engine.start(id, { returnTo: "/en/mentor/" });
       signIn();
       await engine.next("success");
-      expect(engine.state.scenario?.id).toBe(id);
-      expect(engine.state.step?.id).toBe("success");
+      expect(engine.state.visible).toBe(false);
+      expect(welcome).toHaveBeenCalledOnce();
+    }
+  });
+  it("a foreign return address is never followed", async () => {
+    for (const returnTo of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"]) {
+      const { engine, signIn, navigate } = setup({ registration: { anonymous: false } });
+      await engine.start("start-free-lesson", { returnTo, course: course({ resolveElementPath: async () => null }) });
+      signIn();
+      await engine.next("success");
+      expect(engine.state.visible).toBe(false);
+      expect(navigate).not.toHaveBeenCalled();
     }
   });
   it("resumes only the purchase, whatever an option names", async () => {
@@ -169,7 +182,8 @@ describe("buy-course", () => {
     await engine.start("sign-in", { afterSignIn: "user-terminate-by-email" });
     signIn();
     await engine.next("success");
-    expect(engine.state.step?.id).toBe("success");
+    expect(engine.state.scenario?.id).not.toBe("user-terminate-by-email");
+    expect(engine.state.visible).toBe(false);
   });
   it("a learner who turns out to have bought it already is not asked to pay", async () => {
     const { engine, signIn, navigate } = setup();

@@ -17,6 +17,8 @@ export interface ScenarioCtx {
   createSession(): Promise<boolean>;
   /** Client-side navigation to a same-site path. */
   navigate(path: string): void;
+  /** Queues the welcome notice of a sign-in (shell/popup-queue.ts). */
+  welcome(): void;
 }
 
 /** Steps have skip conditions for visitors who are already signed in (seed 001 §4). */
@@ -56,7 +58,17 @@ function loginSteps(): Step<ScenarioCtx>[] {
   ];
 }
 
-const success: Step<ScenarioCtx> = { id: "success", component: "success" };
+/**
+ * Seed 001 §4: sign-up, login and password restore end with the success step; its "success notice"
+ * (§8 env.scenarious.auth.success) is a welcome notice in the page, never a dialog in the way: the
+ * popup closes and the scenario finalizes at once, so the learner lands where they were going (the
+ * saved return address or the course element) instead of behind a "Welcome!" dialog (issue 28).
+ */
+const welcomeAndFinish: Middleware<ScenarioCtx> = (ctx) => {
+  if (ctx.signedIn) ctx.welcome();
+  return { action: "skip" };
+};
+const success: Step<ScenarioCtx> = { id: "success", component: "success", middleware: welcomeAndFinish };
 
 /**
  * Seed 001 §4: finishing returns to the saved return address, else to the opened course element
@@ -123,7 +135,7 @@ const resumeAfterSignIn: Middleware<ScenarioCtx> = (ctx, engine) => {
   const next = engine.option<string>("afterSignIn");
   return ctx.signedIn && next && RESUMABLE.has(next) ? { action: "start", scenarioId: next, options: engine.state.options } : undefined;
 };
-const successOrResume: Step<ScenarioCtx> = { ...success, middleware: resumeAfterSignIn };
+const successOrResume: Step<ScenarioCtx> = { ...success, middleware: chain(resumeAfterSignIn, welcomeAndFinish) };
 
 /** Profile steps need an account: guests sign in first and come back. */
 const needsAccount: Middleware<ScenarioCtx> = (ctx, engine) =>

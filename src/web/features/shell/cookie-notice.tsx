@@ -6,6 +6,7 @@ import type { Consent } from "../../cookies";
 import { allConsent, useConsent } from "../consent/use-consent";
 import { CookiePolicyNote } from "../policy/policy-link";
 import { useFramed } from "./use-framed";
+import { useNoticeTurn } from "./popup-queue";
 
 /**
  * Cookie notice with per-category consent: analytics, youtube, vimeo, hotjar (seed 9). Not inside a
@@ -17,7 +18,9 @@ export function CookieNotice() {
   const [customising, setCustomising] = useState(false);
   const [draft, setDraft] = useState<Consent>(consent ?? allConsent(false));
   const framed = useFramed();
-  if (!noticeOpen || framed) return null;
+  // One popup at a time (popup-queue.ts): it waits while a popup or another notice is showing.
+  const turn = useNoticeTurn("cookies", noticeOpen && !framed, { background: true });
+  if (!turn) return null;
 
   return (
     <section
