@@ -219,13 +219,14 @@ function VariantsEditor({ model, path, value, label, ctx }: EditorProps<Extract<
       <SelectField
         id={`${fieldId(ctx, path)}-variant`}
         label={variantsLabel(ctx.t, model.name)}
+        placeholder={ctx.t("choose")}
         required={!model.clearable}
         options={[
           ...(model.clearable ? [{ value: "-1", label: ctx.t(`variants.none.${model.name}`, { defaultValue: ctx.t("variants.none.default") }) }] : []),
           ...model.variants.map((_, i) => ({ value: String(i), label: variantName(ctx, model.variants, i) })),
         ]}
         value={String(chosen)}
-        onChange={(e) => choose(Number(e.target.value))}
+        onChange={(e) => e.target.value !== "" && choose(Number(e.target.value))}
       />
       {variant ? <Fields model={variant} path={path} value={value} ctx={ctx} /> : null}
     </fieldset>

@@ -43,6 +43,7 @@ export function TitleLanguageSelect({
       label={t("newCourse.titleLanguage")}
       hint={t("newCourse.titleLanguageHint")}
       name="titleLang"
+      placeholder={t("choose")}
       required
       value={value}
       onChange={(e) => onChange(e.target.value)}
