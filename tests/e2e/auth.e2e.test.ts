@@ -133,9 +133,16 @@ describe("identity in the browser", () => {
     const emailInput = page.getByRole("dialog").getByLabel(label("E-mail"));
     await expect.poll(() => emailInput.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await emailInput.getAttribute("aria-describedby")) ?? "";
-    expect(await page.evaluate((ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" "), describedBy)).toContain(
-      "An account with this e-mail already exists",
-    );
+    expect(
+      await page.evaluate(
+        (ids) =>
+          ids
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? "")
+            .join(" "),
+        describedBy,
+      ),
+    ).toContain("An account with this e-mail already exists");
 
     await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
     await page.getByTestId("scenario-step-login-by-email").waitFor();
