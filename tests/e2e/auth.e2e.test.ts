@@ -129,7 +129,20 @@ describe("identity in the browser", () => {
     await page.getByRole("dialog").getByLabel(label("Password")).fill("secret12");
     await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").check();
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect.poll(() => page.getByTestId("error-notices").textContent()).toContain("An account with this e-mail already exists");
+    // On the e-mail field, naming it (issue 28), not in a notice that does not say which field.
+    const emailInput = page.getByRole("dialog").getByLabel(label("E-mail"));
+    await expect.poll(() => emailInput.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await emailInput.getAttribute("aria-describedby")) ?? "";
+    expect(
+      await page.evaluate(
+        (ids) =>
+          ids
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? "")
+            .join(" "),
+        describedBy,
+      ),
+    ).toContain("An account with this e-mail already exists");
 
     await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
     await page.getByTestId("scenario-step-login-by-email").waitFor();

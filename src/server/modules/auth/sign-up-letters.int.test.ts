@@ -54,7 +54,10 @@ describeEachDatabase("sign-up: one letter, duplicates named by field", (t) => {
     const browser = new Browser(app);
     const body = signUpBody({ email: uniqueEmail("twice-guest"), lang: "en" });
     const replies = await Promise.all([browser.post("/api/auth/register", body), browser.post("/api/auth/register", body)]);
-    expect(replies.filter((r) => r.statusCode === 200), replies.map((r) => r.body).join("\n")).toHaveLength(1);
+    expect(
+      replies.filter((r) => r.statusCode === 200),
+      replies.map((r) => r.body).join("\n"),
+    ).toHaveLength(1);
     expect(await lettersTo(body.email)).toHaveLength(1);
   });
 
@@ -69,7 +72,11 @@ describeEachDatabase("sign-up: one letter, duplicates named by field", (t) => {
 
     const samePhone = await new Browser(app).post("/api/auth/register", signUpBody({ phone }));
     expect(samePhone.statusCode).toBe(409);
-    expect(samePhone.json().error).toMatchObject({ code: "DUPLICATE-EMAIL-OR-PHONE", key: "errors:codes.DUPLICATE_EMAIL_OR_PHONE", details: { field: "phone" } });
+    expect(samePhone.json().error).toMatchObject({
+      code: "DUPLICATE-EMAIL-OR-PHONE",
+      key: "errors:codes.DUPLICATE_EMAIL_OR_PHONE",
+      details: { field: "phone" },
+    });
 
     // Profile-fill with a phone another account holds: the same code and field.
     const other = await register(app);
