@@ -80,7 +80,7 @@ describe("identity in the browser", () => {
     await e2e.axeCheck(page, "anonymous confirm");
     await page.getByRole("button", { name: "I have saved them" }).click();
     await page.getByTestId("auth-success").waitFor();
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByTestId("auth-success").getByRole("button").click();
     await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain("quietlearner");
 
     await signOut(page);
@@ -117,7 +117,7 @@ describe("identity in the browser", () => {
     await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").check();
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByTestId("auth-success").waitFor();
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByTestId("auth-success").getByRole("button").click();
     await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain("Elif");
     await signOut(page);
 
@@ -150,7 +150,7 @@ describe("identity in the browser", () => {
     await page.getByRole("dialog").getByLabel(label("Password")).fill("secret12");
     await page.getByRole("button", { name: "Sign in" }).last().click();
     await page.getByTestId("auth-success").waitFor();
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByTestId("auth-success").getByRole("button").click();
     await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain("Elif");
   });
 
@@ -165,7 +165,7 @@ describe("identity in the browser", () => {
     await page.getByRole("dialog").getByLabel("I accept the terms of use and the privacy policy").check();
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByTestId("auth-success").waitFor();
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByTestId("auth-success").getByRole("button").click();
     await signOut(page);
 
     await page.getByTestId("sign-in").click();
@@ -240,7 +240,7 @@ describe("identity in the browser", () => {
         await page.getByRole("dialog").getByLabel(label("Password")).fill("secret12");
         await page.getByRole("button", { name: "Create account" }).click();
         await page.getByTestId("auth-success").waitFor();
-        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByTestId("auth-success").getByRole("button").click();
       } else {
         // The same request the popup sends, in Arabic.
         const signUp = await page.evaluate(

@@ -42,7 +42,7 @@ async function signUp(page: Page, email: string, name = "Deniz") {
   await page.getByTestId("scenario-step-sign-in").getByRole("checkbox").check();
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByTestId("auth-success").waitFor();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByTestId("auth-success").getByRole("button").click();
   await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain(name);
 }
 
@@ -122,7 +122,7 @@ describe("scenario popups in the browser", () => {
     const row = await userRow(email);
     expect(row.phone).toBe("+905551234567");
     expect(row.complete).toBe(true);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByTestId("auth-success").getByRole("button").click();
     // A complete profile no longer offers the menu entry.
     await page.getByTestId("account-menu").click();
     await page.getByRole("menuitem").first().waitFor();

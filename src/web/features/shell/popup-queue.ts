@@ -83,6 +83,11 @@ export function useNoticeTurn(id: string, wanted: boolean, opts: { background?: 
   return opts.background ? notices.length === 0 && background[0] === id : notices[0] === id;
 }
 
+/** Whether a notice other than this one waits in the queue (the welcome then gives way to it). */
+export function useOthersWaiting(id: string): boolean {
+  return useQueueState().notices.some((n) => n !== id);
+}
+
 /** The sign-in's success (seed 001 §4 success step, §8 success notice): a welcome notice, not a dialog in the way. */
 export function queueWelcome(): void {
   set({ ...state, welcome: true });
