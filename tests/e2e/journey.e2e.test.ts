@@ -191,3 +191,37 @@ describe("a finished course looks finished", () => {
     });
   }
 });
+
+describe("the cookie notice leaves room for the page", () => {
+  for (const lang of ["en", "ar"]) {
+    it(`${lang}: on a phone, an undecided visitor can scroll the whole lesson above the notice and a focused finish button is not under it`, async () => {
+      const page = await e2e.open(`/${lang}/courses/${COURSE}/lesson/rf-slow-reading`, { lang, consent: false, viewport: { width: 390, height: 700 } });
+      const notice = page.getByTestId("cookie-notice");
+      await notice.waitFor();
+      await page.getByTestId("element-page").waitFor();
+
+      // Scrolled to the end, the footer ends where the notice starts: nothing of the page stays under it.
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+      const [footerBottom, noticeTop] = await page.evaluate(() => [
+        document.querySelector("footer")!.getBoundingClientRect().bottom,
+        document.querySelector('[data-testid="cookie-notice"]')!.getBoundingClientRect().top,
+      ]);
+      expect(footerBottom).toBeLessThanOrEqual(noticeTop + 1);
+
+      // From the top, a keyboard user's focus on the finish button scrolls it clear of the notice.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      const finish = page.getByTestId("element-finish");
+      await finish.focus();
+      await expect
+        .poll(() =>
+          finish.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return !!top && (top === el || el.contains(top));
+          }),
+        )
+        .toBe(true);
+      await e2e.axeCheck(page, "lesson under the cookie notice");
+    });
+  }
+});

@@ -7,6 +7,7 @@ import { allConsent, useConsent } from "../consent/use-consent";
 import { CookiePolicyNote } from "../policy/policy-link";
 import { useFramed } from "./use-framed";
 import { useNoticeTurn } from "./popup-queue";
+import { reserveBottomSpace } from "../../lib/reserve-bottom-space";
 
 /**
  * Cookie notice with per-category consent: analytics, youtube, vimeo, hotjar (seed 9). Not inside a
@@ -24,6 +25,7 @@ export function CookieNotice() {
 
   return (
     <section
+      ref={reserveBottomSpace}
       aria-labelledby="cookie-notice-title"
       data-testid="cookie-notice"
       className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-component border border-line bg-surface p-5 shadow-2xl sm:inset-x-6"
