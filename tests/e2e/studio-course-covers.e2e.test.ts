@@ -66,6 +66,8 @@ describe("a course's cover per language", () => {
     expect(await slot(page, "en").textContent()).toContain("Uses the default cover");
     expect(await slot(page, "ar").getByTestId("media-url-field").getAttribute("data-media-kind")).toBe("image");
 
+    // Each slot's button is named in a sentence with the field and the language (issue 28 §8), not "… a file for “Arabic”".
+    expect(await page.getByRole("button", { name: "Choose or upload the cover for Arabic", exact: true }).count()).toBe(1);
     await slot(page, "ar").getByTestId("media-url-choose").click();
     const dialog = page.getByRole("dialog");
     await dialog.getByTestId("media-picker").waitFor(SLOW);
@@ -119,6 +121,7 @@ describe("a course's cover per language", () => {
     await ar.getByRole("textbox").focus();
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("media-url-choose");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("اختر غلاف اللغة العربية أو ارفعه");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("media-url-clear");
     await page.keyboard.press("Enter");

@@ -17,6 +17,11 @@ export interface MediaUrlFieldProps {
   value: string;
   onChange(next: string): void;
   error?: string;
+  /**
+   * Written names of the buttons, the preview and the picker, when the label alone does not say what the
+   * file is (a cover per language: "Choose or upload the cover for Turkish", not "… a file for “Turkish”").
+   */
+  names?: { choose: string; clear: string; preview: string; pickerTitle: string };
   /** A line under the label (what the address is used for). */
   hint?: string;
   required?: boolean;
@@ -34,7 +39,7 @@ function fileNameOf(url: string): string {
  * a button opening the media picker (choose from the library filtered by kind, or upload a new file)
  * and one clearing the value. The form generator gives it to every field its schema marks as media.
  */
-export function MediaUrlField({ id, label, kind, value, onChange, error, hint, required }: MediaUrlFieldProps) {
+export function MediaUrlField({ id, label, kind, value, onChange, error, hint, required, names }: MediaUrlFieldProps) {
   const { t } = useTranslation("studio");
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -60,7 +65,7 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, hint, r
           kind === "image" ? (
             <img
               src={href}
-              alt={t("media.field.preview", { label })}
+              alt={names?.preview ?? t("media.field.preview", { label })}
               loading="lazy"
               className="h-16 w-24 rounded-component border border-line bg-surface-alt object-cover"
               data-testid="media-url-preview"
@@ -80,7 +85,7 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, hint, r
           size="sm"
           onClick={() => setOpen(true)}
           aria-haspopup="dialog"
-          aria-label={t("media.field.chooseFor", { label })}
+          aria-label={names?.choose ?? t("media.field.chooseFor", { label })}
           data-testid="media-url-choose"
         >
           <Icon name="upload" className="size-4" />
@@ -95,7 +100,7 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, hint, r
               // The button goes away with the value: the keyboard goes on from the address.
               input.current?.focus();
             }}
-            aria-label={t("media.field.clearFor", { label })}
+            aria-label={names?.clear ?? t("media.field.clearFor", { label })}
             data-testid="media-url-clear"
           >
             <Icon name="close" className="size-4" />
@@ -107,7 +112,7 @@ export function MediaUrlField({ id, label, kind, value, onChange, error, hint, r
         open={open}
         onOpenChange={setOpen}
         kind={kind}
-        title={t("media.field.pickerTitle", { label })}
+        title={names?.pickerTitle ?? t("media.field.pickerTitle", { label })}
         onPick={(url) => onChange(url)}
         returnFocus={chooser}
       />

@@ -45,13 +45,13 @@ describe("BlockPropsForm over a rich block (courses-popup)", () => {
   it("labels its fields from the studio pack in English, with array items, add/remove/move buttons and optional groups", () => {
     const html = render("en", ZCoursesPopupBlock.shape.props, popup);
     expect(html).toMatch(/^<section aria-label="Block properties"/);
-    expect(labels(html).slice(0, 5)).toEqual(["Title", "Text", "Open button label", "Courses", "Courses: item 1"]);
-    expect(html).toContain('aria-label="Move item 2 of Courses up"');
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Move item 1 of Courses up"/);
-    expect(html).toContain('aria-label="Remove item 1 of Courses"');
-    expect(html).toContain(">Add to Courses</button>");
-    expect(html).toContain(">Remove Cover</button>");
-    expect(html).toContain(">Add Cover</button>");
+    expect(labels(html).slice(0, 5)).toEqual(["Title", "Text", "Open button label", "Courses", "Course 1"]);
+    expect(html).toContain('aria-label="Move course 2 up"');
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Move course 1 up"/);
+    expect(html).toContain('aria-label="Remove course 1"');
+    expect(html).toContain(">Add a course</button>");
+    expect(html).toContain(">Remove the cover</button>");
+    expect(html).toContain(">Add a cover</button>");
     // A site address is typed left to right, even in an Arabic interface.
     expect(html).toMatch(/<input[^>]*inputMode="url"[^>]*dir="ltr"[^>]*value="\/demo\/a.svg"/);
     expect(html).not.toContain("Some fields need fixing");
@@ -60,8 +60,8 @@ describe("BlockPropsForm over a rich block (courses-popup)", () => {
   it("draws the same form in Arabic: Arabic labels and buttons", () => {
     const html = render("ar", ZCoursesPopupBlock.shape.props, popup);
     expect(labels(html).slice(0, 4)).toEqual(["العنوان", "النص", "تسمية زر الفتح", "الدورات"]);
-    expect(html).toContain('aria-label="نقل العنصر 2 من الدورات إلى الأعلى"');
-    expect(html).toContain(">إضافة إلى الدورات</button>");
+    expect(html).toContain('aria-label="نقل الدورة 2 إلى الأعلى"');
+    expect(html).toContain(">إضافة دورة</button>");
   });
 
   it("shows each issue at its field: a too long title, a missing course id and a price without currency", () => {
@@ -161,6 +161,45 @@ describe("studio field labels", () => {
       expect([...new Set(missing)]).toEqual([]);
     },
   );
+
+  it.each(["en", "tr", "ar", "ru"])(
+    "are written in %s for the add, remove, item and move buttons of every list and every field that may be left out (never the generic template)",
+    (lang) => {
+      const studio = packs(lang).studio;
+      const fields = SCHEMAS().flatMap((schema) => allFields(formModel(schema)));
+      const lists = fields.filter((f) => f.kind === "array").map((f) => f.name);
+      const optionals = fields.filter((f) => f.kind === "group" && f.optional).map((f) => f.name);
+      const localizedMedia = fields.filter((f) => f.kind === "localizedMedia").map((f) => f.name);
+      expect(lists).toContain("courses");
+      expect(optionals).toContain("award");
+      expect(localizedMedia).toContain("covers");
+      const missing = [
+        ...lists.flatMap((n) => ["add", "item", "remove", "moveUp", "moveDown"].map((k) => `array.byField.${n}.${k}`)),
+        ...optionals.flatMap((n) => ["add", "remove"].map((k) => `optional.byField.${n}.${k}`)),
+        ...localizedMedia.flatMap((n) => ["choose", "clear", "preview", "pickerTitle"].map((k) => `localizedMedia.byField.${n}.${k}`)),
+      ].filter((key) => !written(studio, key));
+      expect([...new Set(missing)]).toEqual([]);
+    },
+  );
+
+  it.each(["en", "ar"])("draw the course and element settings forms in %s with no button built of a template and a capitalised field label", (lang) => {
+    const studio = packs(lang).studio as { fields: Record<string, string>; localizedMedia: { byField: { covers: { choose: string } } } };
+    const course = render(lang, ZCoursePatch, { title: { en: "Course" }, pricing: { type: "free" }, covers: {} }, "course");
+    const element = render(lang, ZElementSettings, { duration: 5 }, "element");
+    for (const html of [course, element]) {
+      const text = `${html.replace(/<[^>]+>/g, " ")} ${[...html.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]).join(" ")}`.replace(/\s+/g, " ");
+      expect(text).not.toMatch(/\bAdd (?:to )?\p{Lu}/u);
+      expect(text).not.toMatch(/\bRemove (?:item \d+ of )?\p{Lu}/u);
+      // Neither the Arabic generic templates over a field's label ("إضافة جائزة الإتمام", "إزالة الفئة" are written; "إضافة إلى" is not).
+      expect(text).not.toContain("إضافة إلى");
+      // A cover per language is named in a sentence, not the file picker's generic name over the language's name.
+      expect(text).not.toMatch(/file for “(?:Turkish|English|Arabic|Russian)”|لحقل «(?:التركية|الإنجليزية|العربية|الروسية)»/);
+    }
+    const award = lang === "en" ? "Add a completion award" : "إضافة جائزة إتمام";
+    expect(course).toContain(`>${award}</button>`);
+    const turkish = lang === "en" ? "Turkish" : "التركية";
+    expect(course).toContain(`aria-label="${studio.localizedMedia.byField.covers.choose.replace("{{language}}", turkish)}"`);
+  });
 
   it.each(["en", "ar"])("draw the course settings form in %s with written sentences only: no generated 'What X does' or 'Choose or upload : X'", (lang) => {
     const html = render(lang, ZCoursePatch, { title: { en: "Course" }, pricing: { type: "free" }, cover: "/demo/a.svg", covers: {} }, "course");

@@ -5,7 +5,7 @@ import { SelectField } from "../../components/ui/select-field";
 import { type FormContext, fieldHelp, fieldId, issueText } from "./form-context";
 import { emptyValue, type FieldModel, type GroupModel } from "./form-model";
 import { getAt, moveItem, pathKey, type ValuePath, variantIndex } from "./form-value";
-import { fieldLabel, optionLabel, variantsLabel } from "./field-label";
+import { fieldLabel, listText, optionLabel, optionalText, variantsLabel } from "./field-label";
 import { LeafField } from "./leaf-field";
 import { LocalizedField } from "./localized-field";
 import { LocalizedMediaField } from "./localized-media-field";
@@ -107,7 +107,7 @@ function GroupEditor({ model, path, value, label, ctx }: EditorProps<GroupModel>
       {model.optional ? (
         <div>
           <Button variant="outline" size="sm" onClick={() => ctx.set(path, present ? undefined : emptyValue(model))}>
-            {ctx.t(present ? "optional.remove" : "optional.add", { label })}
+            {optionalText(ctx.t, model.name, present ? "remove" : "add", label)}
           </Button>
         </div>
       ) : null}
@@ -134,7 +134,7 @@ function ArrayEditor({ model, path, value, label, ctx }: EditorProps<Extract<Fie
       <ol className="flex flex-col gap-4">
         {items.map((item, i) => {
           const number = i + 1;
-          const itemLabel = ctx.t("array.item", { label, number });
+          const itemLabel = listText(ctx.t, model.name, "item", label, number);
           return (
             // Items have no ids of their own; the index is what the path and the buttons name too.
             <li key={i} className="flex flex-col gap-2">
@@ -144,7 +144,7 @@ function ArrayEditor({ model, path, value, label, ctx }: EditorProps<Extract<Fie
                   size="sm"
                   id={`${fieldId(ctx, [...path, i])}-up`}
                   disabled={i === 0}
-                  aria-label={ctx.t("array.moveUp", { label, number })}
+                  aria-label={listText(ctx.t, model.name, "moveUp", label, number)}
                   onClick={() => move(i, i - 1)}
                 >
                   <Icon name="chevron-up" className="size-4" />
@@ -154,7 +154,7 @@ function ArrayEditor({ model, path, value, label, ctx }: EditorProps<Extract<Fie
                   size="sm"
                   id={`${fieldId(ctx, [...path, i])}-down`}
                   disabled={i === items.length - 1}
-                  aria-label={ctx.t("array.moveDown", { label, number })}
+                  aria-label={listText(ctx.t, model.name, "moveDown", label, number)}
                   onClick={() => move(i, i + 1)}
                 >
                   <Icon name="chevron-down" className="size-4" />
@@ -163,7 +163,7 @@ function ArrayEditor({ model, path, value, label, ctx }: EditorProps<Extract<Fie
                   variant="ghost"
                   size="sm"
                   disabled={!canRemove}
-                  aria-label={ctx.t("array.remove", { label, number })}
+                  aria-label={listText(ctx.t, model.name, "remove", label, number)}
                   onClick={() => set(items.filter((_, j) => j !== i))}
                 >
                   <Icon name="close" className="size-4" />
@@ -176,7 +176,7 @@ function ArrayEditor({ model, path, value, label, ctx }: EditorProps<Extract<Fie
       </ol>
       <div>
         <Button variant="outline" size="sm" disabled={!canAdd} onClick={() => set([...items, emptyValue(model.item)])}>
-          {ctx.t("array.add", { label })}
+          {listText(ctx.t, model.name, "add", label)}
         </Button>
       </div>
     </fieldset>

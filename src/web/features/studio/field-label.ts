@@ -25,3 +25,18 @@ export const optionLabel = (t: TFunction, value: string) => t(`options.${value}`
 
 /** A language's name in the interface's language ("Turkish" in English, "التركية" in Arabic). */
 export const languageName = (uiLang: string, code: string) => displayNames(uiLang, { type: "language" }).of(code) ?? code;
+
+/** The buttons and item names of a list (studio:array.byField.<name>.<key>) and of a field that may be left out (studio:optional.byField.<name>.<key>). */
+export type ListText = "add" | "item" | "remove" | "moveUp" | "moveDown";
+export type OptionalText = "add" | "remove";
+
+/**
+ * A list's button or item name, a sentence written in each pack for the field ("Add a course",
+ * "Remove course 2"); the generic one over the field's label only for a field the pack does not know.
+ */
+export const listText = (t: TFunction, name: string, key: ListText, label: string, number?: number) =>
+  t(`array.byField.${name}.${key}`, { number, defaultValue: t(`array.${key}`, { label, number }) });
+
+/** The add or remove button of a field that may be left out ("Add a completion award"), written per field like a list's. */
+export const optionalText = (t: TFunction, name: string, key: OptionalText, label: string) =>
+  t(`optional.byField.${name}.${key}`, { defaultValue: t(`optional.${key}`, { label }) });
