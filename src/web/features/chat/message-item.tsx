@@ -6,6 +6,7 @@ import { Icon } from "../../components/ui/icon";
 import { useTranslation } from "../../i18n/use-translation";
 import { isSitePath } from "./chat-context";
 import { MessageText } from "./message-text";
+import { useInstantFormat } from "../../lib/use-instant-format";
 
 export interface MessageRow {
   message: Pick<TChatMessage, "id" | "text" | "createdAt" | "participant" | "context" | "readByOther">;
@@ -20,15 +21,12 @@ export interface MessageItemProps extends MessageRow {
   onRetry(id: string): void;
 }
 
-function timeOf(iso: string, lang: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" }).format(d);
-}
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" };
 
 /** One message: the other side's at the start, the viewer's at the end; the distribution bot's as a centred note. */
 export const MessageItem = forwardRef<HTMLLIElement, MessageItemProps>(function MessageItem({ message, mine, status, unread, fresh, lang, onRetry }, ref) {
   const { t } = useTranslation("chat");
+  const formatTime = useInstantFormat(lang, TIME_OPTIONS);
   const system = message.participant.id === SYSTEM_PARTICIPANT_ID;
   const common = {
     ref,
@@ -85,7 +83,7 @@ export const MessageItem = forwardRef<HTMLLIElement, MessageItemProps>(function 
         </p>
       ) : null}
       <p className="flex items-center gap-2 px-1 text-xs text-muted">
-        <time dateTime={message.createdAt}>{timeOf(message.createdAt, lang)}</time>
+        <time dateTime={message.createdAt}>{Number.isNaN(Date.parse(message.createdAt)) ? "" : formatTime(message.createdAt)}</time>
         {mine ? (
           status === "sending" ? (
             <span data-testid="chat-status">{t("status.sending")}</span>

@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { TextArea } from "../../components/ui/text-area";
 import { useLang } from "../../root-data";
+import { useInstantFormat } from "../../lib/use-instant-format";
 
 export interface TestRunnerProps {
   elementId: string;
@@ -344,6 +345,7 @@ function waitIn(at: string | null, lang: string): string {
 function ResultStep({ state, busy, headingProps, onRetake }: { state: TTestState; busy: boolean; headingProps: HeadingProps; onRetake: () => void }) {
   const { t } = useTranslation("learn");
   const lang = useLang();
+  const formatInstant = useInstantFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   if (state.mode === "awaiting-mentor") {
     return (
       <div className="flex flex-col gap-3" data-testid="test-awaiting">
@@ -353,9 +355,7 @@ function ResultStep({ state, busy, headingProps, onRetake }: { state: TTestState
     );
   }
   const r = state.result;
-  const time = state.retake.availableAt
-    ? new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(state.retake.availableAt))
-    : "";
+  const time = state.retake.availableAt ? formatInstant(state.retake.availableAt) : "";
   return (
     <div className="flex flex-col gap-3" data-testid="test-result" data-passed={String(r?.passed ?? false)}>
       <h2 {...headingProps}>{t("test.resultTitle")}</h2>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useInstantFormat } from "../../lib/use-instant-format";
 import { Link } from "react-router";
 import { localized } from "../../../domain/localized";
 import { type TStudioEpisode, type TStudioVideoEvent, ZEpisodeCreate, ZEpisodePatch, ZVideoEventPatch } from "../../../domain/studio-video-events";
@@ -61,7 +62,7 @@ export function VideoEventPage({ event, languages, primaryLang }: { event: TStud
   const [draftIssues, setDraftIssues] = useState<PathIssue[]>([]);
   const [busy, setBusy] = useState(false);
   const titleOf = (e: TStudioEpisode) => localized(e.title, lang, primaryLang) || e.id;
-  const when = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const when = useInstantFormat(lang, { dateStyle: "medium", timeStyle: "short" });
 
   const fail = async (key: string) => {
     await loadKeyNamespace(i18n, key);
