@@ -19,13 +19,18 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 /** The modules every page's first load runs; route modules keep their own files (React Router's manifest names them). */
 const FRAME_ENTRIES = ["src/web/entry.client.tsx", "src/web/root.tsx", "src/web/routes/lang.tsx"];
 const CLIENT_ROUTE = "?__react-router-build-client-route";
+/**
+ * Tiny modules that several routes' first loads share but the frame does not import: in the frame
+ * rather than a file of their own (a 200-byte request on the course page and the lesson).
+ */
+const FRAME_SHARED = ["src/web/lib/use-hydrated.ts"];
 
 export function frameChunkGroup(root: string) {
   const entries = FRAME_ENTRIES.map((p) => path.resolve(root, p));
   let frame: Set<string> | null = null;
   const staticClosure = (graph: ModuleGraph): Set<string> => {
     const seen = new Set<string>();
-    const todo = entries.flatMap((id) => [id, id + CLIENT_ROUTE]);
+    const todo = [...entries.flatMap((id) => [id, id + CLIENT_ROUTE]), ...FRAME_SHARED.map((p) => path.resolve(root, p))];
     for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
       const info = seen.has(id) ? null : graph.getModuleInfo(id);
       if (!info) continue;

@@ -4,40 +4,23 @@
  * field, naming it (§10b); an undecided visitor meets the cookie notice within the first Tab stops (§10e).
  */
 import { readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpSink, startSmtp } from "../support/mail";
 import { useE2E } from "./fixtures";
 
-const letters: Array<{ to: string; raw: string }> = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
+let smtp: SmtpSink;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-      stream.on("end", () => {
-        letters.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtp();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
-const e2e = useE2E(() => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
+const e2e = useE2E(() => ({ SMTP_URL: smtp.url }));
 const SHOTS = "/work/shots/s15/h6";
 const pack = (lang: string, pkg: string) => JSON.parse(readFileSync(path.join(process.cwd(), "locales", lang, `${pkg}.json`), "utf8"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -92,9 +75,9 @@ describe("sign-up and forms (issue 28)", () => {
         const me = await page.evaluate(async () => (await fetch("/api/users/me")).json());
         expect(me).toMatchObject({ firstName, lastName });
         // One sign-up, one letter: wait until it came, then a little longer for a second one.
-        await expect.poll(() => letters.filter((l) => l.to === email).length, { timeout: 10_000 }).toBe(1);
+        await expect.poll(() => smtp.messages.filter((m) => m.rcptTo.includes(email)).length, { timeout: 10_000 }).toBe(1);
         await sleep(1500);
-        expect(letters.filter((l) => l.to === email)).toHaveLength(1);
+        expect(smtp.messages.filter((m) => m.rcptTo.includes(email))).toHaveLength(1);
 
         // Profile-fill with a phone another account holds: the error is on the phone field and names it.
         const phone = `+90555${String(Date.now()).slice(-7)}`;

@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_PACKAGES } from "../../domain/constants";
+import { lookup, type Pack } from "./translator";
 
 /**
  * Every `t("key", …)` of the web app passes the values its English text interpolates: a value left
@@ -20,19 +21,9 @@ const WEB = join(process.cwd(), "src", "web");
 const LOCALES = join(process.cwd(), "locales", "en");
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-type Pack = Record<string, unknown>;
 const packs: Record<string, Pack> = Object.fromEntries(
   LANGUAGE_PACKAGES.map((ns) => [ns, JSON.parse(readFileSync(join(LOCALES, `${ns}.json`), "utf8")) as Pack]),
 );
-
-function lookup(pack: Pack | undefined, key: string): unknown {
-  let node: unknown = pack;
-  for (const part of key.split(".")) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
 
 /** The top-level names a text interpolates, as the translator reads them (`{{ a.b }}` needs `a`). */
 export function placeholdersOf(text: string): string[] {

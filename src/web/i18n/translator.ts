@@ -10,7 +10,8 @@ export type TFunction = (key: string, options?: TOptions) => string;
 const DEFAULT_NS = "common";
 const VARIABLE = /\{\{(.+?)\}\}/g;
 
-function lookup(pack: Pack | undefined, key: string): unknown {
+/** The value at a dotted key of a pack (a text, a plural family's object, or nothing). */
+export function lookup(pack: Pack | undefined, key: string): unknown {
   let node: unknown = pack;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object") return undefined;

@@ -106,6 +106,10 @@ export async function receiveUpload(body: AsyncIterable<Buffer>, name: string, d
       cleanup,
     };
   } catch (e) {
+    // Writes still queued fail once the stream is destroyed ("Cannot call write after a stream was
+    // destroyed"); with no listener that error would be an uncaught exception of the process. The
+    // upload is refused and its file removed anyway, so it is dropped.
+    out.on("error", () => undefined);
     out.destroy();
     await cleanup();
     throw e;

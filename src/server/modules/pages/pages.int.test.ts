@@ -141,12 +141,18 @@ describeEachDatabase("pages API", (t) => {
       });
     });
 
-    it("answers 404 for an unknown model id, another model name or another language", async () => {
-      for (const url of ["/api/pages/by-model/course/c404?lang=en", "/api/pages/by-model/webinar/c1?lang=en", "/api/pages/by-model/course/c1?lang=tr"]) {
+    it("answers 404 for an unknown model id or another model name", async () => {
+      for (const url of ["/api/pages/by-model/course/c404?lang=en", "/api/pages/by-model/webinar/c1?lang=en"]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(404);
         expect(res.json().error.code, url).toBe("PAGE-NOT-FOUND");
       }
+    });
+
+    it("reads a model's page in a language it lacks in one it has (issue 28: a course is readable in every portal language)", async () => {
+      const res = await get("/api/pages/by-model/course/c1?lang=tr");
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ lang: "en", model: { name: "course", id: "c1" } });
     });
 
     it("hides an unpublished model page", async () => {

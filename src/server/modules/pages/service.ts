@@ -181,12 +181,13 @@ function pageReads(deps: PageReadDeps, modelAccess: ModelAccess | null) {
     },
     /**
      * The page of a course, element or microcourse: in the requested language, else in the portal's
-     * primary language. A model is readable in every portal language, so a lesson whose page was
-     * written in the primary language only shows that content to a reader of another (issue 28).
+     * primary language, else in its other languages in their order. A model is readable in every
+     * portal language, so a lesson whose page was written in one language only shows that content to
+     * a reader of another (issue 28), as its title does (localized()).
      */
     async getByModel(viewer: TViewer, model: { name: string; id: string }, q: PageLookup): Promise<TPage> {
-      const { primaryLang } = await checkLang(q.lang);
-      const order = [...new Set([q.lang, primaryLang])];
+      const { primaryLang, langs } = await checkLang(q.lang);
+      const order = [...new Set([q.lang, primaryLang, ...langs])];
       const rows = await stored.byModel(model.name, model.id, order);
       const notFound = `Page for ${model.name}:${model.id} (${q.lang}) not found`;
       const shown = rows.filter((r) => r.published || maySeeDrafts(viewer, { preview: q.grant === "preview" }));

@@ -88,16 +88,42 @@ describeEachDatabase("studio: a published lesson page reaches learners", (t) => 
     expectError(await guest("/api/pages/by-alias/fresh-page?lang=tr"), 404, "PAGE-NOT-FOUND");
   });
 
-  it("refuses to publish a page without a title in the primary language, naming the field", async () => {
+  it("a lesson written in English only (no primary-language title) publishes, and readers of every language get it", async () => {
     const a = await author();
+    json(await a.browser.post("/api/admin/courses", { id: "english-course", title: { en: "An English course" } }, origin), 201);
+    const lesson = json<TStudioElement>(
+      await a.browser.post(`/api/admin/courses/english-course/elements`, { type: "lesson", title: { en: "An English lesson" } }, origin),
+      201,
+    );
+    const english = { title: "Written in English", html: "<p>The author's English text</p>" };
+    await publishTextBlock(a, { name: "element", id: lesson.id }, { en: "An English lesson" }, (d) => ({
+      ...d,
+      blocks: [{ id: "text-1", type: "text", props: { en: english } }],
+    }));
+    json(await a.browser.patch("/api/admin/courses/english-course", { published: true }, origin));
+    for (const lang of ["en", "tr", "ar"]) {
+      expect(json<TElementPage>(await guest(`/api/elements/${lesson.id}?lang=${lang}`)).components[0]?.props, lang).toMatchObject(english);
+    }
+  });
+
+  it("refuses to publish a plain page without a title in the primary language, and a model's page without any, naming the field", async () => {
+    const a = await author();
+    const plain = json<TStudioPage>(await a.browser.post("/api/admin/pages", { alias: "refused-page", title: { tr: "Sayfa" } }, origin), 201);
+    const english = { ...plain.document, meta: { en: { title: "Only English", description: null, keywords: null, image: null } } };
+    const saved = json<{ revision: number }>(
+      await a.browser.put(`/api/admin/pages/refused-page/draft`, { baseRevision: plain.revision, document: english }, origin),
+    );
+    const refused = expectError(await a.browser.post(`/api/admin/pages/refused-page/publish`, { revision: saved.revision }, origin), 400, "PAGE-META-MISSING");
+    expect(JSON.stringify(refused)).toContain("document.meta.tr.title");
+
     const lesson = await courseWithLesson(a, "refused-course");
     const made = json<TStudioPage>(
       await a.browser.post("/api/admin/pages", { alias: `element-${lesson.id}`, title: { tr: "Ders" }, model: { name: "element", id: lesson.id } }, origin),
       201,
     );
-    const document = { ...made.document, meta: { en: { title: "Only English", description: null, keywords: null, image: null } } };
-    const saved = json<{ revision: number }>(await a.browser.put(`/api/admin/pages/${made.alias}/draft`, { baseRevision: made.revision, document }, origin));
-    const refused = expectError(await a.browser.post(`/api/admin/pages/${made.alias}/publish`, { revision: saved.revision }, origin), 400, "PAGE-META-MISSING");
-    expect(JSON.stringify(refused)).toContain("document.meta.tr.title");
+    const untitled = json<{ revision: number }>(
+      await a.browser.put(`/api/admin/pages/${made.alias}/draft`, { baseRevision: made.revision, document: { ...made.document, meta: {} } }, origin),
+    );
+    expectError(await a.browser.post(`/api/admin/pages/${made.alias}/publish`, { revision: untitled.revision }, origin), 400, "PAGE-META-MISSING");
   });
 });

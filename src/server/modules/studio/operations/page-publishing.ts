@@ -87,7 +87,11 @@ async function goLive(ctx: StudioContext, w: StudioWrites, actor: TUser, ref: TP
   const { kind, alias } = ref;
   const doc = publishedDocument(document, model);
   const { primaryLang } = await ctx.portalLangs();
-  if (!doc.meta[primaryLang]) {
+  // A plain page is addressed by language and needs the primary one (seed 7). A model's page is read
+  // in any language it has (getByModel's fallback), so a lesson titled in the author's language only
+  // publishes (issue 28: new courses and elements take a title in any portal language).
+  const missing = model ? Object.keys(doc.meta).length === 0 : !doc.meta[primaryLang];
+  if (missing) {
     throw new AppError("PAGE_META_MISSING", `Publishing needs the page's title in ${primaryLang}`, {
       validationErrors: [{ path: `document.meta.${primaryLang}.title`, message: "Required" }],
     });

@@ -115,12 +115,14 @@ export async function createPage(ctx: StudioContext, actor: TUser, body: TPageCr
   const { langs, primaryLang } = await ctx.portalLangs();
   const foreign = Object.keys(body.title).find((lang) => !langs.includes(lang));
   if (foreign) throw new AppError("UNSUPPORTED_LANG", `Language '${foreign}' is not one of ${langs.join(", ")}`);
-  if (!body.title[primaryLang]) {
+  const { alias, model, kind } = body;
+  // A plain page is addressed by language and needs the primary one; a model's page takes its model's
+  // titles, which may be in any portal language (issue 28), and is read in any language it has.
+  if (model ? !Object.values(body.title).some((t) => t.trim() !== "") : !body.title[primaryLang]) {
     throw new AppError("VALIDATION", `A title in the portal's primary language (${primaryLang}) is required`, {
       validationErrors: [{ path: `title.${primaryLang}`, message: "Required" }],
     });
   }
-  const { alias, model, kind } = body;
   return ctx.repo.draftChange(authorOf(ctx, actor), async (w) => {
     const store = w.pages;
     if (model) {
