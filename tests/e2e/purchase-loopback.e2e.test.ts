@@ -8,22 +8,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/factories";
+import { localDemoEnv } from "../support/payments";
 import { freePort } from "../support/processes";
 import { useE2E, waitForHydration } from "./fixtures";
 import { contactsThenBuyStep, COURSE, registerInBuyCourse, screenShown } from "./purchase-steps";
 
-const e2e = useE2E(async () => {
-  const port = await freePort();
-  return {
-    // What `npm start` sets; the overload defaults stay the tests' (a busy test machine is not what this checks).
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
-    PAYMENTS_SANDBOX: "true",
-    OVERLOAD_MAX_LAG_MS: "0",
-    OVERLOAD_QUEUE_WAIT_MS: "60000",
-  };
-});
+const e2e = useE2E(async () => localDemoEnv(await freePort()));
 
 async function payAt127(page: Page, lang: string, axe = false) {
   expect(new URL(page.url()).hostname).toBe("127.0.0.1");

@@ -22,6 +22,19 @@ export const PAYMENT_ENV = {
   WAYFORPAY_SECRET: WAYFORPAY.secret,
 };
 
+/**
+ * What `npm start` runs with on `port` (production, PUBLIC_URL on localhost, the sandbox on); the
+ * overload defaults stay the tests' (a busy test machine is not what these tests check).
+ */
+export const localDemoEnv = (port: number) => ({
+  NODE_ENV: "production",
+  PORT: String(port),
+  PUBLIC_URL: `http://localhost:${port}`,
+  PAYMENTS_SANDBOX: "true",
+  OVERLOAD_MAX_LAG_MS: "0",
+  OVERLOAD_QUEUE_WAIT_MS: "60000",
+});
+
 export const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 /** A LiqPay server callback body: `data` (base64 JSON) and `signature`, form-encoded. */

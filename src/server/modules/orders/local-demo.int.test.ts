@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { FORM, type MadeOrder, orderBody, orderRow } from "../../../../tests/support/payments";
+import { FORM, localDemoEnv, type MadeOrder, orderBody, orderRow } from "../../../../tests/support/payments";
 import { freePort } from "../../../../tests/support/processes";
 import { register } from "../../../../tests/support/sign-in";
 
@@ -19,16 +19,7 @@ describeEachDatabase("an order on the local demo opened at 127.0.0.1", (t) => {
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    // What `npm start` runs with (production, PUBLIC_URL on localhost, the sandbox on). The overload
-    // defaults are the tests' (a busy test machine is not what this checks).
-    app = await t.buildApp({
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      PAYMENTS_SANDBOX: "true",
-      OVERLOAD_MAX_LAG_MS: "0",
-      OVERLOAD_QUEUE_WAIT_MS: "60000",
-    });
+    app = await t.buildApp(localDemoEnv(port));
     // Both stacks, so the sandbox's callback reaches [::1] too (npm start's HOST 0.0.0.0 serves IPv4 only; HOST=:: serves both).
     await app.listen({ port, host: "::" });
   });
