@@ -21,16 +21,27 @@ const READING_TESTS = new Set(["rf-check-main-idea", "rf-final-check"]);
 
 const openDialogs = (page: Page) => page.getByRole("dialog").count();
 
-/** The button is on top at its centre (nothing covers it) and takes a click without force. */
+/**
+ * The button is on top at its centre (nothing covers it) and takes a click without force. The check
+ * is polled because the page may still be laying out (a lesson's content or discussion arriving moves
+ * the button after it was scrolled to); a cover that stays fails with what covers it.
+ */
 async function clickUncovered(page: Page, button: Locator) {
-  await button.scrollIntoViewIfNeeded();
   await expect.poll(() => button.isEnabled()).toBe(true);
-  const hit = await button.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!top && (top === el || el.contains(top));
-  });
-  expect(hit, "the button is covered by something").toBe(true);
+  await expect
+    .poll(
+      async () => {
+        await button.scrollIntoViewIfNeeded();
+        return button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (top && (top === el || el.contains(top))) return "uncovered";
+          return top ? `covered by <${top.tagName.toLowerCase()} ${top.getAttribute("data-testid") ?? top.className}>` : "outside the viewport";
+        });
+      },
+      { timeout: 5_000 },
+    )
+    .toBe("uncovered");
   expect(await openDialogs(page)).toBe(0);
   await button.click({ timeout: 5_000 });
 }
