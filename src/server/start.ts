@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { ConfigError, parseConfig, type Config } from "./config";
 import { superviseWorkers, workerExecArgv, type FatalMessage } from "./cluster";
+import { runtimeProblem } from "./platform/runtime-version";
 
 /**
  * Entry point. Failures print one line and exit 1.
@@ -45,6 +46,8 @@ async function serve(config: Config, { prepareDatabase }: { prepareDatabase: boo
 }
 
 async function start() {
+  const tooOld = runtimeProblem();
+  if (tooOld) throw new ConfigError(tooOld);
   const config = parseConfig();
   // Libraries (React above all) pick their production build from process.env, not from our config.
   process.env.NODE_ENV = config.NODE_ENV;

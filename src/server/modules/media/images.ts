@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../../../domain/errors";
 import { MEDIA_VARIANT_WIDTHS, storedExtension, type TMediaMime } from "../../../domain/media";
 
@@ -18,7 +18,7 @@ export interface ProcessedImage {
   variants: ImageFile[];
 }
 
-function encode(img: sharp.Sharp, mime: string): sharp.Sharp {
+function encode(img: Sharp, mime: string): Sharp {
   if (mime === "image/jpeg") return img.jpeg({ quality: 85, mozjpeg: true });
   if (mime === "image/png") return img.png({ compressionLevel: 9 });
   return img.webp({ quality: 82 });
@@ -33,7 +33,7 @@ function encode(img: sharp.Sharp, mime: string): sharp.Sharp {
  */
 export async function processImage(bytes: Buffer, mime: TMediaMime): Promise<ProcessedImage> {
   const open = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" }).rotate();
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch (e) {
