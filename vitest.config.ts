@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: "unit",
           maxWorkers: WORKERS,
-          include: ["src/**/*.test.{ts,tsx}", "tests/lint/**/*.test.ts", "tests/stand-ins/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "tests/lint/**/*.test.ts", "tests/stand-ins/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["src/**/*.int.test.ts", "node_modules/**"],
           environment: "node",
         },

@@ -168,6 +168,14 @@ const ZConfig = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /**
+   * The local demo (`npm start` sets it unless NODE_ENV=production is asked for): the demo's defaults
+   * (sandbox checkout, demo seed with public passwords, a localhost PUBLIC_URL) are accepted in production.
+   */
+  MENTORA_DEMO: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
   MENTORA_DEV: z
     .enum(["0", "1"])
     .default("0")
@@ -313,4 +321,22 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/**
+ * What an operator's NODE_ENV=production refuses unless MENTORA_DEMO=1 (docs/decisions/0068): the
+ * demo's defaults, one line each. Only an explicit NODE_ENV=production in `env` counts: a plain
+ * `npm run serve` (production by default) stays as it was. Checked by the entry point, not by
+ * parseConfig, which tests use to build production apps with the demo content.
+ */
+export function demoDefaultRefusals(config: Config, env: Record<string, string | undefined> = process.env): string[] {
+  if (env.NODE_ENV !== "production" || config.MENTORA_DEMO) return [];
+  const out: string[] = [];
+  const why = "refused with NODE_ENV=production (MENTORA_DEMO=1 runs the local demo)";
+  if (config.PAYMENTS_SANDBOX) out.push(`PAYMENTS_SANDBOX: the sandbox checkout lets anyone pay without paying; set PAYMENTS_SANDBOX=false — ${why}`);
+  if (config.SEED_DEMO) out.push(`SEED_DEMO: the demo seed makes accounts whose password is public; set SEED_DEMO=false — ${why}`);
+  if (config.PUBLIC_URL && isLoopbackHost(new URL(config.PUBLIC_URL).host)) {
+    out.push(`PUBLIC_URL: ${config.PUBLIC_URL} is this machine only; set the site's public origin, e.g. https://learn.example.org — ${why}`);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -28,8 +28,9 @@ const running = new Set<ChildProcess>();
 function start(env: Record<string, string>): Run {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    // Production needs PUBLIC_URL; a test that is about its absence passes it empty.
-    env: { ...environmentWithoutSettings(), NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000", ...env },
+    // Production needs PUBLIC_URL; a test that is about its absence passes it empty. The local demo
+    // (MENTORA_DEMO=1, as `npm start` sets it) accepts the demo seed and a localhost PUBLIC_URL.
+    env: { ...environmentWithoutSettings(), NODE_ENV: "production", MENTORA_DEMO: "1", PUBLIC_URL: "http://localhost:3000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -125,6 +126,18 @@ describe("start-up", () => {
     expect(run.stderr()).toMatch(/DATABASE_URL/);
   });
 
+  it("with an operator's NODE_ENV=production (no MENTORA_DEMO) refuses the demo's defaults, one line each", async () => {
+    const run = start({ MENTORA_DEMO: "0", PAYMENTS_SANDBOX: "true", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
+    const { code } = await within(run.exited, 15_000, "start in production with the demo's defaults");
+    expect(code).toBe(1);
+    const lines = run.stderr().trimEnd().split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(/^mentora: PAYMENTS_SANDBOX: .*set PAYMENTS_SANDBOX=false/),
+      expect.stringMatching(/^mentora: SEED_DEMO: .*set SEED_DEMO=false/),
+      expect.stringMatching(/^mentora: PUBLIC_URL: http:\/\/localhost:3000 is this machine only/),
+    ]);
+  });
+
   describe("on PGlite in DATA_DIR", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "mentora-start-"));
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -153,6 +166,87 @@ describe("start-up", () => {
       expect((await stop(second)).code).toBe(0);
       expect(second.stderr()).toBe("");
     });
+
+    it("a second server on the same DATA_DIR refuses in one line naming the first, which keeps serving", { timeout: 120_000 }, async () => {
+      const port1 = await freePort();
+      const first = start({ DATA_DIR: dataDir, PORT: String(port1), HOST: "127.0.0.1" });
+      expect(await waitForOk(first, `http://127.0.0.1:${port1}/api/health`)).toEqual({ ok: true, db: "pglite" });
+      // The banner, once: the address, the database's directory, the outbox and the demo accounts.
+      expect(first.stdout()).toContain("Mentora is serving at http://localhost:3000 (local demo)");
+      expect(first.stdout()).toContain(`  database  embedded PGlite at ${path.join(dataDir, "pglite")}`);
+      expect(first.stdout()).toContain("  accounts  password mentora-demo-2026 for each:");
+      expect(first.stdout()).toContain("aylin.mentor@mentora.example (mentor)");
+      expect(first.stdout().split("Mentora is serving at")).toHaveLength(2);
+
+      const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+      const { code } = await within(second.exited, 30_000, "a second start on a data dir in use");
+      expect(code).toBe(1);
+      expectOneLineFailure(second.stderr());
+      // The first server's primary holds it through its worker: both pids are named, and since when.
+      expect(second.stderr().startsWith(`mentora: DATA_DIR ${dataDir} is in use by process ${first.child.pid} (worker `)).toBe(true);
+      expect(second.stderr()).toMatch(/\) on .+ since \d{4}-\d\d-\d\dT[\d:.]+Z: stop that server first/);
+
+      const page = await fetch(`http://127.0.0.1:${port1}/api/pages/by-alias/main?lang=en`);
+      expect(page.status).toBe(200);
+      expect(await waitForOk(first, `http://127.0.0.1:${port1}/api/health`)).toEqual({ ok: true, db: "pglite" });
+      expect((await stop(first)).code).toBe(0);
+      expect(first.stderr()).toBe("");
+      // Released on a clean stop; the next start takes it.
+      expect(existsSync(path.join(dataDir, "mentora.lock"))).toBe(false);
+    });
+
+    it("a server killed without closing leaves a stale lock the next start takes over", { timeout: 120_000 }, async () => {
+      const port1 = await freePort();
+      const first = start({ DATA_DIR: dataDir, PORT: String(port1), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+      await waitForOk(first, `http://127.0.0.1:${port1}/api/health`);
+      const holder = JSON.parse(readFileSync(path.join(dataDir, "mentora.lock"), "utf8")) as { pid: number };
+      // The worker dies without closing anything; the primary is stopped before it can fork another
+      // (the dead worker stays a zombie of it, which the lock counts as gone).
+      first.child.kill("SIGSTOP");
+      process.kill(holder.pid, "SIGKILL");
+      first.child.kill("SIGKILL");
+      await first.exited;
+      expect(existsSync(path.join(dataDir, "mentora.lock"))).toBe(true);
+
+      const port2 = await freePort();
+      const second = start({ DATA_DIR: dataDir, PORT: String(port2), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+      expect(await waitForOk(second, `http://127.0.0.1:${port2}/api/health`)).toEqual({ ok: true, db: "pglite" });
+      expect((await stop(second)).code).toBe(0);
+      expect(second.stderr()).toBe("");
+    });
+  });
+
+  it("npm start with no settings is the local demo: it serves the build as it is, with the banner", { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "mentora-npm-start-"));
+    try {
+      const port = await freePort();
+      const env: NodeJS.ProcessEnv = { ...environmentWithoutSettings(), DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" };
+      // No NODE_ENV (vitest sets test), as in a fresh shell.
+      delete env.NODE_ENV;
+      const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+      running.add(child);
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (err += d));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.once("exit", (code, signal) => {
+          running.delete(child);
+          resolve({ code, signal });
+        }),
+      );
+      const run: Run = { child, stdout: () => out, stderr: () => err, exited };
+      await waitForOk(run, `http://127.0.0.1:${port}/api/health`);
+      // The build is the one this run made (npm test builds first): not built again.
+      expect(out).not.toContain("building");
+      expect(out).toContain(`Mentora is serving at http://localhost:${port} (local demo)`);
+      expect(out).toContain("nadia.creator@mentora.example (course author)");
+      expect(out).not.toContain("deprecated");
+      expect((await stop(run)).code).toBe(0);
+      expect(err).toBe("");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import cluster from "node:cluster";
-import { ConfigError, parseConfig, type Config } from "./config";
+import { ConfigError, demoDefaultRefusals, parseConfig, type Config } from "./config";
 import { superviseWorkers, workerExecArgv, type FatalMessage } from "./cluster";
 import { runtimeProblem } from "./platform/runtime-version";
+import { startBanner } from "./start-banner";
 
 /**
  * Entry point. Failures print one line and exit 1.
@@ -41,34 +42,64 @@ async function serve(config: Config, { prepareDatabase }: { prepareDatabase: boo
   process.on("SIGTERM", shutdown);
   // A worker whose primary is gone stops too.
   if (cluster.isWorker) process.on("disconnect", shutdown);
-  await app.listen({ port: config.PORT, host: config.HOST });
-  if (cluster.isPrimary) app.log.info(`Mentora is serving on http://localhost:${config.PORT} (${database.kind})`);
+  await listenQuietly(app, config);
+  if (cluster.isPrimary && bannerWanted(config)) console.log(startBanner(config));
 }
+
+/**
+ * Fastify logs "Server listening at ..." once per network interface, in JSON, with no option to
+ * leave it out; the banner says where the server is, once. Only the app's own logger is muted while
+ * it binds: requests log through their own child loggers.
+ */
+async function listenQuietly(app: Awaited<ReturnType<typeof import("./main").buildApp>>, config: Config) {
+  const log = app.log as unknown as { info: (...args: unknown[]) => void };
+  const info = log.info;
+  log.info = () => {};
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } finally {
+    log.info = info;
+  }
+}
+
+/** The banner is information: LOG_LEVEL=warn and quieter leave it out. */
+const bannerWanted = (config: Config) => ["info", "debug", "trace"].includes(config.LOG_LEVEL);
 
 async function start() {
   const tooOld = runtimeProblem();
   if (tooOld) throw new ConfigError(tooOld);
   const config = parseConfig();
+  // The primary checks what an explicit NODE_ENV=production refuses, before the line below sets NODE_ENV for everyone.
+  if (cluster.isPrimary) {
+    const refusals = demoDefaultRefusals(config, process.env);
+    if (refusals.length > 0) throw new ConfigError(refusals.join("\n"));
+  }
   // Libraries (React above all) pick their production build from process.env, not from our config.
   process.env.NODE_ENV = config.NODE_ENV;
   if (cluster.isWorker) return serve(config, { prepareDatabase: process.env[PREPARE_ENV] === "1" });
   if (config.MENTORA_DEV) return serve(config, { prepareDatabase: true });
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, config.MAX_HEAP_MB) });
-  const info = ["info", "debug", "trace"].includes(config.LOG_LEVEL);
-  const db = config.DATABASE_URL ? "postgres" : "pglite";
   superviseWorkers({
     workers: config.WORKERS,
     prepareEnv: { [PREPARE_ENV]: "1" },
     onReady: () => {
-      if (info) console.log(`mentora: serving on http://localhost:${config.PORT} (${db}, ${config.WORKERS} worker${config.WORKERS > 1 ? "s" : ""})`);
+      if (bannerWanted(config)) console.log(startBanner(config));
     },
     warn: (line) => console.error(line),
   });
 }
 
+/** Failures whose message says it all (by name: importing the database modules here would load them into the primary). */
+const TOLD_FAILURES = new Set(["DatabaseUnavailableError", "DataDirLockedError", "NewerDatabaseError", "MigrationFailedError"]);
+
 function failureLine(e: unknown): string {
-  // By name: importing the database module here would load it into the primary.
-  if (e instanceof ConfigError || (e as Error).name === "DatabaseUnavailableError") return `mentora: ${(e as Error).message}`;
+  // A refusal of several settings: one line each.
+  if (e instanceof ConfigError)
+    return (e as Error).message
+      .split("\n")
+      .map((l) => `mentora: ${l}`)
+      .join("\n");
+  if (TOLD_FAILURES.has((e as Error).name)) return `mentora: ${(e as Error).message}`;
   if ((e as NodeJS.ErrnoException).code === "EADDRINUSE") {
     return `mentora: port is already in use (${(e as Error).message}); set PORT to another port`;
   }

@@ -50,6 +50,8 @@ export interface Instances {
  */
 const DEFAULT_ENV = {
   NODE_ENV: "production",
+  // On this machine, at a loopback PUBLIC_URL: the local demo's settings, which NODE_ENV=production alone refuses.
+  MENTORA_DEMO: "1",
   LOG_LEVEL: "silent",
   SEED_DEMO: "false",
   TRUST_PROXY: "127.0.0.1",

@@ -23,11 +23,12 @@ export const PAYMENT_ENV = {
 };
 
 /**
- * What `npm start` runs with on `port` (production, PUBLIC_URL on localhost, the sandbox on); the
+ * What `npm start` runs with on `port` (production as the local demo, PUBLIC_URL on localhost, the sandbox on); the
  * overload defaults stay the tests' (a busy test machine is not what these tests check).
  */
 export const localDemoEnv = (port: number) => ({
   NODE_ENV: "production",
+  MENTORA_DEMO: "1",
   PORT: String(port),
   PUBLIC_URL: `http://localhost:${port}`,
   PAYMENTS_SANDBOX: "true",

@@ -3,10 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
+import { runMigrations, type MigrationTarget } from "./migrate";
 import * as auditSchema from "./schema/audit";
 import * as authSchema from "./schema/auth";
 import * as chatSchema from "./schema/chat";
@@ -51,7 +51,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** PostgreSQL LISTEN/NOTIFY on this database (platform/bus.ts builds on it). */
   notifications: Notifications;
-  migrate(): Promise<void>;
+  /** Applies the pending migrations of `folder` (default: this build's) in one transaction (migrate.ts). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,25 +98,29 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       db,
       kind: "postgres",
       notifications,
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async (folder = MIGRATIONS_DIR) => {
+        await runMigrations(pgMigrationTarget(pool), folder);
+      },
       close: async () => {
         await notifications.close();
         await pool.end();
       },
     };
   }
-  let client: PGlite;
-  if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(path.join(opts.dataDir, "pglite"));
-  } else {
-    client = new PGlite();
+  if (!opts.dataDir) return wrapPglite(new PGlite());
+  mkdirSync(opts.dataDir, { recursive: true });
+  // Before PGlite opens a file: a second process on this directory stops here (data-dir-lock.ts).
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    return await wrapPglite(new PGlite(path.join(opts.dataDir, "pglite")), { onClose: () => lock.release() });
+  } catch (e) {
+    lock.release();
+    throw e;
   }
-  return wrapPglite(client);
 }
 
 /** The Database over an open PGlite (tests start theirs from snapshots and wrap them the same way). */
-export async function wrapPglite(client: PGlite): Promise<Database> {
+export async function wrapPglite(client: PGlite, { onClose }: { onClose?: () => void } = {}): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
@@ -134,8 +139,57 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
         await client.query("select pg_notify($1, $2)", [channel, payload]);
       },
     },
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    migrate: async (folder = MIGRATIONS_DIR) => {
+      await runMigrations(pgliteMigrationTarget(client), folder);
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        onClose?.();
+      }
+    },
+  };
+}
+
+function pgliteMigrationTarget(client: PGlite): MigrationTarget {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
+  };
+}
+
+/** On PostgreSQL: one pooled connection for the transaction, rolled back on any error. */
+function pgMigrationTarget(pool: pg.Pool): MigrationTarget {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const out = await work({
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+        await client.query("commit");
+        return out;
+      } catch (e) {
+        await client.query("rollback").catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
   };
 }
 

@@ -3,9 +3,10 @@ import { hashPassword } from "../../platform/auth/passwords";
 import type { Db } from "../client";
 import { chatSettings, mentorProfiles } from "../schema/chat";
 import { users } from "../schema/users";
+import { DEMO_PASSWORD } from "./demo-accounts";
 
 /** The demo mentors' sign-in (README "Demo accounts"): a demo only, never a real portal's. */
-export const DEMO_MENTOR_PASSWORD = "mentora-demo-2026";
+export const DEMO_MENTOR_PASSWORD = DEMO_PASSWORD;
 
 interface DemoMentor {
   userId: string;
