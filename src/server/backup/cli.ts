@@ -19,7 +19,7 @@ import { appVersion, createBackup } from "./create-backup";
 import { findDataDirHolder } from "./data-dir-holder";
 import { dumpPglite, dumpPostgres } from "./dump";
 import { BackupError } from "./errors";
-import { restoreBackup } from "./restore-backup";
+import { readBackup, restoreBackup } from "./restore-backup";
 import { pgliteTarget, postgresTarget, tableCounts } from "./sql-target";
 
 const ZPostgresUrl = z.string().regex(/^postgres(ql)?:\/\/[^/\s]+(\/[^\s]*)?$/, "must look like postgres://user@host:5432/dbname");
@@ -88,6 +88,8 @@ async function restore(args: string[]) {
   const dir = path.resolve(positionals[0]!);
   const env = readEnv();
   const url = values.to ? ZPostgresUrl.parse(values.to) : env.DATABASE_URL;
+  // Checked before any database is opened: opening PGlite's directory creates a database there.
+  await readBackup(dir);
   let manifest;
   let where: string;
   if (url) {
