@@ -207,6 +207,9 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   const listeners = queryListeners();
   const db = drizzlePglite(timedPglite(client, listeners), { schema });
+  // `$client` is the PGlite itself, as without the timing: whoever reaches for it gets the real one
+  // (the proxy calls its `query` at each query, so a test that wraps that still sees every query).
+  db.$client = client;
   return {
     db,
     kind: "pglite",
