@@ -7,9 +7,12 @@ import { ZOpenedElement } from "./progress";
  * same replies (modules/auth, modules/messengers, platform/errors).
  */
 
-/** Every error reply: { error: { code, message, key, details? } } (ErrorBody in ./errors). */
+/**
+ * Every error reply: { error: { code, message, key, details?, requestId? } } (ErrorBody in ./errors).
+ * requestId is the request's X-Request-Id, to quote when reporting the error (docs/decisions/0067).
+ */
 export const ZErrorReplyBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), key: z.string(), details: z.unknown().optional() }),
+  error: z.object({ code: z.string(), message: z.string(), key: z.string(), details: z.unknown().optional(), requestId: z.string().optional() }),
 });
 
 /** details of a 400 for bad input: one entry per offending field (message is a translation key). */

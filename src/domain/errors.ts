@@ -265,7 +265,7 @@ export class AppError extends Error {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; key: string; details?: unknown };
+  error: { code: string; message: string; key: string; details?: unknown; requestId?: string };
 }
 
 /**

@@ -239,6 +239,15 @@ const ZConfig = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /**
+   * Prometheus metrics at /metrics on a port of their own (docs/decisions/0067), never on PORT; unset: off.
+   * With WORKERS the primary process serves it, summing every worker's metrics.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics port listens on: this machine only unless set (then METRICS_TOKEN is required). */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Bearer token a scrape must send (Authorization: Bearer ...); required when METRICS_HOST is not loopback. */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
 });
 
 type RawConfig = z.infer<typeof ZConfig>;
@@ -290,6 +299,10 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
       path: ["PAYMENTS_DEFAULT_GATEWAY"],
       message: gateway === "sandbox" ? "is sandbox, which is off (NODE_ENV=production needs PAYMENTS_SANDBOX=true)" : `is ${gateway}, whose keys are not set`,
     });
+  }
+  // Metrics tell traffic, errors and names of routes: reachable from elsewhere only with a token.
+  if (c.METRICS_PORT !== undefined && !c.METRICS_TOKEN && !isLoopbackHost(c.METRICS_HOST) && c.METRICS_HOST !== "::1") {
+    ctx.addIssue({ code: "custom", path: ["METRICS_TOKEN"], message: `must be set when METRICS_HOST (${c.METRICS_HOST}) is not this machine only` });
   }
   if (c.WORKERS !== undefined && c.WORKERS > 1 && c.MENTORA_DEV) {
     ctx.addIssue({ code: "custom", path: ["WORKERS"], message: "more than 1 is not for development (MENTORA_DEV=1 runs one process)" });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { DestinationStream } from "pino";
 import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
 import fastifySwagger from "@fastify/swagger";
@@ -51,7 +52,7 @@ import { createVideoEventsService } from "./modules/video-events/service";
 import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth";
 import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
-import { createMailer } from "./platform/mail";
+import { countedMailer, createMailer } from "./platform/mail";
 import { isLoopbackIp } from "./platform/loopback";
 import { createRateLimitStore, installRateLimit } from "./platform/rate-limit";
 import { languagePackRoutes } from "./modules/i18n/routes";
@@ -107,6 +108,9 @@ import { installMissingAssetRoute, staticFileOptions } from "./platform/static-f
 import { installOverload, type PressureSignal } from "./platform/overload";
 import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
 import { loggerOptions } from "./platform/log-redaction";
+import { createMetrics, installHttpMetrics, type Metrics } from "./platform/metrics";
+import { installRequestId, requestIdServerOptions } from "./platform/request-id";
+import { requestLogServerOptions } from "./platform/request-log";
 import { createRealtimeHub } from "./platform/realtime";
 import { createWindowCounter } from "./platform/rate-limit";
 import { createChatLetters } from "./modules/chat/letters";
@@ -153,12 +157,13 @@ export interface BuildAppOptions {
   database: Database;
   /** Serve the React Router app (needs `npm run build` unless config.MENTORA_DEV). */
   ssr?: boolean;
-  logger?: boolean;
+  /** false: no logs; `{ stream }`: JSON lines to that stream (tests read them). */
+  logger?: boolean | { stream: DestinationStream };
   /** Replaces the event-loop pressure signal of the overload guard (tests drive it). */
   pressure?: PressureSignal;
 }
 
-export async function createServices(config: Config, database: Database): Promise<Services> {
+export async function createServices(config: Config, database: Database, opts: { metrics?: Metrics } = {}): Promise<Services> {
   const bus = await createBus(database.notifications, {
     onBadMessage: (payload) => console.warn(`mentora: ignored a malformed bus message (${payload.length} bytes)`),
   });
@@ -204,7 +209,9 @@ export async function createServices(config: Config, database: Database): Promis
       : undefined;
   const oneTap = config.GOOGLE_CLIENT_ID ? createOneTapVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : undefined;
   const messengers = createMessengersService({ repo: createMessengersRepo(database.db), auth, settings: () => portal.getSettings() });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  const plainMailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  const metrics = opts.metrics;
+  const mailer = metrics ? countedMailer(plainMailer, (outcome) => metrics.letter(outcome)) : plainMailer;
   const publicOrigin = createPublicOrigin(config);
   const resetMail = createPasswordResetMail({ mailer, packs, publicOrigin, portalLangs });
   const verifyMail = createEmailVerifyMail({ mailer, packs, publicOrigin, portalLangs });
@@ -409,20 +416,38 @@ export async function createServices(config: Config, database: Database): Promis
 
 export async function buildApp({ config, database, ssr = true, logger = true, pressure }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
+    // Development reads one line per request; production and a test's stream get JSON (docs/decisions/0067).
+    logger: logger
+      ? loggerOptions(config.LOG_LEVEL, {
+          readable: logger === true && (config.MENTORA_DEV || config.NODE_ENV === "development"),
+          stream: logger === true ? undefined : logger.stream,
+        })
+      : false,
+    // One line per request, none for probes (platform/request-log.ts).
+    ...requestLogServerOptions,
     trustProxy: config.TRUST_PROXY,
+    ...requestIdServerOptions,
     ...inputGuardServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Replies are written from their schemas by fast-json-stringify; development and tests also check
   // them against zod (docs/decisions/0023).
   app.setSerializerCompiler(createReplySerializerCompiler({ check: config.NODE_ENV !== "production" }));
+  // First of the hooks: every reply, those answered from memory included, carries the request's id.
+  installRequestId(app);
+  // Process metrics (event-loop lag, memory, GC) only when something can read them: each app would keep its own monitors.
+  const metrics = createMetrics({ defaults: config.METRICS_PORT !== undefined });
+  app.decorate("metrics", metrics);
+  installHttpMetrics(app, metrics);
+  const stopQueryTiming = database.onQuery((seconds, failed) => metrics.query(seconds, failed ? "error" : "ok"));
   installErrorHandler(app);
   installInputGuard(app);
 
-  const services = await createServices(config, database);
+  const services = await createServices(config, database, { metrics });
+  metrics.watchBus(services.bus);
   // The realtime socket (docs/decisions/0032); modules register the checks of their topics here.
   const realtime = createRealtimeHub({ bus: services.bus, authenticate: (token) => services.auth.authenticate(token), log: app.log });
+  metrics.socketsFrom(() => realtime.stats().sockets);
   realtime.topic("order:", (viewer, id) => viewer.kind === "user" && services.orders.mayWatchOrder(viewer.user, id));
   realtime.topic("chat:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchChat(viewer.user, id));
   realtime.topic("user:", (viewer, id) => viewer.kind === "user" && viewer.user.status !== "session" && viewer.user.id === id);
@@ -446,6 +471,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       : undefined;
   digestJobs?.unref();
   app.addHook("onClose", async () => {
+    stopQueryTiming();
     clearInterval(chatJobs);
     clearInterval(digestJobs);
     realtime.close();
@@ -478,7 +504,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   // After the security headers (it keeps them) and before any compression (it keeps the plain body).
   app.addHook("onSend", pageCache.store);
   app.addHook("onSend", (req, reply, payload, done) => done(null, publicReplies.store(req, reply, payload)));
-  installOverload(app, { config, packs: services.packs, pressure });
+  installOverload(app, { config, packs: services.packs, pressure, onRefused: (reason, kind) => metrics.overloadRefused(reason, kind) });
   // Seed 001 §2: utm, mentor and team noted on arrival go onto the account at every kind of sign-in.
   // Synchronous unless this request signed somebody in: no promise on every other reply.
   // Issue 13: the guest session's quiz results go to the account too (quiz-results identify, seed 7).

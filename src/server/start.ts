@@ -30,6 +30,12 @@ async function serve(config: Config, { prepareDatabase }: { prepareDatabase: boo
   }
   const { buildApp } = await import("./main");
   const app = await buildApp({ config, database });
+  if (config.METRICS_PORT !== undefined) {
+    // Workers answer the primary, which serves METRICS_PORT for all of them; development's one process serves it itself.
+    const metricsServer = await import("./platform/metrics-server");
+    if (cluster.isWorker) metricsServer.shareWithPrimary(app.metrics.registry);
+    else await metricsServer.serveMetrics(config, metricsServer.registrySource(app.metrics.registry));
+  }
   let stopping: Promise<void> | undefined;
   const shutdown = () =>
     (stopping ??= (async () => {
@@ -79,6 +85,10 @@ async function start() {
   if (cluster.isWorker) return serve(config, { prepareDatabase: process.env[PREPARE_ENV] === "1" });
   if (config.MENTORA_DEV) return serve(config, { prepareDatabase: true });
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, config.MAX_HEAP_MB) });
+  if (config.METRICS_PORT !== undefined) {
+    const { clusterSource, serveMetrics } = await import("./platform/metrics-server");
+    await serveMetrics(config, clusterSource());
+  }
   superviseWorkers({
     workers: config.WORKERS,
     prepareEnv: { [PREPARE_ENV]: "1" },

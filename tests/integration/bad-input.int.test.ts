@@ -141,7 +141,10 @@ describeEachDatabase("bad input", (t) => {
       try {
         const res = await fetch(`${address}/api/health`, { headers: { "x-big": "x".repeat(64 * 1024) } });
         expect(res.status).toBe(431);
-        expect(await res.json()).toMatchObject({ error: { code: "HEADERS-TOO-LARGE", key: "errors:codes.HEADERS_TOO_LARGE" } });
+        // No request was parsed, so the reply has an id of its own (docs/decisions/0067).
+        const requestId = res.headers.get("x-request-id");
+        expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+        expect(await res.json()).toMatchObject({ error: { code: "HEADERS-TOO-LARGE", key: "errors:codes.HEADERS_TOO_LARGE", requestId } });
         // The server keeps serving.
         expect((await fetch(`${address}/api/health`)).status).toBe(200);
       } finally {

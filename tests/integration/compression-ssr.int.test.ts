@@ -95,7 +95,12 @@ describe("compressed pages, API replies and language packs", () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(JSON.parse(decode("br", res.rawPayload).toString())).toEqual({
-      error: { code: "NOT-FOUND", key: "errors:codes.NOT_FOUND", message: expect.stringContaining("/api/no-such-route/aaa") },
+      error: {
+        code: "NOT-FOUND",
+        key: "errors:codes.NOT_FOUND",
+        message: expect.stringContaining("/api/no-such-route/aaa"),
+        requestId: res.headers["x-request-id"],
+      },
     });
   });
 

@@ -36,7 +36,9 @@ describe("overload shedding", () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.json()).toEqual({ error: { code: "OVERLOADED", key: "errors:codes.OVERLOADED", message: expect.any(String) } });
+    expect(res.json()).toEqual({
+      error: { code: "OVERLOADED", key: "errors:codes.OVERLOADED", message: expect.any(String), requestId: res.headers["x-request-id"] },
+    });
   });
 
   it.each([

@@ -58,6 +58,7 @@ const ordinary = (headers: LightMyRequestResponse["headers"]) => {
     connection: _c,
     vary: _v,
     "content-encoding": _e,
+    "x-request-id": _id,
     ...rest
   } = headers;
   return rest;
@@ -73,6 +74,8 @@ describe("anonymous HTML cache", () => {
     const second = await hit(url);
 
     expect(ordinary(first.headers)).toEqual(ordinary(fresh.headers));
+    // Each reply has its own request's id, the replayed ones too (docs/decisions/0067).
+    expect(new Set([fresh, first, second].map((r) => r.headers["x-request-id"])).size).toBe(3);
     expect(first.headers["cache-control"]).toBe("no-store");
     expect(first.headers.vary).toBe("Accept-Encoding");
     // The same document, without the render's nonce anywhere.

@@ -54,7 +54,12 @@ export interface Database {
   /** Applies the pending migrations of `folder` (default: this build's) in one transaction (migrate.ts). */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /** Hears every query's time (the app's metrics, platform/metrics.ts); returns the function that stops it. */
+  onQuery(listener: QueryListener): () => void;
 }
+
+/** One query through drizzle: how long it took, in seconds, and whether it failed. */
+export type QueryListener = (seconds: number, failed: boolean) => void;
 
 /** What a listener hears: each payload, that its connection was lost, and that it is back (what was sent meanwhile is lost). */
 export interface NotificationHandlers {
@@ -72,6 +77,87 @@ export interface Notifications {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/** The listeners of one database; each query's time goes to all of them. */
+function queryListeners() {
+  const listeners = new Set<QueryListener>();
+  /** Tells the listeners about a query that began at `start` (performance.now()). */
+  const tell = (start: number, failed: boolean) => {
+    const seconds = (performance.now() - start) / 1000;
+    for (const l of listeners) l(seconds, failed);
+  };
+  return {
+    onQuery(listener: QueryListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    get active() {
+      return listeners.size > 0;
+    },
+    tell,
+    /** Times the promise `run` makes; the promise itself is returned as it is. */
+    timed<T>(run: () => Promise<T>): Promise<T> {
+      if (listeners.size === 0) return run();
+      const start = performance.now();
+      const p = run();
+      p.then(
+        () => tell(start, false),
+        () => tell(start, true),
+      );
+      return p;
+    },
+  };
+}
+
+type Listeners = ReturnType<typeof queryListeners>;
+
+/**
+ * The pool's clients, timed: every query drizzle runs goes through `client.query` of one of them,
+ * pooled ones (pool.query, with a callback) and a transaction's (with a promise) alike. Cursors and
+ * streams (submittables) pass untimed: drizzle uses none.
+ */
+function timedClientClass(listeners: Listeners): typeof pg.Client {
+  return class TimedClient extends pg.Client {
+    // pg's overloads (promise, callback, submittable) are typed one by one; this forwards any of them.
+    override query(...args: unknown[]): never {
+      const query = (...a: unknown[]) => (super.query as (...x: unknown[]) => unknown).apply(this, a);
+      const first = args[0] as { submit?: unknown } | undefined;
+      if (!listeners.active || (first && typeof first.submit === "function")) return query(...args) as never;
+      const last = args.at(-1);
+      if (typeof last === "function") {
+        const start = performance.now();
+        const callback = (err: unknown, res: unknown) => {
+          listeners.tell(start, !!err);
+          (last as (e: unknown, r: unknown) => void)(err, res);
+        };
+        return query(...args.slice(0, -1), callback) as never;
+      }
+      return listeners.timed(() => query(...args) as Promise<unknown>) as never;
+    }
+  };
+}
+
+/**
+ * PGlite, timed: drizzle calls `query` on it, and inside a transaction on the transaction it is
+ * handed. Everything else is PGlite's own, bound to it (its methods use private fields).
+ */
+function timedPglite(client: PGlite, listeners: Listeners): PGlite {
+  const timedQuery =
+    <Q extends { query: (...a: never[]) => Promise<unknown> }>(target: Q) =>
+    (...args: Parameters<Q["query"]>) =>
+      listeners.timed(() => target.query(...args));
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === "query") return timedQuery(target);
+      if (prop === "transaction") {
+        return <T>(fn: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<T>) =>
+          target.transaction((tx) => fn(new Proxy(tx, { get: (t, p) => (p === "query" ? timedQuery(t) : Reflect.get(t, p, t)) })));
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
@@ -79,7 +165,8 @@ export class DatabaseUnavailableError extends Error {
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory with dataDir null). */
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const listeners = queryListeners();
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000, Client: timedClientClass(listeners) });
     // An idle client that loses its connection (server restart, terminated backend) is already
     // discarded by the pool, which then emits 'error': without a listener that would crash the process.
     pool.on("error", (e) => {
@@ -105,6 +192,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
         await notifications.close();
         await pool.end();
       },
+      onQuery: listeners.onQuery,
     };
   }
   if (!opts.dataDir) return wrapPglite(new PGlite());
@@ -122,7 +210,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
 /** The Database over an open PGlite (tests start theirs from snapshots and wrap them the same way). */
 export async function wrapPglite(client: PGlite, { onClose }: { onClose?: () => void } = {}): Promise<Database> {
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const listeners = queryListeners();
+  const db = drizzlePglite(timedPglite(client, listeners), { schema });
+  // `$client` is the PGlite itself, as without the timing: whoever reaches for it gets the real one
+  // (the proxy calls its `query` at each query, so a test that wraps that still sees every query).
+  db.$client = client;
   return {
     db,
     kind: "pglite",
@@ -149,6 +241,7 @@ export async function wrapPglite(client: PGlite, { onClose }: { onClose?: () => 
         onClose?.();
       }
     },
+    onQuery: listeners.onQuery,
   };
 }
 

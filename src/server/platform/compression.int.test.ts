@@ -100,7 +100,7 @@ describe("compression hook", () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(JSON.parse(decode("br", res.rawPayload).toString())).toEqual({
-      error: { code: "NOT-FOUND", key: "errors:codes.NOT_FOUND", message: expect.stringMatching(/^No such thing: x+$/) },
+      error: { code: "NOT-FOUND", key: "errors:codes.NOT_FOUND", message: expect.stringMatching(/^No such thing: x+$/), requestId: expect.any(String) },
     });
   });
 

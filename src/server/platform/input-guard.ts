@@ -5,6 +5,7 @@ import { toLocation } from "../../domain/validation/location";
 import { MSG } from "../../domain/validation/messages";
 import { findUnsafeText, printableText } from "../../domain/validation/safe-text";
 import { errorBody } from "./errors";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 
 /**
  * Bad input never reaches a service as a 500 (docs/decisions/0014). Three pieces:
@@ -53,7 +54,7 @@ export function locationGuard(_req: FastifyRequest, reply: FastifyReply, payload
 
 /** Unknown non-page paths (and methods nobody routes) answer JSON in the app's shape. */
 function notFound(req: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send(errorBody("NOT_FOUND", `No route ${req.method} ${printableText(req.url.split("?")[0] ?? "")}`));
+  return reply.status(404).send(errorBody("NOT_FOUND", `No route ${req.method} ${printableText(req.url.split("?")[0] ?? "")}`, undefined, req.id));
 }
 
 /** Installs the hooks and the not-found handler; call once on the root instance, before routes. */
@@ -69,9 +70,11 @@ export function installInputGuard(app: FastifyInstance) {
  * malformed HTTP (431 headers too large, 400) answered in the app's error shape.
  */
 export const inputGuardServerOptions: Pick<FastifyServerOptions, "frameworkErrors" | "clientErrorHandler"> = {
-  frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-    return reply.status(status).send(errorBody("VALIDATION", error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : "Bad request"));
+    // Before the onRequest hooks: the id's header is set here.
+    reply.header(REQUEST_ID_HEADER, req.id);
+    return reply.status(status).send(errorBody("VALIDATION", error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : "Bad request", undefined, req.id));
   },
   clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
     if (err.code === "ECONNRESET" || socket.destroyed) return;
@@ -81,10 +84,12 @@ export const inputGuardServerOptions: Pick<FastifyServerOptions, "frameworkError
         : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
           ? [408, "VALIDATION", "Request Timeout"]
           : [400, "VALIDATION", "Bad Request"];
-    const body = JSON.stringify(errorBody(code, text));
+    // No request was parsed, so none had an id: this reply gets a new one.
+    const requestId = requestIdOf(undefined);
+    const body = JSON.stringify(errorBody(code, text, undefined, requestId));
     if (socket.writable) {
       socket.write(
-        `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
       );
     }
     socket.destroy(err);

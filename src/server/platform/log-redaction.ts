@@ -1,4 +1,6 @@
-import { stdSerializers } from "pino";
+import { stdSerializers, type DestinationStream } from "pino";
+import { devLogStream } from "./dev-log";
+import { serializeBody, serializeRequest } from "./request-log";
 
 /**
  * Logs never carry query parameters (security review, "Low"). A failed Drizzle query is a
@@ -38,7 +40,16 @@ export function serializeError(err: unknown) {
   return stdSerializers.err(redactError(err) as Error);
 }
 
-/** Logger options of the app: `{ level, serializers }` for Fastify. */
-export function loggerOptions(level: string) {
-  return { level, serializers: { err: serializeError, error: serializeError } };
+/**
+ * Logger options of the app for Fastify: JSON lines (production, tests), or one readable line each
+ * with `readable` (development, platform/dev-log.ts); `stream` replaces stdout (tests read it).
+ * Requests are logged with their URL cut and never their headers, bodies cut (platform/request-log.ts).
+ */
+export function loggerOptions(level: string, opts: { readable?: boolean; stream?: DestinationStream } = {}) {
+  const stream = opts.readable ? devLogStream(opts.stream) : opts.stream;
+  return {
+    level,
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest, body: serializeBody },
+    ...(stream ? { stream } : {}),
+  };
 }

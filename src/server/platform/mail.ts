@@ -18,6 +18,25 @@ export interface Mailer {
   outbox(limit?: number): Promise<Array<Mail & { id: string; createdAt: string }>>;
 }
 
+/**
+ * The same mailer, counting each letter as sent (SMTP accepted it, or it is in the outbox) or failed
+ * (the app's metrics, platform/metrics.ts); the failure still reaches the caller.
+ */
+export function countedMailer(mailer: Mailer, count: (outcome: "sent" | "failed") => void): Mailer {
+  return {
+    ...mailer,
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (e) {
+        count("failed");
+        throw e;
+      }
+      count("sent");
+    },
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise letters are kept in the database outbox. */
 export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): Mailer {
   if (opts.smtpUrl) {

@@ -172,6 +172,8 @@ export interface OverloadOptions {
   retryAfterSeconds: number;
   /** The static page a refused page request gets (see overloadPage). */
   documentPage(req: FastifyRequest): Promise<string>;
+  /** Told of each refusal (the app's metrics count them). */
+  onRefused?(reason: RefusalReason, kind: "document" | "api"): void;
 }
 
 /** The React Router catch-all that renders every page. */
@@ -189,7 +191,7 @@ function kindOf(req: FastifyRequest): "document" | "api" | null {
 /** Refusals are logged at most this often, as counts by reason. */
 const REFUSAL_LOG_MS = 10_000;
 
-type RefusalReason = "pressure" | "queue";
+export type RefusalReason = "pressure" | "queue";
 
 export function installOverloadGuard(app: FastifyInstance, opts: OverloadOptions) {
   const refused: Record<RefusalReason, number> = { pressure: 0, queue: 0 };
@@ -197,6 +199,7 @@ export function installOverloadGuard(app: FastifyInstance, opts: OverloadOptions
 
   async function refuse(req: FastifyRequest, reply: FastifyReply, kind: "document" | "api", reason: RefusalReason) {
     refused[reason]++;
+    opts.onRefused?.(reason, kind);
     if (Date.now() - lastLog >= REFUSAL_LOG_MS) {
       lastLog = Date.now();
       req.log.warn({ refused: { ...refused }, gate: opts.gate.stats() }, "overloaded: refusing requests with 503");
@@ -286,7 +289,10 @@ export const QUEUE_LIMIT = 512;
  * OVERLOAD_QUEUE_WAIT_MS each; the event-loop signal by OVERLOAD_MAX_LAG_MS (0: none), counted only
  * while the gate holds work (pressureWhileBusy), unless a test passes its own `pressure`.
  */
-export function installOverload(app: FastifyInstance, deps: { config: Config; packs: LanguagePacks; pressure?: PressureSignal }) {
+export function installOverload(
+  app: FastifyInstance,
+  deps: { config: Config; packs: LanguagePacks; pressure?: PressureSignal; onRefused?: OverloadOptions["onRefused"] },
+) {
   const concurrency = deps.config.OVERLOAD_CONCURRENCY;
   const gate = createAdmissionGate({ concurrency, queue: QUEUE_LIMIT, maxWaitMs: deps.config.OVERLOAD_QUEUE_WAIT_MS });
   let pressure = deps.pressure ?? (deps.config.OVERLOAD_MAX_LAG_MS === 0 ? { overloaded: () => false } : undefined);
@@ -301,5 +307,6 @@ export function installOverload(app: FastifyInstance, deps: { config: Config; pa
     gate,
     retryAfterSeconds: RETRY_AFTER_SECONDS,
     documentPage: createOverloadPages(deps.packs, RETRY_AFTER_SECONDS),
+    onRefused: deps.onRefused,
   });
 }

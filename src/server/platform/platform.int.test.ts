@@ -15,7 +15,7 @@ describeEachDatabase("platform", (t) => {
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
       expect(res.body).not.toMatch(/<html/i);
       expect(res.json()).toEqual({
-        error: { code: "NOT-FOUND", key: "errors:codes.NOT_FOUND", message: expect.any(String) },
+        error: { code: "NOT-FOUND", key: "errors:codes.NOT_FOUND", message: expect.any(String), requestId: res.headers["x-request-id"] },
       });
     });
   });

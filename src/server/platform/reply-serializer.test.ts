@@ -109,7 +109,7 @@ describe.each([
   it("refuses a block whose type no branch has with 500 INTERNAL, writing none of it", async () => {
     const res = await get({ ...reply, blocks: [{ type: "script", id: "x", props: { code: "alert(1)" } }] }, check);
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: "INTERNAL", message: "Internal server error", key: "errors:codes.INTERNAL" } });
+    expect(res.json()).toEqual({ error: { code: "INTERNAL", message: "Internal server error", key: "errors:codes.INTERNAL", requestId: expect.any(String) } });
     expect(res.body).not.toContain("alert");
   });
 

@@ -16,8 +16,8 @@ export interface StoredReply {
   bytes: number;
 }
 
-/** Headers Node or the compression sets per reply: never kept. */
-const PER_REPLY = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary"]);
+/** Headers Node, the compression or the request id (platform/request-id.ts) set per reply: never kept. */
+const PER_REPLY = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary", "x-request-id"]);
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
