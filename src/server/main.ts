@@ -445,6 +445,11 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
         }, config.DISCUSSION_DIGEST_INTERVAL_MS)
       : undefined;
   digestJobs?.unref();
+  // Links built without PUBLIC_URL name the port the server bound, never one a client wrote (PORT may be 0).
+  app.addHook("onListen", async () => {
+    const address = app.server.address();
+    if (address && typeof address === "object") services.publicOrigin.listenedOn(address.port);
+  });
   app.addHook("onClose", async () => {
     clearInterval(chatJobs);
     clearInterval(digestJobs);
