@@ -215,6 +215,8 @@ export const ERROR_CODES = {
   /* People in the back office (issue 16, docs/decisions/0057): src/server/modules/people. */
   /** The change would leave the portal without an (unblocked) admin. */
   LAST_ADMIN: { status: 409, key: "errors:codes.LAST_ADMIN" },
+  /** The change would leave nobody (active, unblocked) with a role that manages people, orders and settings (admin or mp-admin). */
+  LAST_MANAGER: { status: 409, key: "errors:codes.LAST_MANAGER" },
   /** Blocking or deleting one's own account from the back office. */
   NOT_ON_YOURSELF: { status: 409, key: "errors:codes.NOT_ON_YOURSELF" },
   /** The account is blocked: no sign-in and no renewal until an admin unblocks it. */

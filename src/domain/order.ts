@@ -238,8 +238,6 @@ export const ZSandboxPayment = z.object({
   amount: z.number(),
   status: ZOrderStatus,
   lang: z.string(),
-  /** False when the ticket is not this order's or has expired: the page says so and offers no buttons. */
-  ticketValid: z.boolean(),
 });
 export type TSandboxPayment = z.infer<typeof ZSandboxPayment>;
 

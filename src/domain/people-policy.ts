@@ -7,8 +7,9 @@ import type { TUser } from "./user";
  * - The people screens are for admins and mp-admin (the portal-settings rule).
  * - Only an admin touches `admin`: granting it, removing it, and acting on an admin's account at all
  *   (roles, block, reset, delete). mp-admin manages everyone else and may hand out mp-admin.
- * - The last (unblocked) admin is kept: a change that would leave none is LAST_ADMIN (the server
- *   checks it in the transaction of the change), and nobody blocks or deletes themselves.
+ * - The last (unblocked) admin is kept: a change that would leave none is LAST_ADMIN; so is the last
+ *   holder of any back-office role (admin or mp-admin, BACK_OFFICE_ROLES): LAST_MANAGER. The server
+ *   checks both in the transaction of the change, and nobody blocks or deletes themselves.
  */
 type Who = Pick<TUser, "id" | "status" | "roles">;
 

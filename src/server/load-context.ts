@@ -22,7 +22,7 @@ import type { SubscriptionsService } from "./modules/subscriptions/service";
 import type { Mailer } from "./platform/mail";
 import type { PortalService } from "./modules/portal/service";
 import type { LanguagePacks } from "./platform/language-packs";
-import type { RequestHost } from "./platform/public-origin";
+import type { PublicOrigin } from "./platform/public-origin";
 import type { Bus } from "./platform/bus";
 import type { RateLimitStore } from "./platform/rate-limit";
 import type { ContentVersion } from "./platform/content-version";
@@ -91,7 +91,7 @@ export interface Services {
   verifyMail: EmailVerifyMail;
   subscriptions: SubscriptionsService;
   /** The origin of links we hand out for a request (platform/public-origin.ts). */
-  publicOrigin: (req: RequestHost) => string;
+  publicOrigin: PublicOrigin;
 }
 
 export type MentoraLoadContext = {

@@ -470,6 +470,11 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
         }, config.DISCUSSION_DIGEST_INTERVAL_MS)
       : undefined;
   digestJobs?.unref();
+  // Links built without PUBLIC_URL name the port the server bound, never one a client wrote (PORT may be 0).
+  app.addHook("onListen", async () => {
+    const address = app.server.address();
+    if (address && typeof address === "object") services.publicOrigin.listenedOn(address.port);
+  });
   app.addHook("onClose", async () => {
     stopQueryTiming();
     clearInterval(chatJobs);
@@ -491,7 +496,8 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
 
   await app.register(fastifyCookie);
   await installRateLimit(app, services.rateLimits);
-  installRequestAuth(app, services.auth);
+  // Routes declare who may call them (config.auth); outside production one that checks without declaring fails (request-auth.ts).
+  installRequestAuth(app, services.auth, { strictDeclarations: config.NODE_ENV !== "production" });
   installSecurityHeaders(app, {
     csp: !config.MENTORA_DEV,
     // helmet's headers but the CSP, which carries a per-response nonce: security-headers.ts sets it on HTML (docs/decisions/0004).

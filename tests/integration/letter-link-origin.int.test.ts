@@ -52,8 +52,20 @@ describeEachDatabase("links in letters never take the request's Host", (t) => {
       expect(await originsMailedFor(app, HOSTILE)).toEqual(["http://localhost:3000", "http://localhost:3000"]);
     });
 
-    it("links to the request's host when it is an allowed one", async () => {
-      expect(await originsMailedFor(app, { host: "127.0.0.1:3999" })).toEqual(["http://127.0.0.1:3999", "http://127.0.0.1:3999"]);
+    it("links to the request's host when it is an allowed one, on our port: never the port the client put in Host", async () => {
+      expect(await originsMailedFor(app, { host: "127.0.0.1:3999" })).toEqual(["http://127.0.0.1:3000", "http://127.0.0.1:3000"]);
+      expect(await originsMailedFor(app, { host: "localhost:6666" })).toEqual(["http://localhost:3000", "http://localhost:3000"]);
+    });
+
+    it("behind a trusted proxy that forwarded proto and host, links to the allowed host with no port", async () => {
+      const proxied = { host: "127.0.0.1:3000", "x-forwarded-for": "203.0.113.7", "x-forwarded-host": "localhost:6666", "x-forwarded-proto": "https" };
+      expect(await originsMailedFor(app, proxied)).toEqual(["https://localhost", "https://localhost"]);
+    });
+
+    it("without TRUST_PROXY, forwarded headers change nothing: the Host's name on our port", async () => {
+      const direct = await t.buildApp({ SMTP_URL: smtp.url });
+      const proxied = { host: "127.0.0.1:6666", "x-forwarded-for": "203.0.113.7", "x-forwarded-host": "localhost:6666", "x-forwarded-proto": "https" };
+      expect(await originsMailedFor(direct, proxied)).toEqual(["http://127.0.0.1:3000", "http://127.0.0.1:3000"]);
     });
   });
 

@@ -29,7 +29,7 @@ const LANGS = [
 async function makeOrder(buyer: Registered, overrides: Record<string, unknown> = {}) {
   const res = await buyer.browser.post(
     "/api/orders",
-    orderBody(ssr.config.ENVIRONMENT_ID, COURSE, { resultUrl: "http://localhost/en/order-result/?continue=/lesson/cs-first-minute/", ...overrides }),
+    orderBody(ssr.config.ENVIRONMENT_ID, COURSE, { resultUrl: "http://localhost:3000/en/order-result/?continue=/lesson/cs-first-minute/", ...overrides }),
   );
   return json<MadeOrder & { meta: { data: string; signature: string } }>(res);
 }

@@ -58,7 +58,10 @@ const patternOf = (route: string) =>
 async function order(buyer: Registered, gateway: "liqpay" | "sandbox") {
   const res = await buyer.browser.post(
     "/api/orders",
-    orderBody(ssr.config.ENVIRONMENT_ID, "confident-speaking", { gateway, resultUrl: "http://localhost/en/order-result/?continue=/lesson/cs-first-minute/" }),
+    orderBody(ssr.config.ENVIRONMENT_ID, "confident-speaking", {
+      gateway,
+      resultUrl: "http://localhost:3000/en/order-result/?continue=/lesson/cs-first-minute/",
+    }),
   );
   return json<MadeOrder & { meta: { data: string; signature: string } }>(res);
 }

@@ -52,9 +52,9 @@ describe("SSR", () => {
     const { body } = await get("/en/");
     expect(body).toContain("<title>Mentora Academy — Learn at your own pace</title>");
     expect(body).toMatch(/<meta name="description" content="Free and paid courses[^"]*"\/>/);
-    expect(body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:80)?\/en\/"\/>/);
+    expect(body).toMatch(/<link rel="canonical" href="http:\/\/localhost:3000\/en\/"\/>/);
     expect(body).toContain('<meta property="og:title"');
-    expect(body).toMatch(/<meta property="og:image" content="http:\/\/localhost(:80)?\/brand\/og-image.svg"\/>/);
+    expect(body).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/brand\/og-image.svg"\/>/);
     expect(body).not.toContain('name="robots"');
   });
 

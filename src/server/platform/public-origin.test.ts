@@ -25,12 +25,47 @@ describe("the origin of the links we hand out", () => {
     expect(narrow({ protocol: "http", host: "127.0.0.1:3000" })).toBe("http://localhost:3000");
   });
 
-  it("without PUBLIC_URL, takes the request's host only when it is on ALLOWED_HOSTS", () => {
+  it("without PUBLIC_URL, takes the request's host name only when it is on ALLOWED_HOSTS, on our port", () => {
     const origin = dev();
     expect(origin({ protocol: "http", host: "localhost:3000" })).toBe("http://localhost:3000");
-    expect(origin({ protocol: "http", host: "127.0.0.1:41234" })).toBe("http://127.0.0.1:41234");
-    expect(origin({ protocol: "http", host: "[::1]:8080" })).toBe("http://[::1]:8080");
-    expect(origin({ protocol: "https", host: "LOCALHOST" })).toBe("https://localhost");
+    expect(origin({ protocol: "http", host: "127.0.0.1:3000" })).toBe("http://127.0.0.1:3000");
+    expect(origin({ protocol: "http", host: "[::1]:3000" })).toBe("http://[::1]:3000");
+    expect(origin({ protocol: "https", host: "LOCALHOST" })).toBe("https://localhost:3000");
+    // On port 80 (or 443 for https) the URL names none.
+    expect(dev({ PORT: "80" })({ protocol: "http", host: "localhost" })).toBe("http://localhost");
+  });
+
+  it("without PUBLIC_URL, never keeps the port the client put in Host: it is the port the server took the connection on, else PORT", () => {
+    const origin = dev();
+    for (const host of ["localhost:6666", "127.0.0.1:41234", "[::1]:8080", "localhost:0", "localhost:99999", "localhost"]) {
+      expect(origin({ protocol: "http", host }), host).toBe(`http://${host.replace(/:\d+$/, "").toLowerCase()}:3000`);
+    }
+    // A server listening on an ephemeral port (PORT=0): the connection's own local port.
+    const ephemeral = dev({ PORT: "0" });
+    expect(ephemeral({ protocol: "http", host: "127.0.0.1:6666", socket: { localPort: 41234 } })).toBe("http://127.0.0.1:41234");
+    expect(ephemeral({ protocol: "http", host: "attacker.example:6666", socket: { localPort: 41234 } })).toBe("http://localhost:41234");
+    // Without a socket (an injected request, a job's letter): the port the server bound.
+    ephemeral.listenedOn(41235);
+    expect(ephemeral({ protocol: "http", host: "localhost:6666" })).toBe("http://localhost:41235");
+    expect(ephemeral({ protocol: "http", host: "" })).toBe("http://localhost:41235");
+  });
+
+  it("without PUBLIC_URL, behind a trusted proxy that forwarded proto or host, names no port (the proxy's default one)", () => {
+    const origin = dev();
+    const viaProxy = { ips: ["127.0.0.1", "203.0.113.7"], socket: { localPort: 3000 } };
+    expect(
+      origin({ ...viaProxy, protocol: "https", host: "localhost:8443", headers: { "x-forwarded-host": "localhost:8443", "x-forwarded-proto": "https" } }),
+    ).toBe("https://localhost");
+    expect(origin({ ...viaProxy, protocol: "https", host: "localhost:6666", headers: { "x-forwarded-proto": "https" } })).toBe("https://localhost");
+    // Not trusted (TRUST_PROXY off, or the peer is not a trusted proxy: Fastify lists only the socket's address): our port.
+    expect(
+      origin({ ips: ["127.0.0.1"], protocol: "http", host: "localhost:6666", headers: { "x-forwarded-host": "localhost:6666" }, socket: { localPort: 3000 } }),
+    ).toBe("http://localhost:3000");
+    expect(origin({ protocol: "http", host: "localhost:6666", headers: { "x-forwarded-proto": "https" } })).toBe("http://localhost:3000");
+    // A forwarded foreign host is still refused.
+    expect(origin({ ...viaProxy, protocol: "https", host: "attacker.example", headers: { "x-forwarded-host": "attacker.example" } })).toBe(
+      "http://localhost:3000",
+    );
   });
 
   it.each([

@@ -8,8 +8,8 @@ import type { PacksHandle } from "../i18n/page-packs";
 
 /**
  * /{lang}/test-payment/{orderId}/?t=ticket: the sandbox gateway's checkout page (decision 0031),
- * reached from /api/payments/sandbox/checkout. The page shows the order only with a valid ticket; an
- * unknown order, or the sandbox switched off, is a 404.
+ * reached from /api/payments/sandbox/checkout. The page shows the order only with a valid ticket; a
+ * wrong or missing ticket, an unknown order, or the sandbox switched off, is a 404.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { lang, orderId } = params;
@@ -17,8 +17,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ticket = new URL(request.url).searchParams.get("t") ?? "";
   const title = (await ordersT(context, lang))("testPayment.metaTitle");
   const payment = ticket.length > 0 && ticket.length <= 200 ? await orNotFound(context.services.orders.sandboxPayment(orderId, ticket)) : null;
-  // Without a valid ticket the page says the link is not valid, and nothing of the order.
-  if (!payment?.ticketValid) return data({ title, payment: null, ticket: "" }, { status: payment ? 403 : 404 });
+  // Without a valid ticket the order is not found (the API's answer too): the page says the link is not valid, and nothing of the order.
+  if (!payment) return data({ title, payment: null, ticket: "" }, { status: 404 });
   const { courseTitle, amount, currency, status } = payment;
   return { title, payment: { orderId, courseTitle, amount, currency, status }, ticket };
 }

@@ -153,6 +153,7 @@ export const assessmentsRoutes =
     app.post(
       "/assessments/test-results/identify",
       {
+        config: { auth: "user" },
         bodyLimit: ANSWER_BODY_LIMIT,
         schema: {
           tags: ["assessments"],
@@ -172,6 +173,7 @@ export const assessmentsRoutes =
     app.get(
       "/assessments/reviews",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["assessments"],
           operationId: "listTestReviews",
@@ -187,6 +189,7 @@ export const assessmentsRoutes =
     app.post(
       "/assessments/reviews/:attemptId/:questionId",
       {
+        config: { auth: "signed-in" },
         bodyLimit: ANSWER_BODY_LIMIT,
         schema: {
           tags: ["assessments"],
@@ -204,6 +207,7 @@ export const assessmentsRoutes =
     app.get(
       "/assessments/elements/:elementId/statistics",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["assessments"],
           operationId: "getTestStatistics",
@@ -220,6 +224,7 @@ export const assessmentsRoutes =
     app.post(
       "/assessments/elements/:elementId/import",
       {
+        config: { auth: "signed-in" },
         // The text is at most IMPORT_MAX_CHARS characters; UTF-8 needs up to 4 bytes each, JSON escapes add some.
         bodyLimit: IMPORT_MAX_CHARS * 4 + 16 * 1024,
         schema: {
@@ -238,6 +243,7 @@ export const assessmentsRoutes =
     app.get(
       "/admin/elements/:elementId/test",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["studio"],
           operationId: "studioGetTest",
@@ -254,6 +260,7 @@ export const assessmentsRoutes =
     app.put(
       "/admin/elements/:elementId/test",
       {
+        config: { auth: "user" },
         bodyLimit: TEST_PUT_BODY_LIMIT,
         schema: {
           tags: ["studio"],

@@ -81,12 +81,12 @@ describeEachDatabase(
       const url = new URL(res.headers.location as string);
       expect(`${url.origin}${url.pathname}`).toBe(fb.dialogUrl);
       expect(url.searchParams.get("client_id")).toBe(fb.appId);
-      expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:80/callback/");
+      expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:3000/callback/");
       expect(url.searchParams.get("response_type")).toBe("code");
       const state = url.searchParams.get("state")!;
       expect(state.length).toBeGreaterThanOrEqual(32);
       const [flow] = await t.db.select().from(oauthFlows).where(eq(oauthFlows.state, state));
-      expect(flow).toMatchObject({ provider: "facebook", returnTo: "/en/courses?x=1", redirectUri: "http://localhost:80/callback/" });
+      expect(flow).toMatchObject({ provider: "facebook", returnTo: "/en/courses?x=1", redirectUri: "http://localhost:3000/callback/" });
     });
 
     it("exchanges the code with the app secret, checks the token with /debug_token, signs in and returns to quick_link", async () => {
@@ -102,7 +102,7 @@ describeEachDatabase(
       expect(user.email).toBeNull();
 
       const exchange = fb.requests.filter((r) => r.path.endsWith("/oauth/access_token")).at(-1)!;
-      expect(exchange.query).toMatchObject({ client_id: fb.appId, client_secret: fb.appSecret, redirect_uri: "http://localhost:80/callback/" });
+      expect(exchange.query).toMatchObject({ client_id: fb.appId, client_secret: fb.appSecret, redirect_uri: "http://localhost:3000/callback/" });
       const debug = fb.requests.filter((r) => r.path.endsWith("/debug_token")).at(-1)!;
       expect(debug.query.access_token).toBe(`${fb.appId}|${fb.appSecret}`);
 

@@ -289,7 +289,7 @@ export const authRoutes =
     app.post(
       "/auth/email/verify/resend",
       {
-        config: rateLimit(RATE_LIMITS.verifyResend, windowMs),
+        config: { ...rateLimit(RATE_LIMITS.verifyResend, windowMs), auth: "user" },
         schema: {
           tags: ["auth"],
           operationId: "resendVerificationEmail",

@@ -70,7 +70,7 @@ describeEachDatabase(
       expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(url.searchParams.get("state")).toBeTruthy();
       expect(url.searchParams.get("nonce")).toBeTruthy();
-      expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:80/callback/");
+      expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:3000/callback/");
       expect(url.searchParams.get("client_id")).toBe("mentora-web");
     });
 

@@ -16,6 +16,7 @@ export const chatAdminRoutes =
     app.get(
       "/admin/mentors",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "listAdminMentors",
@@ -29,6 +30,7 @@ export const chatAdminRoutes =
     app.post(
       "/admin/mentors",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "addAdminMentor",
@@ -43,6 +45,7 @@ export const chatAdminRoutes =
     app.put(
       "/admin/mentors/mode",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "setAdminChatMode",
@@ -57,6 +60,7 @@ export const chatAdminRoutes =
     app.patch(
       "/admin/mentors/:mentorId",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "updateAdminMentor",
@@ -72,6 +76,7 @@ export const chatAdminRoutes =
     app.delete(
       "/admin/mentors/:mentorId",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "removeAdminMentor",

@@ -26,6 +26,7 @@ export const mentorChatRoutes =
     app.get(
       "/mentor/chats",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["mentor"],
           operationId: "listInbox",
@@ -41,6 +42,7 @@ export const mentorChatRoutes =
     app.get(
       "/mentor/chats/:chatId",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["mentor"],
           operationId: "getInboxChat",
@@ -57,6 +59,7 @@ export const mentorChatRoutes =
     app.post(
       "/mentor/chats/:chatId/assign",
       {
+        config: { auth: "signed-in" },
         bodyLimit: CHAT_BODY_LIMIT,
         schema: {
           tags: ["mentor"],
@@ -75,6 +78,7 @@ export const mentorChatRoutes =
     app.post(
       "/mentor/chats/:chatId/resolve",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["mentor"],
           operationId: "resolveChat",
@@ -91,6 +95,7 @@ export const mentorChatRoutes =
     app.put(
       "/mentor/availability",
       {
+        config: { auth: "signed-in" },
         bodyLimit: CHAT_BODY_LIMIT,
         schema: {
           tags: ["mentor"],
@@ -108,6 +113,7 @@ export const mentorChatRoutes =
     app.get(
       "/mentor/settings",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["mentor"],
           operationId: "getChatSettings",
@@ -122,6 +128,7 @@ export const mentorChatRoutes =
     app.put(
       "/mentor/settings",
       {
+        config: { auth: "signed-in" },
         bodyLimit: CHAT_BODY_LIMIT,
         schema: {
           tags: ["mentor"],

@@ -92,6 +92,7 @@ export const chatRoutes =
     app.post(
       "/chats",
       {
+        config: { auth: "signed-in" },
         bodyLimit: CHAT_BODY_LIMIT,
         schema: {
           tags: ["chat"],
@@ -126,6 +127,7 @@ export const chatRoutes =
     app.get(
       "/chats/:chatId",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["chat"],
           operationId: "getChat",
@@ -142,6 +144,7 @@ export const chatRoutes =
     app.get(
       "/chats/:chatId/messages",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["chat"],
           operationId: "listChatMessages",
@@ -158,6 +161,7 @@ export const chatRoutes =
     app.post(
       "/chats/:chatId/messages",
       {
+        config: { auth: "signed-in" },
         bodyLimit: CHAT_BODY_LIMIT,
         schema: {
           tags: ["chat"],
@@ -179,6 +183,7 @@ export const chatRoutes =
     app.post(
       "/chats/:chatId/read",
       {
+        config: { auth: "signed-in" },
         bodyLimit: CHAT_BODY_LIMIT,
         schema: {
           tags: ["chat"],
@@ -196,6 +201,7 @@ export const chatRoutes =
     app.get(
       "/chats/:chatId/updates",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["chat"],
           operationId: "getChatUpdates",

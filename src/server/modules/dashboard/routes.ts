@@ -16,6 +16,7 @@ export const dashboardRoutes =
     app.get(
       "/admin/dashboard",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "adminDashboard",
@@ -30,6 +31,7 @@ export const dashboardRoutes =
     app.post(
       "/admin/dashboard/learners/:userId/chat",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "adminDashboardOpenChat",
@@ -45,6 +47,7 @@ export const dashboardRoutes =
     app.post(
       "/admin/dashboard/learners/:userId/mentor",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "adminDashboardHandToMentor",

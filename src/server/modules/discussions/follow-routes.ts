@@ -19,6 +19,7 @@ export const discussionFollowRoutes =
     app.put(
       "/discussions/:discussionId/follow",
       {
+        config: { auth: "signed-in" },
         bodyLimit: BODY_LIMIT,
         schema: {
           tags: ["discussions"],
@@ -38,6 +39,7 @@ export const discussionFollowRoutes =
     app.get(
       "/profile/discussion-digest",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "getDiscussionDigest",
@@ -53,6 +55,7 @@ export const discussionFollowRoutes =
     app.put(
       "/profile/discussion-digest",
       {
+        config: { auth: "signed-in" },
         bodyLimit: BODY_LIMIT,
         schema: {
           tags: ["discussions"],

@@ -34,6 +34,7 @@ export const mentorDiscussionsRoutes =
     app.get(
       "/mentor/discussions/waiting",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "listWaitingDiscussionPosts",
@@ -49,6 +50,7 @@ export const mentorDiscussionsRoutes =
     app.post(
       "/mentor/discussion-posts/:postId/pin",
       {
+        config: { auth: "signed-in" },
         bodyLimit: DISCUSSION_BODY_LIMIT,
         schema: {
           tags: ["discussions"],
@@ -67,6 +69,7 @@ export const mentorDiscussionsRoutes =
     app.post(
       "/mentor/discussion-posts/:postId/hide",
       {
+        config: { auth: "signed-in" },
         bodyLimit: DISCUSSION_BODY_LIMIT,
         schema: {
           tags: ["discussions"],
@@ -85,6 +88,7 @@ export const mentorDiscussionsRoutes =
     app.post(
       "/mentor/discussion-posts/:postId/restore",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "restoreDiscussionPost",
@@ -101,6 +105,7 @@ export const mentorDiscussionsRoutes =
     app.get(
       "/mentor/discussion-reports",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "listDiscussionReports",
@@ -116,6 +121,7 @@ export const mentorDiscussionsRoutes =
     app.post(
       "/mentor/discussion-reports/:reportId/resolve",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "resolveDiscussionReport",
@@ -132,6 +138,7 @@ export const mentorDiscussionsRoutes =
     app.put(
       "/admin/elements/:elementId/discussion",
       {
+        config: { auth: "signed-in" },
         bodyLimit: DISCUSSION_BODY_LIMIT,
         schema: {
           tags: ["discussions"],

@@ -38,6 +38,7 @@ export const discussionsRoutes =
     app.get(
       "/courses/:courseId/discussions",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "listCourseDiscussions",
@@ -54,6 +55,7 @@ export const discussionsRoutes =
     app.get(
       "/discussions/:discussionId",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "getDiscussionThread",
@@ -71,6 +73,7 @@ export const discussionsRoutes =
     app.get(
       "/discussions/:discussionId/posts/:postId",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "getDiscussionPost",
@@ -87,6 +90,7 @@ export const discussionsRoutes =
     app.get(
       "/discussions/:discussionId/posts/:postId/replies",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "listOlderDiscussionReplies",
@@ -103,6 +107,7 @@ export const discussionsRoutes =
     app.post(
       "/discussions/:discussionId/posts",
       {
+        config: { auth: "signed-in" },
         bodyLimit: DISCUSSION_BODY_LIMIT,
         schema: {
           tags: ["discussions"],
@@ -125,6 +130,7 @@ export const discussionsRoutes =
     app.patch(
       "/discussions/:discussionId/posts/:postId",
       {
+        config: { auth: "signed-in" },
         bodyLimit: DISCUSSION_BODY_LIMIT,
         schema: {
           tags: ["discussions"],
@@ -143,6 +149,7 @@ export const discussionsRoutes =
     app.delete(
       "/discussions/:discussionId/posts/:postId",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["discussions"],
           operationId: "deleteDiscussionPost",
@@ -158,6 +165,7 @@ export const discussionsRoutes =
     app.post(
       "/discussions/:discussionId/posts/:postId/report",
       {
+        config: { auth: "signed-in" },
         bodyLimit: DISCUSSION_BODY_LIMIT,
         schema: {
           tags: ["discussions"],

@@ -44,6 +44,7 @@ export const mediaAdminRoutes =
     app.post(
       "/admin/media",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "mediaUpload",
@@ -73,6 +74,7 @@ export const mediaAdminRoutes =
     app.get(
       "/admin/media",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "mediaList",
@@ -87,6 +89,7 @@ export const mediaAdminRoutes =
     app.get(
       "/admin/media/unused",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "mediaUnused",
@@ -101,6 +104,7 @@ export const mediaAdminRoutes =
     app.delete(
       "/admin/media/:id",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "mediaDelete",

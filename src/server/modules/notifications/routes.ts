@@ -14,6 +14,7 @@ export const notificationsRoutes =
     app.get(
       "/notifications",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["notifications"],
           operationId: "listNotifications",
@@ -29,6 +30,7 @@ export const notificationsRoutes =
     app.post(
       "/notifications/read",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["notifications"],
           operationId: "readNotifications",

@@ -16,6 +16,7 @@ export const ordersAdminRoutes =
     app.get(
       "/admin/orders",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "listAdminOrders",
@@ -30,6 +31,7 @@ export const ordersAdminRoutes =
     app.get(
       "/admin/orders/totals",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "adminOrderTotals",
@@ -44,6 +46,7 @@ export const ordersAdminRoutes =
     app.get(
       "/admin/orders.csv",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "exportAdminOrders",
@@ -66,6 +69,7 @@ export const ordersAdminRoutes =
     app.get(
       "/admin/orders/:orderId",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "getAdminOrder",
@@ -81,6 +85,7 @@ export const ordersAdminRoutes =
     app.post(
       "/admin/orders/:orderId/refund",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "refundAdminOrder",
@@ -97,6 +102,7 @@ export const ordersAdminRoutes =
     app.get(
       "/admin/coupons",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "listCoupons",
@@ -110,6 +116,7 @@ export const ordersAdminRoutes =
     app.post(
       "/admin/coupons",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "createCoupon",
@@ -124,6 +131,7 @@ export const ordersAdminRoutes =
     app.post(
       "/admin/coupons/:code/deactivate",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["admin"],
           operationId: "deactivateCoupon",

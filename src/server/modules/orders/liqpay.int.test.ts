@@ -76,7 +76,7 @@ describeEachDatabase("orders through LiqPay", (t) => {
     const learner = await register(app);
     expectError(await learner.browser.get("/api/elements/cs-first-minute?lang=en"), 403, "COURSE-NOT-BOUGHT");
 
-    const made = await order(learner, PAID, { resultUrl: "http://localhost/ru/order-result/?continue=/lesson/cs-first-minute/" });
+    const made = await order(learner, PAID, { resultUrl: "http://localhost:3000/ru/order-result/?continue=/lesson/cs-first-minute/" });
     expect(made).toMatchObject({ state: "ok", next: "checkout", checkoutUrl: "https://www.liqpay.ua/api/3/checkout" });
     expect(made.orderId).toMatch(/^ord_[a-z2-7]{26}$/);
     expect(made.resultUrl).toBe(`/ru/order-result/${made.orderId}/?continue=%2Flesson%2Fcs-first-minute%2F`);
@@ -90,8 +90,8 @@ describeEachDatabase("orders through LiqPay", (t) => {
       currency: "UAH",
       description: `Курс «Уверенная речь», заказ ${made.orderId}`,
       order_id: made.orderId,
-      result_url: `http://localhost/api/orders/${made.orderId}/return`,
-      server_url: "http://localhost/api/payments/liqpay/callback",
+      result_url: `http://localhost:3000/api/orders/${made.orderId}/return`,
+      server_url: "http://localhost:3000/api/payments/liqpay/callback",
       language: "en",
     });
 
@@ -121,7 +121,7 @@ describeEachDatabase("orders through LiqPay", (t) => {
     const receipt = await smtp.waitFor(learner.email, 5_000, made.orderId);
     expect(receipt.subject).toBe(`Ваш чек Mentora № ${row.receiptNumber}`);
     expect(receipt.text).toContain("Уверенная речь");
-    expect(receipt.text).toMatch(new RegExp(`http://localhost(:80)?/ru/profile/orders/${made.orderId}/`));
+    expect(receipt.text).toMatch(new RegExp(`http://localhost:3000/ru/profile/orders/${made.orderId}/`));
     expect((await callbacksOf(t.db, made.orderId)).map((c) => [c.outcome, c.gateway, c.providerStatus])).toEqual([["applied", "liqpay", "success"]]);
   });
 

@@ -72,8 +72,9 @@ export const paymentRoutes =
         schema: {
           tags: ["payments"],
           operationId: "getSandboxPayment",
-          summary: "What the test-payment page shows for an order and whether its ticket is valid",
-          description: "Sandbox orders only; the ticket comes from the sandbox checkout's redirect (?t=).",
+          summary: "What the test-payment page shows for an order with a valid ticket",
+          description:
+            "Sandbox orders only; the ticket comes from the sandbox checkout's redirect (?t=). A wrong, expired or missing ticket is 404 ORDER-NOT-FOUND, as for a missing order.",
           params: z.object({ id: ZOrderId }),
           querystring: z.object({ t: ZText.max(200).default("") }),
           response: { 200: ZSandboxPayment, ...errors },

@@ -46,7 +46,7 @@ export const ordersRoutes =
     app.post(
       "/orders",
       {
-        config: rateLimit(ORDER_RATE_LIMIT, windowMs),
+        config: { ...rateLimit(ORDER_RATE_LIMIT, windowMs), auth: "signed-in" },
         schema: {
           tags: ["orders"],
           operationId: "makeOrder",
@@ -78,6 +78,7 @@ export const ordersRoutes =
     app.get(
       "/orders",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["orders"],
           operationId: "listMyOrders",
@@ -93,6 +94,7 @@ export const ordersRoutes =
     app.get(
       "/orders/:id",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["orders"],
           operationId: "getOrder",
@@ -125,7 +127,7 @@ export const ordersRoutes =
     app.post(
       "/gifts/claim",
       {
-        config: rateLimit(GIFT_CLAIM_RATE_LIMIT, windowMs),
+        config: { ...rateLimit(GIFT_CLAIM_RATE_LIMIT, windowMs), auth: "signed-in" },
         schema: {
           tags: ["gifts"],
           operationId: "claimGift",

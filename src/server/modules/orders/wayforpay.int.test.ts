@@ -65,8 +65,8 @@ describeEachDatabase("orders through WayForPay", (t) => {
       productName: ["Speaking with Confidence"],
       productCount: [1],
       productPrice: [490],
-      serviceUrl: "http://localhost/api/payments/wayforpay/callback",
-      returnUrl: `http://localhost/api/orders/${made.orderId}/return`,
+      serviceUrl: "http://localhost:3000/api/payments/wayforpay/callback",
+      returnUrl: `http://localhost:3000/api/orders/${made.orderId}/return`,
       language: "EN",
     });
     expect(form.orderDate).toBe(Math.floor(new Date((await orderRow(t.db, made.orderId)).createdAt).getTime() / 1000));

@@ -137,6 +137,51 @@ describeEachDatabase("back office: people", (t) => {
     json(await other.browser.post(`/api/admin/users/${solo.userId}/unblock`, undefined, origin));
   });
 
+  it("keeps the last manager: an mp-admin of a portal without another admin or mp-admin cannot drop their own role (409 LAST-MANAGER)", async () => {
+    // This test alone decides who may manage the portal: nobody holds admin or mp-admin but its people.
+    await t.db
+      .update(users)
+      .set({ roles: sql`${users.roles} - 'admin' - 'mp-admin'` })
+      .where(sql`${users.roles} @> '["admin"]'::jsonb or ${users.roles} @> '["mp-admin"]'::jsonb`);
+    const first = await withRole(["disciple", "mp-admin"]);
+    const second = await withRole(["disciple", "mp-admin"]);
+    const rolesOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0].roles;
+    // One mp-admin takes the other's role: fine, one is left.
+    json(await second.browser.put(`/api/admin/users/${first.userId}/roles`, { roles: ["disciple"] }, origin));
+    // The attack: the last one drops their own mp-admin (the last-admin rule alone counted only `admin`).
+    const before = (await auditOf(second.userId)).length;
+    for (const roles of [["disciple"], ["disciple", "mentor", "mp-leader"], []]) {
+      const refused = expectError(await second.browser.put(`/api/admin/users/${second.userId}/roles`, { roles }, origin), 409, "LAST-MANAGER");
+      expect(refused.key).toBe("errors:codes.LAST_MANAGER");
+    }
+    expect(await rolesOf(second.userId)).toEqual(["disciple", "mp-admin"]);
+    expect(await auditOf(second.userId)).toHaveLength(before);
+    // They can still run the back office.
+    expect((await second.browser.get("/api/admin/users?limit=1")).statusCode).toBe(200);
+
+    // A blocked mp-admin does not count: with the other one blocked, the last unblocked one still cannot leave.
+    json(await second.browser.put(`/api/admin/users/${first.userId}/roles`, { roles: ["disciple", "mp-admin"] }, origin));
+    json(await second.browser.post(`/api/admin/users/${first.userId}/block`, undefined, origin));
+    expectError(await second.browser.put(`/api/admin/users/${second.userId}/roles`, { roles: ["disciple"] }, origin), 409, "LAST-MANAGER");
+    json(await second.browser.post(`/api/admin/users/${first.userId}/unblock`, undefined, origin));
+    json(await second.browser.put(`/api/admin/users/${first.userId}/roles`, { roles: ["disciple"] }, origin));
+
+    // Two mp-admins dropping their own roles at once: the changes queue, exactly one of them goes through.
+    const third = await withRole(["disciple", "mp-admin"]);
+    const both = await Promise.all([second, third].map((m) => m.browser.put(`/api/admin/users/${m.userId}/roles`, { roles: ["disciple"] }, origin)));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const kept = both[0].statusCode === 409 ? second : third;
+    expect(await rolesOf(kept.userId)).toEqual(["disciple", "mp-admin"]);
+
+    // With an admin on the portal, the last mp-admin may drop the role (the admin manages it), and the
+    // admin may take it from them; the admin's own last-admin rule still holds.
+    const admin = await withRole(["disciple", "admin"]);
+    json(await kept.browser.put(`/api/admin/users/${kept.userId}/roles`, { roles: ["disciple"] }, origin));
+    json(await admin.browser.put(`/api/admin/users/${kept.userId}/roles`, { roles: ["disciple", "mp-admin"] }, origin));
+    json(await admin.browser.put(`/api/admin/users/${kept.userId}/roles`, { roles: ["disciple"] }, origin));
+    expectError(await admin.browser.put(`/api/admin/users/${admin.userId}/roles`, { roles: ["disciple", "mp-admin"] }, origin), 409, "LAST-ADMIN");
+  });
+
   it("blocks: the person's next request with their cookie is refused, refresh and sign-in fail; unblock restores sign-in", async () => {
     const admin = await withRole(["disciple", "admin"]);
     const person = await withRole(["disciple"]);

@@ -22,6 +22,7 @@ export const peopleRoutes =
     app.get(
       "/admin/users",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peopleSearch",
@@ -36,6 +37,7 @@ export const peopleRoutes =
     app.get(
       "/admin/users/:userId",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peopleGet",
@@ -51,11 +53,12 @@ export const peopleRoutes =
     app.put(
       "/admin/users/:userId/roles",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peopleSetRoles",
           summary: "Set a person's roles",
-          description: `${who} Leaving the portal without an admin is LAST-ADMIN (409).`,
+          description: `${who} Leaving the portal without an admin is LAST-ADMIN (409); without anyone holding admin or mp-admin, LAST-MANAGER (409).`,
           params: person,
           querystring: langQuery,
           body: ZRolesPut,
@@ -67,6 +70,7 @@ export const peopleRoutes =
     app.post(
       "/admin/users/:userId/block",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peopleBlock",
@@ -82,6 +86,7 @@ export const peopleRoutes =
     app.post(
       "/admin/users/:userId/unblock",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peopleUnblock",
@@ -97,6 +102,7 @@ export const peopleRoutes =
     app.post(
       "/admin/users/:userId/password-reset",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peoplePasswordReset",
@@ -114,6 +120,7 @@ export const peopleRoutes =
     app.delete(
       "/admin/users/:userId",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peopleDelete",
@@ -131,6 +138,7 @@ export const peopleRoutes =
     app.get(
       "/admin/users/:userId/export",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "peopleExport",

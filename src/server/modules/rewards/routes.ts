@@ -15,6 +15,7 @@ export const rewardsRoutes =
     app.get(
       "/rewards/mine",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["rewards"],
           operationId: "myRewards",
@@ -31,6 +32,7 @@ export const rewardsRoutes =
     app.post(
       "/courses/:courseId/gift",
       {
+        config: { auth: "signed-in" },
         schema: {
           tags: ["rewards"],
           operationId: "requestGift",

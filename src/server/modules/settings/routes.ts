@@ -27,6 +27,7 @@ export const settingsRoutes =
     app.get(
       "/admin/settings/portal",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "settingsGetPortal",
@@ -40,6 +41,7 @@ export const settingsRoutes =
     app.put(
       "/admin/settings/portal",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "settingsPutPortal",
@@ -54,6 +56,7 @@ export const settingsRoutes =
     app.get(
       "/admin/settings/language-packs/:lang",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "settingsLanguagePackGap",
@@ -68,6 +71,7 @@ export const settingsRoutes =
     app.get(
       "/admin/settings/environment",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "settingsGetEnvironment",
@@ -81,6 +85,7 @@ export const settingsRoutes =
     app.put(
       "/admin/settings/environment",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "settingsPutEnvironment",
@@ -95,6 +100,7 @@ export const settingsRoutes =
     app.get(
       "/admin/settings/registration",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "settingsGetRegistration",
@@ -108,6 +114,7 @@ export const settingsRoutes =
     app.put(
       "/admin/settings/registration",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "settingsPutRegistration",

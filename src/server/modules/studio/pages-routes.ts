@@ -36,6 +36,7 @@ export const studioPagesRoutes =
     app.get(
       "/admin/pages",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioListPages",
@@ -53,6 +54,7 @@ export const studioPagesRoutes =
     app.post(
       "/admin/pages",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioCreatePage",
@@ -67,6 +69,7 @@ export const studioPagesRoutes =
     app.get(
       "/admin/pages/:alias",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioGetPage",
@@ -82,6 +85,7 @@ export const studioPagesRoutes =
     app.post(
       "/admin/pages/:alias/rename",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioRenamePage",
@@ -98,6 +102,7 @@ export const studioPagesRoutes =
     app.delete(
       "/admin/pages/:alias",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioDeletePage",
@@ -116,6 +121,7 @@ export const studioPagesRoutes =
     app.put(
       "/admin/pages/:alias/draft",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioSavePageDraft",
@@ -132,6 +138,7 @@ export const studioPagesRoutes =
     app.delete(
       "/admin/pages/:alias/draft",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioDiscardPageDraft",
@@ -150,6 +157,7 @@ export const studioPagesRoutes =
     app.post(
       "/admin/pages/:alias/publish",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioPublishPage",
@@ -166,6 +174,7 @@ export const studioPagesRoutes =
     app.get(
       "/admin/pages/:alias/versions",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioListPageVersions",
@@ -181,6 +190,7 @@ export const studioPagesRoutes =
     app.post(
       "/admin/pages/:alias/versions/:version/restore",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioRestorePageVersion",

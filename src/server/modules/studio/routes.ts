@@ -52,6 +52,7 @@ export const studioRoutes =
     app.get(
       "/admin/courses",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioListCourses",
@@ -65,6 +66,7 @@ export const studioRoutes =
     app.post(
       "/admin/courses",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioCreateCourse",
@@ -79,6 +81,7 @@ export const studioRoutes =
     app.patch(
       "/admin/courses/:courseId",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioUpdateCourse",
@@ -94,6 +97,7 @@ export const studioRoutes =
     app.post(
       "/admin/courses/:courseId/preview-link",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioMakePreviewLink",
@@ -108,6 +112,7 @@ export const studioRoutes =
     app.delete(
       "/admin/courses/:courseId/preview-link",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioRemovePreviewLink",
@@ -122,6 +127,7 @@ export const studioRoutes =
     app.get(
       "/admin/courses/:courseId/elements",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioListElements",
@@ -136,6 +142,7 @@ export const studioRoutes =
     app.post(
       "/admin/courses/:courseId/elements",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioAddElement",
@@ -151,6 +158,7 @@ export const studioRoutes =
     app.put(
       "/admin/courses/:courseId/elements/order",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioReorderElements",
@@ -166,6 +174,7 @@ export const studioRoutes =
     app.patch(
       "/admin/elements/:elementId",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioUpdateElement",
@@ -181,6 +190,7 @@ export const studioRoutes =
     app.get(
       "/admin/audit",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioAuditLog",
@@ -195,6 +205,7 @@ export const studioRoutes =
     app.get(
       "/admin/navigation",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioGetNavigation",
@@ -208,6 +219,7 @@ export const studioRoutes =
     app.put(
       "/admin/navigation",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioPutNavigation",
@@ -222,6 +234,7 @@ export const studioRoutes =
     app.get(
       "/admin/microcourses",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioListMicrocourses",
@@ -235,6 +248,7 @@ export const studioRoutes =
     app.get(
       "/admin/microcourses/:id",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioGetMicrocourse",
@@ -253,6 +267,7 @@ export const studioRoutes =
     app.post(
       "/admin/microcourses",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioCreateMicrocourse",
@@ -267,6 +282,7 @@ export const studioRoutes =
     app.patch(
       "/admin/microcourses/:id",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioUpdateMicrocourse",
@@ -282,6 +298,7 @@ export const studioRoutes =
     app.get(
       "/admin/video-events",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioListVideoEvents",
@@ -295,6 +312,7 @@ export const studioRoutes =
     app.get(
       "/admin/video-events/:id",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioGetVideoEvent",
@@ -313,6 +331,7 @@ export const studioRoutes =
     app.post(
       "/admin/video-events",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioCreateVideoEvent",
@@ -327,6 +346,7 @@ export const studioRoutes =
     app.patch(
       "/admin/video-events/:id",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioUpdateVideoEvent",
@@ -342,6 +362,7 @@ export const studioRoutes =
     app.post(
       "/admin/video-events/:id/episodes",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioAddEpisode",
@@ -357,6 +378,7 @@ export const studioRoutes =
     app.put(
       "/admin/video-events/:id/episodes/order",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioReorderEpisodes",
@@ -372,6 +394,7 @@ export const studioRoutes =
     app.patch(
       "/admin/episodes/:episodeId",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioUpdateEpisode",
@@ -387,6 +410,7 @@ export const studioRoutes =
     app.delete(
       "/admin/episodes/:episodeId",
       {
+        config: { auth: "user" },
         schema: {
           tags,
           operationId: "studioDeleteEpisode",

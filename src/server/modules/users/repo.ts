@@ -6,6 +6,7 @@ import { portalDisciples, progressRecords, users } from "../../db/schema/users";
 import { inTransaction } from "../../db/transaction";
 import type { TAuditSummary } from "../../../domain/studio";
 import { AppError } from "../../../domain/errors";
+import { BACK_OFFICE_ROLES } from "../../../domain/studio-policy";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
@@ -36,6 +37,16 @@ export interface PersonAudit {
 
 /** Admins who count for the last-admin rule: active accounts with `admin`, not blocked. */
 const activeAdmin = and(sql`${users.roles} @> '["admin"]'::jsonb`, eq(users.status, "active"), isNull(users.blockedAt));
+/**
+ * Who counts for the last-manager rule: active, unblocked accounts with a role that runs the back
+ * office (people, orders, settings: admin or mp-admin). `admin` alone is not enough: a portal run
+ * by an mp-admin must not lose its last one either.
+ */
+const activeManager = and(
+  or(...BACK_OFFICE_ROLES.map((role) => sql`${users.roles} @> ${JSON.stringify([role])}::jsonb`)),
+  eq(users.status, "active"),
+  isNull(users.blockedAt),
+);
 
 export function createUsersRepo(db: Db) {
   const one = async (where: ReturnType<typeof eq>) => (await db.select().from(users).where(where).limit(1))[0] ?? null;
@@ -129,30 +140,31 @@ export function createUsersRepo(db: Db) {
     },
     /**
      * A back-office change of an account (issue 16) with its audit row, in one transaction. The
-     * portal's active admins are locked first, so two changes that would each leave one admin queue;
-     * a change that leaves none is LAST_ADMIN and nothing is written. Null: no such account.
+     * portal's active managers (admins among them) are locked first, so two changes that would each
+     * leave one queue; a change that leaves no admin is LAST_ADMIN, one that leaves nobody who can
+     * manage the portal is LAST_MANAGER, and nothing is written. Null: no such account.
      */
     async changeWithAudit(id: string, patch: Partial<UserInsert>, audit: PersonAudit): Promise<UserRow | null> {
       return inTransaction(db, async (tx) => {
-        const admins = await tx.select({ id: users.id }).from(users).where(activeAdmin).for("update");
+        const before = await lockManagers(tx);
         const [row] = await tx
           .update(users)
           .set({ ...patch, updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning();
         if (!row) return null;
-        if (admins.length > 0) await requireAnAdmin(tx);
+        await keepManagers(tx, before);
         await tx.insert(auditLog).values({ ...audit, entityType: "user", entityId: id });
         return row;
       });
     },
-    /** Deletes an account with its audit row, in one transaction, keeping an admin (as changeWithAudit). */
+    /** Deletes an account with its audit row, in one transaction, keeping an admin and a manager (as changeWithAudit). */
     async removeWithAudit(id: string, audit: PersonAudit): Promise<boolean> {
       return inTransaction(db, async (tx) => {
-        const admins = await tx.select({ id: users.id }).from(users).where(activeAdmin).for("update");
+        const before = await lockManagers(tx);
         const gone = await tx.delete(users).where(eq(users.id, id)).returning();
         if (gone.length === 0) return false;
-        if (admins.length > 0) await requireAnAdmin(tx);
+        await keepManagers(tx, before);
         await tx.insert(auditLog).values({ ...audit, entityType: "user", entityId: id });
         return true;
       });
@@ -178,10 +190,19 @@ export function createUsersRepo(db: Db) {
 }
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
 
-async function requireAnAdmin(tx: Db): Promise<void> {
+/** Locks the active managers (admins are among them) and counts both, before a change. */
+async function lockManagers(tx: Db): Promise<{ admins: number; managers: number }> {
+  const rows = await tx.select({ roles: users.roles }).from(users).where(activeManager).for("update");
+  return { admins: rows.filter((r) => r.roles.includes("admin")).length, managers: rows.length };
+}
+
+/** After the change: a portal that had an admin keeps one, and one that had a manager keeps one. */
+async function keepManagers(tx: Db, before: { admins: number; managers: number }): Promise<void> {
+  if (before.managers === 0) return;
   const [left] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ admins: sql<number>`count(*) filter (where ${activeAdmin})::int`, managers: sql<number>`count(*)::int` })
     .from(users)
-    .where(activeAdmin);
-  if ((left?.n ?? 0) === 0) throw new AppError("LAST_ADMIN", "The change would leave the portal without an admin");
+    .where(activeManager);
+  if (before.admins > 0 && (left?.admins ?? 0) === 0) throw new AppError("LAST_ADMIN", "The change would leave the portal without an admin");
+  if ((left?.managers ?? 0) === 0) throw new AppError("LAST_MANAGER", "The change would leave nobody who can manage people, orders and settings");
 }

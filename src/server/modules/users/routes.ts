@@ -54,6 +54,7 @@ export const usersRoutes =
     app.get(
       "/users/:id",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["users"],
           operationId: "getUser",
@@ -86,7 +87,7 @@ export const usersRoutes =
           }),
           response: { 200: ZUser, ...errors },
         },
-        config: rateLimit(RATE_LIMITS.profile, deps.windowMs),
+        config: { ...rateLimit(RATE_LIMITS.profile, deps.windowMs), auth: "user" },
       },
       async (req) => {
         const { user } = await requireUser(req);
@@ -102,6 +103,7 @@ export const usersRoutes =
     app.put(
       "/users/me/deletion",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["users"],
           operationId: "requestAccountDeletion",
@@ -117,6 +119,7 @@ export const usersRoutes =
     app.delete(
       "/users/me/deletion",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["users"],
           operationId: "cancelAccountDeletion",
@@ -131,6 +134,7 @@ export const usersRoutes =
     app.put(
       "/users/me/cookies",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["users"],
           operationId: "setCookieConsent",
@@ -149,6 +153,7 @@ export const usersRoutes =
     app.put(
       "/users/me/utm",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["users"],
           operationId: "setUtm",
@@ -164,6 +169,7 @@ export const usersRoutes =
     app.put(
       "/portals/:portalId/disciples/:userId",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["users"],
           operationId: "joinPortal",
@@ -187,6 +193,7 @@ export const usersRoutes =
     app.post(
       "/progress/ensure",
       {
+        config: { auth: "user" },
         schema: {
           tags: ["progress"],
           operationId: "ensureProgressRecord",

@@ -42,9 +42,15 @@ export async function sandboxCheckout(ctx: OrdersContext, raw: Buffer | undefine
   return `/${order.lang}/test-payment/${order.id}/?t=${encodeURIComponent(keys.ticket(order.id, ctx.now().getTime()))}`;
 }
 
-/** GET /payments/sandbox/orders/{id}?t=: what the test-payment page shows. */
+/**
+ * GET /payments/sandbox/orders/{id}?t=: what the test-payment page shows. Only with this order's
+ * unexpired ticket: a wrong or missing one is ORDER_NOT_FOUND, the answer of a missing order, and is
+ * checked (in constant time) before the order is looked up, so it tells nothing of the order, not even
+ * that it exists.
+ */
 export async function sandboxPayment(ctx: OrdersContext, orderId: string, ticket: string): Promise<TSandboxPayment> {
   const keys = sandboxOf(ctx);
+  if (!keys.checkTicket(orderId, ticket, ctx.now().getTime())) throw new AppError("ORDER_NOT_FOUND", `No sandbox order ${orderId}`);
   const order = await sandboxOrder(ctx, orderId);
   return {
     orderId: order.id,
@@ -54,7 +60,6 @@ export async function sandboxPayment(ctx: OrdersContext, orderId: string, ticket
     amount: toMajorUnits(order.amountMinor),
     status: order.status,
     lang: order.lang,
-    ticketValid: keys.checkTicket(order.id, ticket, ctx.now().getTime()),
   };
 }
 
