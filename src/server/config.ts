@@ -205,6 +205,16 @@ const ZConfig = z.object({
    * daily, weekly) has passed get one letter of their threads' news. Default 60000, with NODE_ENV=test 0.
    */
   DISCUSSION_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /*
+   * The job queue (docs/decisions/0070): letters over SMTP and the periodic rounds above are jobs in
+   * the database, so a letter survives a mail server that is down and a round runs on one instance.
+   */
+  /** How often an idle worker looks for jobs (ms, at least 500); a job sent by this process wakes it at once. */
+  JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2_000),
+  /** Tries after the first before a letter counts as failed; the waits between them double. */
+  LETTER_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** The first wait before a letter is tried again (seconds); 30 s doubled 8 times spans about four hours. */
+  LETTER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   /* Media storage (issue 15, README "Media storage"): a local directory unless MEDIA_S3_BUCKET is set. */
   /** Where uploads are kept on disk; default `<DATA_DIR>/media`. */
   MEDIA_DIR: z.string().min(1).optional(),
