@@ -76,9 +76,16 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
   }
 
   async function workOn(b: PgBoss, name: string, handler: (job: JobRun<never>) => Promise<void>) {
-    const id = await b.work<never>(name, { pollingIntervalSeconds: opts.pollMs / 1000, includeMetadata: true }, async ([job]) => {
+    let id = "";
+    id = await b.work<never>(name, { pollingIntervalSeconds: opts.pollMs / 1000, includeMetadata: true }, async ([job]) => {
       if (!job) return;
-      await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      // A worker that found a job looks for the next one at once (pg-boss would wait a polling
+      // interval after each): a backlog of letters drains at the mail server's pace.
+      try {
+        await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      } finally {
+        if (id) b.notifyWorker(id);
+      }
     });
     workerIds.set(name, id);
   }
