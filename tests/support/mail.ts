@@ -111,8 +111,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 (random port), no TLS, no auth required; letters are parsed. */
-export async function startSmtp(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on 127.0.0.1 (random port, or `port`: a sink started again where a closed one
+ * was, as a mail server comes back), no TLS, no auth required; letters are parsed.
+ */
+export async function startSmtp(opts: { port?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<{ to: string; has?: string; resolve: (m: ReceivedMail) => void }> = [];
   const watchers = new Set<() => void>();
@@ -142,7 +145,7 @@ export async function startSmtp(): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
   return {

@@ -37,6 +37,8 @@ export interface JobQueue {
    * for the round of the current time slot, the queue keeps the first ask of a slot and drops the rest.
    */
   every(name: string, ms: number, run: () => Promise<unknown>): void;
+  /** Asks for `name`'s round of the current slot now, as the timer does; null when it was asked for already. */
+  ask(name: string): Promise<string | null>;
   /** Starts this instance's workers, the rounds' timers and the queue's upkeep (expiry, archive). */
   start(): Promise<void>;
   /** Stops them, letting a job under way finish (up to a few seconds). */
@@ -90,7 +92,22 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
     workerIds.set(name, id);
   }
 
+  /** The round of the current slot of `ms`; null when an instance asked for it already. */
+  async function askRound(b: PgBoss, name: string, ms: number): Promise<string | null> {
+    const slot = Math.max(1, Math.round(ms / 1000));
+    // A round whose worker is gone (a crash) expires and is not tried again: the next slot's round does its work.
+    const id = await b.sendThrottled(name, {}, { retryLimit: 0, expireInSeconds: Math.max(60, slot * 5) }, slot, name);
+    const worker = workerIds.get(name);
+    if (id && worker) b.notifyWorker(worker);
+    return id;
+  }
+
   return {
+    async ask(name) {
+      const round = rounds.find((r) => r.name === name);
+      if (!round) throw new Error(`no round ${name}`);
+      return askRound(await open(false), name, round.ms);
+    },
     async send(name, data, options = {}) {
       const b = await open(false);
       const id = await b.send(name, data, {
@@ -124,15 +141,8 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
       const b = await open(true);
       for (const [name, handler] of handlers) await workOn(b, name, handler);
       for (const { name, ms } of rounds) {
-        const slot = Math.max(1, Math.round(ms / 1000));
-        // A round that found its worker gone (a crash) expires and is not tried again: the next slot's round does its work.
         const ask = () => {
-          b.sendThrottled(name, {}, { retryLimit: 0, expireInSeconds: Math.max(60, slot * 5) }, slot, name)
-            .then((id) => {
-              const worker = workerIds.get(name);
-              if (id && worker) b.notifyWorker(worker);
-            })
-            .catch((err: unknown) => opts.log.error({ err, round: name }, "job round not queued"));
+          askRound(b, name, ms).catch((err: unknown) => opts.log.error({ err, round: name }, "job round not queued"));
         };
         const timer = setInterval(ask, ms);
         timer.unref();
