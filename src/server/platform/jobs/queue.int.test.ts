@@ -154,3 +154,28 @@ describeEachDatabase("job queue: a periodic round on two instances", (t) => {
     expect(runs).toHaveLength(1);
   });
 });
+
+describeEachDatabase("job queue: the app's rounds on two instances", (t) => {
+  beforeAll(async () => {
+    // Two apps on one database, each asking for both rounds every second.
+    for (let i = 0; i < 2; i++) await t.buildApp({ CHAT_JOBS_INTERVAL_MS: "1000", DISCUSSION_DIGEST_INTERVAL_MS: "1000" });
+  });
+
+  it("each second's chat round and digest round is one job, run once", async () => {
+    const rounds = async () => {
+      const result = await t.db.execute(
+        sql.raw(`select name, state, singleton_on from ${JOB_SCHEMA}.job where name in ('chat-round', 'digest-round') order by created_on`),
+      );
+      return (result as unknown as { rows: Array<{ name: string; state: string; singleton_on: Date | string }> }).rows;
+    };
+    const done = await until(async () => {
+      const rows = (await rounds()).filter((r) => r.state === "completed");
+      return ["chat-round", "digest-round"].every((n) => rows.filter((r) => r.name === n).length >= 3) ? rows : undefined;
+    });
+    for (const name of ["chat-round", "digest-round"]) {
+      const slots = done.filter((r) => r.name === name).map((r) => String(r.singleton_on));
+      expect(new Set(slots).size).toBe(slots.length);
+    }
+    expect((await rounds()).filter((r) => r.state === "failed")).toEqual([]);
+  });
+});
