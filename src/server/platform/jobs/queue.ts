@@ -59,6 +59,7 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
   const workerIds = new Map<string, string>();
   let boss: PgBoss | null = null;
   let ready: Promise<PgBoss> | null = null;
+  let supervising = false;
   let started = false;
 
   /**
@@ -67,6 +68,7 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
    */
   function open(supervise: boolean): Promise<PgBoss> {
     ready ??= (async () => {
+      supervising = supervise;
       const b = new PgBoss({ db, schema: JOB_SCHEMA, supervise, schedule: false, migrate: true });
       b.on("error", (err) => opts.log.error({ err }, "job queue error"));
       await b.start();
@@ -138,6 +140,12 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
       // Nothing to work here (no SMTP, no rounds): this instance leaves the queue alone.
       if (started || handlers.size === 0) return;
       started = true;
+      // Sent through before it started: that pg-boss runs no upkeep (expiring the jobs of a worker that died); a new one does.
+      if (ready && !supervising) {
+        const sender = await ready;
+        await sender.stop({ graceful: true, wait: true, close: false, timeout: 1_000 });
+        ready = null;
+      }
       const b = await open(true);
       for (const [name, handler] of handlers) await workOn(b, name, handler);
       for (const { name, ms } of rounds) {
