@@ -449,7 +449,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   if (config.CHAT_JOBS_INTERVAL_MS > 0) services.jobs.every("chat-round", config.CHAT_JOBS_INTERVAL_MS, () => services.chat.runJobs());
   if (config.DISCUSSION_DIGEST_INTERVAL_MS > 0)
     services.jobs.every("digest-round", config.DISCUSSION_DIGEST_INTERVAL_MS, () => services.discussions.runDigest());
-  await services.jobs.start();
+  await services.jobs.start(app.log);
   app.addHook("onClose", async () => {
     await services.jobs.stop();
     realtime.close();

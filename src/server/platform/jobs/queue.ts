@@ -39,8 +39,8 @@ export interface JobQueue {
   every(name: string, ms: number, run: () => Promise<unknown>): void;
   /** Asks for `name`'s round of the current slot now, as the timer does; null when it was asked for already. */
   ask(name: string): Promise<string | null>;
-  /** Starts this instance's workers, the rounds' timers and the queue's upkeep (expiry, archive). */
-  start(): Promise<void>;
+  /** Starts this instance's workers, the rounds' timers and the queue's upkeep (expiry, archive); `log` replaces the queue's log from then on. */
+  start(log?: JobLog): Promise<void>;
   /** Stops them, letting a job under way finish (up to a few seconds). */
   stop(): Promise<void>;
   /** Jobs waiting (new or to be retried) and failed for good, per queue name. */
@@ -53,6 +53,7 @@ export type QueueName = (typeof QUEUES)[number];
 
 export function createJobQueue(database: Database, opts: { pollMs: number; log: JobLog }): JobQueue {
   const db = sqlAdapter(database);
+  let log = opts.log;
   const handlers = new Map<string, (job: JobRun<never>) => Promise<void>>();
   const rounds: Array<{ name: string; ms: number; run: () => Promise<unknown> }> = [];
   const timers: NodeJS.Timeout[] = [];
@@ -70,7 +71,7 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
     ready ??= (async () => {
       supervising = supervise;
       const b = new PgBoss({ db, schema: JOB_SCHEMA, supervise, schedule: false, migrate: true });
-      b.on("error", (err) => opts.log.error({ err }, "job queue error"));
+      b.on("error", (err) => log.error({ err }, "job queue error"));
       await b.start();
       for (const name of QUEUES) await b.createQueue(name, { name });
       boss = b;
@@ -131,15 +132,16 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
         try {
           await run();
         } catch (err) {
-          opts.log.error({ err, round: name }, "job round failed");
+          log.error({ err, round: name }, "job round failed");
           throw err;
         }
       });
     },
-    async start() {
+    async start(appLog) {
       // Nothing to work here (no SMTP, no rounds): this instance leaves the queue alone.
       if (started || handlers.size === 0) return;
       started = true;
+      if (appLog) log = appLog;
       // Sent through before it started: that pg-boss runs no upkeep (expiring the jobs of a worker that died); a new one does.
       if (ready && !supervising) {
         const sender = await ready;
@@ -150,7 +152,7 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
       for (const [name, handler] of handlers) await workOn(b, name, handler);
       for (const { name, ms } of rounds) {
         const ask = () => {
-          askRound(b, name, ms).catch((err: unknown) => opts.log.error({ err, round: name }, "job round not queued"));
+          askRound(b, name, ms).catch((err: unknown) => log.error({ err, round: name }, "job round not queued"));
         };
         const timer = setInterval(ask, ms);
         timer.unref();
