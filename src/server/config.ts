@@ -213,6 +213,19 @@ const ZConfig = z.object({
    * daily, weekly) has passed get one letter of their threads' news. Default 60000, with NODE_ENV=test 0.
    */
   DISCUSSION_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /*
+   * The job queue (docs/decisions/0070): letters over SMTP and the periodic rounds above are jobs in
+   * the database, so a letter survives a mail server that is down and a round runs on one instance.
+   */
+  /**
+   * How often an idle worker looks for jobs (ms, at least 500): default 2000, with NODE_ENV=test 500
+   * (tests wait for letters that another process queued). A job sent by this process wakes it at once.
+   */
+  JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).optional(),
+  /** Tries after the first before a letter counts as failed; the waits between them double. */
+  LETTER_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** The first wait before a letter is tried again (seconds); 30 s doubled 8 times spans about four hours. */
+  LETTER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   /* Media storage (issue 15, README "Media storage"): a local directory unless MEDIA_S3_BUCKET is set. */
   /** Where uploads are kept on disk; default `<DATA_DIR>/media`. */
   MEDIA_DIR: z.string().min(1).optional(),
@@ -308,7 +321,17 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
     ctx.addIssue({ code: "custom", path: ["WORKERS"], message: "more than 1 is not for development (MENTORA_DEV=1 runs one process)" });
   }
 }).transform(
-  ({ DEV_TOOLS, WORKERS, OVERLOAD_QUEUE_WAIT_MS, OVERLOAD_MAX_LAG_MS, PAYMENTS_SANDBOX, CHAT_JOBS_INTERVAL_MS, DISCUSSION_DIGEST_INTERVAL_MS, ...c }) => ({
+  ({
+    DEV_TOOLS,
+    WORKERS,
+    OVERLOAD_QUEUE_WAIT_MS,
+    OVERLOAD_MAX_LAG_MS,
+    PAYMENTS_SANDBOX,
+    CHAT_JOBS_INTERVAL_MS,
+    DISCUSSION_DIGEST_INTERVAL_MS,
+    JOB_POLL_MS,
+    ...c
+  }) => ({
     ...c,
     PAYMENTS_SANDBOX: sandboxOn({ NODE_ENV: c.NODE_ENV, PAYMENTS_SANDBOX }),
     DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development",
@@ -318,6 +341,7 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
     OVERLOAD_MAX_LAG_MS: OVERLOAD_MAX_LAG_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 0 : 500),
     CHAT_JOBS_INTERVAL_MS: CHAT_JOBS_INTERVAL_MS ?? (c.NODE_ENV === "test" ? 0 : 60_000),
     DISCUSSION_DIGEST_INTERVAL_MS: DISCUSSION_DIGEST_INTERVAL_MS ?? (c.NODE_ENV === "test" ? 0 : 60_000),
+    JOB_POLL_MS: JOB_POLL_MS ?? (c.NODE_ENV === "test" ? 500 : 2_000),
   }),
 );
 

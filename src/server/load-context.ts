@@ -20,6 +20,7 @@ import type { AssessmentsService } from "./modules/assessments/service";
 import type { VideoEventsService } from "./modules/video-events/service";
 import type { SubscriptionsService } from "./modules/subscriptions/service";
 import type { Mailer } from "./platform/mail";
+import type { JobQueue } from "./platform/jobs/queue";
 import type { PortalService } from "./modules/portal/service";
 import type { LanguagePacks } from "./platform/language-packs";
 import type { PublicOrigin } from "./platform/public-origin";
@@ -86,6 +87,10 @@ export interface Services {
   facebook?: FacebookLogin;
   oneTap?: OneTapVerifier;
   messengers: MessengersService;
+  /** The job queue in the database (docs/decisions/0070). */
+  jobs: JobQueue;
+  /** The mail server itself (or the outbox); `mailer` queues letters, this instance's letter worker sends through this. */
+  mailTransport: Mailer;
   mailer: Mailer;
   resetMail: PasswordResetMail;
   verifyMail: EmailVerifyMail;

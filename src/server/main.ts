@@ -52,6 +52,8 @@ import { createVideoEventsService } from "./modules/video-events/service";
 import { installRequestAuth, setAuthCookies } from "./platform/auth/request-auth";
 import { loadSigningSecret } from "./platform/auth/secret";
 import { createAccessTokens } from "./platform/auth/tokens";
+import { createJobQueue } from "./platform/jobs/queue";
+import { queuedMailer, workLetters } from "./platform/letter-queue";
 import { countedMailer, createMailer } from "./platform/mail";
 import { isLoopbackIp } from "./platform/loopback";
 import { createRateLimitStore, installRateLimit } from "./platform/rate-limit";
@@ -209,9 +211,22 @@ export async function createServices(config: Config, database: Database, opts: {
       : undefined;
   const oneTap = config.GOOGLE_CLIENT_ID ? createOneTapVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL }) : undefined;
   const messengers = createMessengersService({ repo: createMessengersRepo(database.db), auth, settings: () => portal.getSettings() });
-  const plainMailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  // The job queue in the app's database (docs/decisions/0070): letters over SMTP and the periodic rounds.
+  const jobs = createJobQueue(database, {
+    pollMs: config.JOB_POLL_MS,
+    log: {
+      info: (obj, msg) => console.info(`mentora: ${msg}`, obj),
+      warn: (obj, msg) => console.warn(`mentora: ${msg}`, obj),
+      error: (obj, msg) => console.error(`mentora: ${msg}`, obj),
+    },
+  });
   const metrics = opts.metrics;
-  const mailer = metrics ? countedMailer(plainMailer, (outcome) => metrics.letter(outcome)) : plainMailer;
+  const plainTransport = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  // An outbox letter is written at once and counted here; an SMTP letter is counted by the letter
+  // worker once it is sent or has used up its tries, never once per try (buildApp).
+  const mailTransport = metrics && plainTransport.kind !== "smtp" ? countedMailer(plainTransport, (outcome) => metrics.letter(outcome)) : plainTransport;
+  const mailer = queuedMailer(mailTransport, jobs, { limit: config.LETTER_RETRY_LIMIT, delaySeconds: config.LETTER_RETRY_DELAY_SECONDS });
+  metrics?.jobs.depthFrom(async () => Object.fromEntries(Object.entries(await jobs.counts()).map(([queue, c]) => [queue, c.queued])));
   const publicOrigin = createPublicOrigin(config);
   const resetMail = createPasswordResetMail({ mailer, packs, publicOrigin, portalLangs });
   const verifyMail = createEmailVerifyMail({ mailer, packs, publicOrigin, portalLangs });
@@ -402,6 +417,8 @@ export async function createServices(config: Config, database: Database, opts: {
     facebook,
     oneTap,
     messengers,
+    jobs,
+    mailTransport,
     mailer,
     resetMail,
     verifyMail,
@@ -454,22 +471,22 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   realtime.topic("inbox:", (viewer, id) => viewer.kind === "user" && services.chat.mayWatchInbox(viewer.user, id));
   realtime.topic("discussion:", (viewer, id) => viewer.kind === "user" && services.discussions.mayWatch(viewer.user, id));
   realtime.topic("quiz:", (viewer, id) => services.results.mayWatchQuiz(viewer.kind === "user" ? viewer.user : null, id));
-  // The chat's periodic jobs; several instances take turns through a database lock (runChatJobs).
-  const chatJobs =
-    config.CHAT_JOBS_INTERVAL_MS > 0
-      ? setInterval(() => {
-          services.chat.runJobs().catch((err: unknown) => app.log.error({ err }, "chat jobs failed"));
-        }, config.CHAT_JOBS_INTERVAL_MS)
-      : undefined;
-  chatJobs?.unref();
-  // The discussion e-mails, the same way (runDigestJob).
-  const digestJobs =
-    config.DISCUSSION_DIGEST_INTERVAL_MS > 0
-      ? setInterval(() => {
-          services.discussions.runDigest().catch((err: unknown) => app.log.error({ err }, "discussion digest failed"));
-        }, config.DISCUSSION_DIGEST_INTERVAL_MS)
-      : undefined;
-  digestJobs?.unref();
+  // The background work, as jobs of the queue in the database (docs/decisions/0070): this instance's
+  // letter worker, and the chat's and discussions' rounds, each run by exactly one instance.
+  workLetters(services.jobs, services.mailTransport, app.log, {
+    sent: () => {
+      metrics.letter("sent");
+      metrics.jobs.completed("letter");
+    },
+    failed: (final) => {
+      if (final) metrics.letter("failed");
+      metrics.jobs.failed("letter", final);
+    },
+  });
+  if (config.CHAT_JOBS_INTERVAL_MS > 0) services.jobs.every("chat-round", config.CHAT_JOBS_INTERVAL_MS, () => services.chat.runJobs());
+  if (config.DISCUSSION_DIGEST_INTERVAL_MS > 0)
+    services.jobs.every("digest-round", config.DISCUSSION_DIGEST_INTERVAL_MS, () => services.discussions.runDigest());
+  await services.jobs.start(app.log);
   // Links built without PUBLIC_URL name the port the server bound, never one a client wrote (PORT may be 0).
   app.addHook("onListen", async () => {
     const address = app.server.address();
@@ -477,8 +494,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   });
   app.addHook("onClose", async () => {
     stopQueryTiming();
-    clearInterval(chatJobs);
-    clearInterval(digestJobs);
+    await services.jobs.stop();
     realtime.close();
     services.contentVersion.close();
     services.orders.close();

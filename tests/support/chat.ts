@@ -88,7 +88,7 @@ export async function page(who: Registered, chatId: string, query = "") {
 export async function chatJobs(config: Config, database: Database) {
   const services = await createServices(config, database);
   return {
-    run: (now: Date) => services.chat.runJobs(now),
+    run: (now: Date, mentorDigestBatch?: number) => services.chat.runJobs(now, mentorDigestBatch),
     close: async () => {
       services.contentVersion.close();
       services.orders.close();

@@ -3,10 +3,11 @@
  * them, and the outbox of an app that has no SMTP server configured.
  */
 import type { AddressInfo } from "node:net";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { Db } from "../../src/server/db/client";
 import { mailOutbox } from "../../src/server/db/schema/mail";
+import { JOB_SCHEMA } from "../../src/server/platform/jobs/queue";
 import { sleep } from "./http";
 
 export interface ReceivedMail {
@@ -111,8 +112,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 (random port), no TLS, no auth required; letters are parsed. */
-export async function startSmtp(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on 127.0.0.1 (random port, or `port`: a sink started again where a closed one
+ * was, as a mail server comes back), no TLS, no auth required; letters are parsed.
+ */
+export async function startSmtp(opts: { port?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<{ to: string; has?: string; resolve: (m: ReceivedMail) => void }> = [];
   const watchers = new Set<() => void>();
@@ -142,7 +146,7 @@ export async function startSmtp(): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
   return {
@@ -213,6 +217,23 @@ export async function outboxVerifyToken(db: Db, to: string, timeoutMs = 5_000): 
     const letter = rows.find((r) => r.text.includes("emailtoken="));
     if (letter) return verifyLinkOf(letter.text).token;
     if (Date.now() > until) throw new Error(`no verification letter to ${to} in the outbox`);
+    await sleep(25);
+  }
+}
+
+/**
+ * Resolves once no letter waits in the job queue (none new, to retry or being sent): every letter
+ * queued before the call has reached the SMTP server or failed for good (docs/decisions/0070). The
+ * queue must have been used on this database (its tables are made at first use).
+ */
+export async function lettersSettled(db: Db, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await db.execute(
+      sql.raw(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = 'letter' and state in ('created', 'retry', 'active')`),
+    );
+    if ((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n === 0) return;
+    if (Date.now() > until) throw new Error(`letters still queued after ${timeoutMs} ms`);
     await sleep(25);
   }
 }

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The letter's send key (a UUID): the same key is queued and sent once. A fresh one when absent. */
+  key?: string;
 }
 
 export interface Mailer {
@@ -37,14 +39,18 @@ export function countedMailer(mailer: Mailer, count: (outcome: "sent" | "failed"
   };
 }
 
-/** SMTP when SMTP_URL is set; otherwise letters are kept in the database outbox. */
+/**
+ * SMTP when SMTP_URL is set; otherwise letters are kept in the database outbox. The SMTP kind sends at
+ * once: the app wraps it in queuedMailer (docs/decisions/0070), whose worker calls this one.
+ */
 export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       kind: "smtp",
-      async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+      async send({ key, ...mail }) {
+        // The send key as Message-ID: a letter sent again after a lost answer is the same letter to the receiver.
+        await transport.sendMail({ from: opts.from, ...mail, ...(key ? { messageId: `<${key}@mentora>` } : {}) });
       },
       async outbox() {
         return [];
@@ -53,8 +59,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): 
   }
   return {
     kind: "outbox",
-    async send(mail) {
-      await opts.db.insert(mailOutbox).values({ id: `mail-${randomUUID()}`, ...mail });
+    async send({ key, ...mail }) {
+      await opts.db
+        .insert(mailOutbox)
+        .values({ id: `mail-${key ?? randomUUID()}`, ...mail })
+        .onConflictDoNothing();
     },
     async outbox(limit = 50) {
       const rows = await opts.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);

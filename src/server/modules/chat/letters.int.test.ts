@@ -3,9 +3,11 @@
  * reply unread after 15 minutes (a read reply is skipped, nothing twice), and one letter per mentor for
  * the chats waiting longer than the leaders' time.
  */
+import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
+import { chats } from "../../db/schema/chat";
 import { chatJobs, mentor, onlyAvailable, openChat, send, setAssignment, type Mentor } from "../../../../tests/support/chat";
 import { json } from "../../../../tests/support/http";
 import { startSmtp, type SmtpSink } from "../../../../tests/support/mail";
@@ -80,5 +82,26 @@ describeEachDatabase("mentor chat: digest letters", (t) => {
     expect(letter.text).toContain("https://learn.example.org/tr/mentor/");
     await jobs.run(minutesFromNow(200));
     expect(lettersTo(aylin.email)).toHaveLength(before + 1);
+  });
+
+  it("the mentor digest goes in batches of chats (one statement each): every waiting chat is marked, one letter lists them all", async () => {
+    const bora = await mentor(app, t.database, portal(), { name: "Bora Batches" });
+    await onlyAvailable(t.db, portal(), [bora.profileId]);
+    const learners = [];
+    for (const n of ["One", "Two", "Three", "Four", "Five"]) learners.push(await register(app, { firstName: "Batch", lastName: n }));
+    const ids: string[] = [];
+    for (const l of learners) {
+      const chat = await openChat(l, portal());
+      ids.push(chat.id);
+      await send(l, chat.id, "Waiting in a batch");
+    }
+    // Batches of two: three transactions for five chats.
+    expect((await jobs.run(minutesFromNow(61), 2)).mentorLetters).toBe(1);
+    const marked = await t.db.select({ at: chats.mentorDigestAt }).from(chats).where(inArray(chats.id, ids));
+    expect(marked.map((c) => c.at === null)).toEqual([false, false, false, false, false]);
+    const letter = await smtp.until(() => lettersTo(bora.email)[0], "the batched mentor digest");
+    for (const n of ["One", "Two", "Three", "Four", "Five"]) expect(letter.text).toContain(`Batch ${n}`);
+    await jobs.run(minutesFromNow(200), 2);
+    expect(lettersTo(bora.email)).toHaveLength(1);
   });
 });

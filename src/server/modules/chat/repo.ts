@@ -440,13 +440,20 @@ function writes(tx: Db) {
         .orderBy(asc(chats.waitingSince))
         .for("update", { skipLocked: true });
     },
-    /** Waiting chats no letter has told their mentor about yet (one per waiting period). */
-    undigestedWaiting(portalId: string, cutoff: Date): Promise<ChatRow[]> {
+    /** Up to `limit` waiting chats no letter has told their mentor about yet (one per waiting period), oldest first. */
+    undigestedWaiting(portalId: string, cutoff: Date, limit: number): Promise<ChatRow[]> {
       return tx
         .select()
         .from(chats)
         .where(and(openWithMentor(portalId), isNull(chats.mentorDigestAt), lt(chats.waitingSince, cutoff)))
+        .orderBy(asc(chats.waitingSince), asc(chats.id))
+        .limit(limit)
         .for("update", { skipLocked: true });
+    },
+    /** The mentor digest told about these chats: one statement for the whole batch. */
+    async markMentorDigested(ids: string[], at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await tx.update(chats).set({ mentorDigestAt: at }).where(inArray(chats.id, ids));
     },
     /** Mentor replies the learner has not read since before `cutoff` and no letter told about. */
     unreadReplies(portalId: string, cutoff: Date): Promise<Array<MessageRow & { studentId: string; lang: string | null }>> {

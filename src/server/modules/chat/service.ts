@@ -47,8 +47,8 @@ export function createChatService(deps: ChatDeps) {
     patchMentor: (user: TUser, id: string, patch: z.output<typeof ZMentorPatch>) => patchMentor(ctx, user, id, patch),
     removeMentor: (user: TUser, id: string) => removeMentor(ctx, user, id),
     setChatMode: (user: TUser, mode: TChatMode) => setChatMode(ctx, user, mode),
-    /** The periodic jobs; tests call it with a `now` of their choosing. */
-    runJobs: (now?: Date) => runChatJobs(ctx, now),
+    /** The periodic jobs; tests call it with a `now` of their choosing (and a small mentor digest batch). */
+    runJobs: (now?: Date, mentorDigestBatch?: number) => runChatJobs(ctx, now, mentorDigestBatch),
     /** A learner's chat on this portal as the back office lists it (issue 16); the caller checks who asks. */
     async chatsOf(studentId: string) {
       const row = await ctx.repo.chatOfStudent(ctx.portalId, studentId);

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
 import { Browser, expectError, json } from "../../../../tests/support/http";
-import { startSmtp, type SmtpSink } from "../../../../tests/support/mail";
+import { lettersSettled, startSmtp, type SmtpSink } from "../../../../tests/support/mail";
 import {
   auditOf,
   callbacksOf,
@@ -270,7 +270,8 @@ describeEachDatabase("orders through LiqPay", (t) => {
     const audit = await auditOf(t.db, body);
     expect(audit.filter((a) => a.outcome === "applied")).toHaveLength(1);
     expect(audit).toHaveLength(100);
-    // Letters are sent before the winning reply: every reply is in, so every letter there will be is too.
+    // Letters are queued before the winning reply: once the queue has sent them, every letter there will be is in.
+    await lettersSettled(t.db);
     expect(receiptsFor(made.orderId)).toHaveLength(1);
   });
 

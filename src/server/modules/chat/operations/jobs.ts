@@ -19,10 +19,12 @@ export interface ChatJobsOutcome {
  * The chat's periodic work, safe with several instances (one holds a transaction-scoped advisory
  * lock; rows are taken FOR UPDATE SKIP LOCKED): the bot assigns the chats it holds; chats waiting past
  * the leaders' time are offered to another available mentor; learners with replies unread for 15
- * minutes get one letter for all of them; mentors get one letter for their chats waiting too long.
- * Rows are marked in the transaction and letters go after the commit: a letter is sent at most once.
+ * minutes get one letter for all of them; mentors get one letter for their chats waiting too long
+ * (in batches after that transaction: mentorDigests). Rows are marked in the transactions and letters
+ * are queued after the commits: a letter is sent at most once. The job queue gives a round to one
+ * instance (docs/decisions/0070); the lock stays for a round that outlasts its slot.
  */
-export async function runChatJobs(ctx: ChatContext, now: Date = ctx.now()): Promise<ChatJobsOutcome> {
+export async function runChatJobs(ctx: ChatContext, now: Date = ctx.now(), mentorDigestBatch = MENTOR_DIGEST_BATCH): Promise<ChatJobsOutcome> {
   const settings = await chatSettings(ctx);
   const texts = await assignTexts(ctx);
   const primary = await readerLang(ctx);
@@ -55,41 +57,23 @@ export async function runChatJobs(ctx: ChatContext, now: Date = ctx.now()): Prom
     );
     const people = new Map((await w.usersByIds([...new Set(replies.flatMap((r) => [r.studentId, r.authorId]))])).map((u) => [u.id, u]));
     const learnerLetters = new Map<string, LearnerDigest>();
+    const profiles = new Map<string, Awaited<ReturnType<typeof w.profileOfUser>>>();
     for (const r of replies) {
       const student = people.get(r.studentId);
       if (!student?.email) continue;
       const lang = r.lang && langs.includes(r.lang) ? r.lang : primary.lang;
-      const profile = await w.profileOfUser(ctx.portalId, r.authorId);
+      if (!profiles.has(r.authorId)) profiles.set(r.authorId, await w.profileOfUser(ctx.portalId, r.authorId));
+      const profile = profiles.get(r.authorId);
       const letter = learnerLetters.get(r.studentId) ?? { to: student.email, lang, name: userName(student) || student.email, replies: [] };
       letter.replies.push({ mentor: profile ? localized(profile.names, lang, primary.primary) : userName(people.get(r.authorId)), text: r.text });
       learnerLetters.set(r.studentId, letter);
     }
 
-    // Mentor digest: chats waiting past the leaders' time, once per waiting period, one letter per mentor.
-    const waiting = await w.undigestedWaiting(ctx.portalId, minutes(settings.mentorDigestAfterMinutes));
-    const mentorLetters = new Map<string, MentorDigest>();
-    if (waiting.length) {
-      const who = new Map((await w.usersByIds([...new Set(waiting.flatMap((c) => [c.studentId, c.mentorId!]))])).map((u) => [u.id, u]));
-      for (const chat of waiting) {
-        await w.updateChat(chat.id, { mentorDigestAt: now });
-        const mentor = who.get(chat.mentorId!);
-        if (!mentor?.email) continue;
-        const profile = await w.profileOfUser(ctx.portalId, mentor.id);
-        const letter = mentorLetters.get(mentor.id) ?? {
-          to: mentor.email,
-          lang: primary.lang,
-          name: profile ? localized(profile.names, primary.lang, primary.primary) : userName(mentor),
-          chats: [],
-        };
-        const student = who.get(chat.studentId);
-        letter.chats.push({ student: userName(student) || student?.email || chat.studentId, waitingSince: chat.waitingSince! });
-        mentorLetters.set(mentor.id, letter);
-      }
-    }
-    return { assigned, reoffered, learnerLetters: [...learnerLetters.values()], mentorLetters: [...mentorLetters.values()] };
+    return { assigned, reoffered, learnerLetters: [...learnerLetters.values()] };
   });
 
   if (!round) return { skipped: true, assigned: [], reoffered: [], learnerLetters: 0, mentorLetters: 0 };
+  const mentorLetters = await mentorDigests(ctx, now, minutes(settings.mentorDigestAfterMinutes), primary, mentorDigestBatch);
   const quietly = async (what: string, work: () => Promise<void>) => {
     try {
       await work();
@@ -105,12 +89,59 @@ export async function runChatJobs(ctx: ChatContext, now: Date = ctx.now()): Prom
   }
   const origin = ctx.origin();
   for (const letter of round.learnerLetters) await quietly("a learner digest", () => ctx.letters.learnerDigest(origin, letter));
-  for (const letter of round.mentorLetters) await quietly("a mentor digest", () => ctx.letters.mentorDigest(origin, letter));
+  for (const letter of mentorLetters) await quietly("a mentor digest", () => ctx.letters.mentorDigest(origin, letter));
   return {
     skipped: false,
     assigned: round.assigned.map((c) => c.id),
     reoffered: round.reoffered.map((c) => c.id),
     learnerLetters: round.learnerLetters.length,
-    mentorLetters: round.mentorLetters.length,
+    mentorLetters: mentorLetters.length,
   };
+}
+
+/** Chats the mentor digest marks in one transaction: one UPDATE each, short enough for PGlite's one session. */
+export const MENTOR_DIGEST_BATCH = 500;
+
+/**
+ * Mentor digest: chats waiting since before `cutoff`, once per waiting period, one letter per mentor.
+ * In batches of `batch` chats, each its own short transaction (rows taken FOR UPDATE SKIP LOCKED and
+ * marked by one statement) with the event loop let go between them: on PGlite, whose one session a
+ * transaction holds, thousands of waiting chats never keep a request waiting behind the round.
+ */
+export async function mentorDigests(
+  ctx: ChatContext,
+  now: Date,
+  cutoff: Date,
+  primary: { lang: string; primary: string },
+  batch = MENTOR_DIGEST_BATCH,
+): Promise<MentorDigest[]> {
+  const letters = new Map<string, MentorDigest>();
+  const names = new Map<string, string>();
+  for (;;) {
+    const size = await ctx.repo.transaction(async (w) => {
+      const waiting = await w.undigestedWaiting(ctx.portalId, cutoff, batch);
+      if (waiting.length === 0) return 0;
+      await w.markMentorDigested(
+        waiting.map((c) => c.id),
+        now,
+      );
+      const who = new Map((await w.usersByIds([...new Set(waiting.flatMap((c) => [c.studentId, c.mentorId!]))])).map((u) => [u.id, u]));
+      for (const chat of waiting) {
+        const mentor = who.get(chat.mentorId!);
+        if (!mentor?.email) continue;
+        if (!names.has(mentor.id)) {
+          const profile = await w.profileOfUser(ctx.portalId, mentor.id);
+          names.set(mentor.id, profile ? localized(profile.names, primary.lang, primary.primary) : userName(mentor));
+        }
+        const letter = letters.get(mentor.id) ?? { to: mentor.email, lang: primary.lang, name: names.get(mentor.id)!, chats: [] };
+        const student = who.get(chat.studentId);
+        letter.chats.push({ student: userName(student) || student?.email || chat.studentId, waitingSince: chat.waitingSince! });
+        letters.set(mentor.id, letter);
+      }
+      return waiting.length;
+    });
+    if (size < batch) break;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return [...letters.values()];
 }

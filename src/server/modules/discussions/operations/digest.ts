@@ -46,7 +46,7 @@ const excerpt = (text: string) => {
  * their last letter has the new posts of their threads read and their window moved on, in the same
  * transaction. After the commit, posts they may no longer read (THE access rule: a locked element, a
  * switched-off discussion) are dropped and each one left with news gets ONE letter. A letter is sent
- * at most once: a failed send is logged, not retried.
+ * at most once: it is queued, and the queue retries a failed send (docs/decisions/0070).
  */
 export async function runDigestJob(ctx: DigestContext, now: Date = ctx.now()): Promise<DigestOutcome> {
   const upTo = new Date(now.getTime() - SETTLE_MS);
