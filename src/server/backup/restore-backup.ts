@@ -50,6 +50,7 @@ export async function readBackup(dir: string): Promise<{ manifest: TBackupManife
 /** Drops what a Mentora database holds, so the dump can create it again (inside the restore's transaction). */
 const CLEAR_SQL = `
 DROP SCHEMA IF EXISTS drizzle CASCADE;
+DROP SCHEMA IF EXISTS pgboss CASCADE;
 DROP SCHEMA IF EXISTS public CASCADE;
 CREATE SCHEMA public AUTHORIZATION pg_database_owner;
 GRANT USAGE ON SCHEMA public TO PUBLIC;
