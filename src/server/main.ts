@@ -433,10 +433,11 @@ export async function createServices(config: Config, database: Database, opts: {
 
 export async function buildApp({ config, database, ssr = true, logger = true, pressure }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // Development reads one line per request; production and a test's stream get JSON (docs/decisions/0067).
+    // Development and the local demo (a person at the terminal) read one line per request; production
+    // and a test's stream get JSON (docs/decisions/0067).
     logger: logger
       ? loggerOptions(config.LOG_LEVEL, {
-          readable: logger === true && (config.MENTORA_DEV || config.NODE_ENV === "development"),
+          readable: logger === true && (config.MENTORA_DEV || config.MENTORA_DEMO || config.NODE_ENV === "development"),
           stream: logger === true ? undefined : logger.stream,
         })
       : false,
