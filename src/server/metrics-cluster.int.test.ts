@@ -58,6 +58,8 @@ if (pgInfo) {
         env: {
           ...environmentWithoutSettings(),
           NODE_ENV: "production",
+          // A production process on loopback with the demo seed: the local demo's settings (docs/decisions/0068).
+          MENTORA_DEMO: "1",
           PUBLIC_URL: "http://localhost:3000",
           DATABASE_URL: url.toString(),
           WORKERS: "2",
