@@ -5,28 +5,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
-import http from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { quoteIdent, withAdmin } from "../../bench/lib/pg-admin";
-import { environmentWithoutSettings, freePort, SERVER_ENTRY } from "../../tests/support/processes";
+import { environmentWithoutSettings, freePort, freshGet, SERVER_ENTRY } from "../../tests/support/processes";
 
 const TOKEN = "cluster-metrics-token-0123456789";
-
-/** GET on a new connection (no keep-alive): cluster hands each new connection to the next worker. */
-function freshGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, timeout: 10_000, headers }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += d));
-        res.once("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .once("timeout", function (this: http.ClientRequest) {
-        this.destroy(new Error(`no answer from ${url} in 10 s`));
-      })
-      .once("error", reject);
-  });
-}
 
 function sample(text: string, series: string): number | undefined {
   const line = text.split("\n").find((l) => l.startsWith(`${series} `));

@@ -5,14 +5,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
-import http from "node:http";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { quoteIdent, withAdmin } from "../../bench/lib/pg-admin";
-import { environmentWithoutSettings, freePort, SERVER_ENTRY } from "../../tests/support/processes";
+import { environmentWithoutSettings, freePort, freshGet, SERVER_ENTRY } from "../../tests/support/processes";
 
 const ROOT = process.cwd();
 
@@ -249,26 +248,6 @@ describe("start-up", () => {
     }
   });
 });
-
-/**
- * GET on a new connection (no keep-alive): cluster hands each new connection to the next worker. A
- * request that gets no answer in 10 s fails (a connection handed to a worker that is being killed
- * would otherwise hold the loop that waits for workers forever).
- */
-function freshGet(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, timeout: 10_000 }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += d));
-        res.once("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .once("timeout", function (this: http.ClientRequest) {
-        this.destroy(new Error(`no answer from ${url} in 10 s`));
-      })
-      .once("error", reject);
-  });
-}
 
 function alive(pid: number): boolean {
   try {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import { createServer } from "node:net";
 
@@ -47,3 +48,23 @@ export function freePort(): Promise<number> {
 
 /** The server as `npm start` and `npm run serve` run it: the bundle `npm run build` writes (scripts/build-server.mjs). */
 export const SERVER_ENTRY = path.join(process.env.MENTORA_BUILD_DIR || "build", "server-app", "start.js");
+
+/**
+ * GET on a new connection (no keep-alive): cluster hands each new connection to the next worker. A
+ * request that gets no answer in 10 s fails (a connection handed to a worker that is being killed
+ * would otherwise hold the loop that waits for workers forever).
+ */
+export function freshGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, timeout: 10_000, headers }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.once("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .once("timeout", function (this: http.ClientRequest) {
+        this.destroy(new Error(`no answer from ${url} in 10 s`));
+      })
+      .once("error", reject);
+  });
+}
