@@ -35,6 +35,11 @@ const elementTypes = async (who: SignedIn) =>
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? "");
 const rowTypes = (page: Page) => page.locator('[data-testid="studio-element"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-type")));
 
+/** The element list is not busy (aria-busy, what a screen reader is told): its last move is answered. */
+async function listSettled(page: Page) {
+  await expect.poll(() => page.locator("ol[aria-busy]").getAttribute("aria-busy"), SLOW).toBe("false");
+}
+
 describe("the creator studio", () => {
   let leader: SignedIn;
 
@@ -123,12 +128,15 @@ describe("the creator studio", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => elementTypes(leader), SLOW).toEqual(["lesson", "webinar", "test"]);
     expect(await page.evaluate(() => document.activeElement?.closest("[data-element-row]")?.getAttribute("data-type"))).toBe("webinar");
+    // The list is busy until the page has the server's answer (a move asked for meanwhile is not taken).
+    await listSettled(page);
     await page.keyboard.press("Enter");
     await expect.poll(() => elementTypes(leader), SLOW).toEqual(["webinar", "lesson", "test"]);
     expect(await rowTypes(page)).toEqual(["webinar", "lesson", "test"]);
     expect(await page.locator('[data-testid="element-number"]').allTextContents()).toEqual(["1.", "2.", "3."]);
 
     // Dragging: the test onto the first row.
+    await listSettled(page);
     await page.locator('[data-testid="element-drag"]').nth(2).dragTo(page.locator('[data-testid="studio-element"]').nth(0));
     await expect.poll(() => elementTypes(leader), SLOW).toEqual(["test", "webinar", "lesson"]);
     expect(await rowTypes(page)).toEqual(["test", "webinar", "lesson"]);
@@ -141,6 +149,7 @@ describe("the creator studio", () => {
         body: JSON.stringify({ error: { code: "ELEMENT-ORDER-MISMATCH", key: "errors:codes.ELEMENT_ORDER_MISMATCH", message: "mismatch" } }),
       }),
     );
+    await listSettled(page);
     await page.locator('[data-element-row] [data-move="down"]').first().focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("studio-elements").getByRole("alert").textContent(), SLOW).toContain("The element list has changed");

@@ -134,7 +134,8 @@ describeEachDatabase("the sandbox checkout", (t) => {
           const res = await who.get(`/api/payments/sandbox/orders/${made.orderId}${bad ? `?t=${encodeURIComponent(bad)}` : ""}`);
           expectError(res, 404, "ORDER-NOT-FOUND");
           expect(shape(res.body)).toBe(shape(missing.body));
-          expect(res.body).not.toMatch(/490|UAH|Speaking|created|course/i);
+          // The request id is random (it may hold "490"): the order's facts are looked for in the rest.
+          expect(res.body.replace(/"requestId":"[^"]*"/, "")).not.toMatch(/490|UAH|Speaking|created|course/i);
         }
       }
       expectError(await decide(buyer, { orderId: made.orderId, ticket, decision: "refund" }), 400, "VALIDATION");

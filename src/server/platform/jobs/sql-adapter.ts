@@ -4,6 +4,14 @@ import type PgBoss from "pg-boss";
 import type { Database } from "../../db/client";
 
 /**
+ * Once the database is closed, a query is answered with no result instead of failing: pg-boss may
+ * still record a job's end after its graceful stop returned (Manager.fail/complete, awaited by nobody
+ * we can reach), which would be an unhandled rejection. The job then stays active, expires and is
+ * retried. A result without rows is what those read as "nothing affected" (mapCommandResponse).
+ */
+const CLOSED = { rows: undefined as unknown as [] };
+
+/**
  * pg-boss's way into our database (its `db` option, docs/decisions/0070): the app's own pool on
  * PostgreSQL, the app's one embedded session on PGlite, so the queue opens no connection of its own.
  * pg-boss sends its locked work as one text of several statements (BEGIN; …; COMMIT;) with no
@@ -14,11 +22,14 @@ import type { Database } from "../../db/client";
 export function sqlAdapter(database: Database): PgBoss.Db {
   if (database.kind === "postgres") {
     const pool = database.db.$client as pg.Pool;
-    return { executeSql: (text, values) => pool.query(text, values) };
+    // `ending` is set by end() at once, `ended` only once its clients are gone.
+    const closing = () => pool.ended || (pool as pg.Pool & { ending?: boolean }).ending === true;
+    return { executeSql: async (text, values) => (closing() ? CLOSED : pool.query(text, values)) };
   }
   const client = database.db.$client as PGlite;
   return {
     async executeSql(text, values) {
+      if (client.closed) return CLOSED;
       if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
