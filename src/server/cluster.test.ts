@@ -41,13 +41,14 @@ describe("worker restarts", () => {
 
 describe("worker flags", () => {
   it("add the heap limit to the primary's own flags", () => {
-    expect(workerExecArgv(["--import", "tsx"], undefined, 384)).toEqual(["--import", "tsx", "--max-old-space-size=384"]);
+    expect(workerExecArgv(["--import", "tsx"], undefined, 384)).toEqual(["--import", "tsx", "--max-old-space-size=384", "--max-semi-space-size=16"]);
   });
 
   it("keep a heap limit the caller chose, in the flags or in NODE_OPTIONS, and add none for 0", () => {
-    expect(workerExecArgv(["--max-old-space-size=1024"], undefined, 384)).toEqual(["--max-old-space-size=1024"]);
-    expect(workerExecArgv([], "--enable-source-maps --max-old-space-size=2048", 384)).toEqual([]);
-    expect(workerExecArgv(["--import", "tsx"], "", 0)).toEqual(["--import", "tsx"]);
+    expect(workerExecArgv(["--max-old-space-size=1024"], undefined, 384)).toEqual(["--max-old-space-size=1024", "--max-semi-space-size=16"]);
+    expect(workerExecArgv([], "--enable-source-maps --max-old-space-size=2048", 384)).toEqual(["--max-semi-space-size=16"]);
+    expect(workerExecArgv([], "--max-semi-space-size=32", 384)).toEqual(["--max-old-space-size=384"]);
+    expect(workerExecArgv(["--import", "tsx"], "", 0)).toEqual(["--import", "tsx", "--max-semi-space-size=16"]);
   });
 });
 

@@ -33,10 +33,19 @@ export function restartDelayMs(failures: number): number {
  * Node flags for the workers: ours plus the V8 old-space limit (MAX_HEAP_MB), unless the caller chose
  * one in the flags or NODE_OPTIONS. Without a limit V8 sizes the heap from the machine's memory and
  * lets garbage pile up under load: RSS grew by hundreds of MB and stayed (docs/decisions/0022).
+ * Likewise the young generation: Node.js 24 sizes its semi-spaces from the machine's memory too, which
+ * cost a PGlite server ~100 MB of RSS at start on a 24 GB machine; 16 MB is Node.js 20's cap
+ * (docs/decisions/0071).
  */
+export const SEMI_SPACE_MB = 16;
+
 export function workerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined, maxHeapMb: number): string[] {
-  const chosen = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((a) => a.startsWith("--max-old-space-size"));
-  return chosen || maxHeapMb === 0 ? [...execArgv] : [...execArgv, `--max-old-space-size=${maxHeapMb}`];
+  const given = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)];
+  const chose = (flag: string) => given.some((a) => a.startsWith(flag));
+  const out = [...execArgv];
+  if (!chose("--max-old-space-size") && maxHeapMb !== 0) out.push(`--max-old-space-size=${maxHeapMb}`);
+  if (!chose("--max-semi-space-size")) out.push(`--max-semi-space-size=${SEMI_SPACE_MB}`);
+  return out;
 }
 
 export interface SuperviseOptions {
