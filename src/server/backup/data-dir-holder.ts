@@ -1,20 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { processAlive } from "../db/data-dir-lock";
 
 /** A lock or pid file in the data directory and the process it names, when that process still runs. */
 export interface DataDirHolder {
   file: string;
   pid: number | null;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 function pidIn(text: string): number | null {
@@ -52,7 +43,7 @@ export function findDataDirHolder(dataDir: string): DataDirHolder | null {
     }
     const pid = pidIn(text);
     if (pid === null) return { file, pid: null };
-    if (pid !== process.pid && alive(pid)) return { file, pid };
+    if (pid !== process.pid && processAlive(pid)) return { file, pid };
   }
   return null;
 }

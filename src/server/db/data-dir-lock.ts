@@ -44,7 +44,8 @@ function thisProcess(): LockHolder {
   return { pid: process.pid, host: hostname(), since: new Date().toISOString(), ...(cluster.isWorker ? { primaryPid: process.ppid } : {}) };
 }
 
-function alive(pid: number): boolean {
+/** Whether `pid` runs on this host (a zombie does not: it holds no file). Also read by backup/restore. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (e) {
@@ -102,7 +103,7 @@ export function lockDataDir(dir: string, me: LockHolder = thisProcess()): DataDi
     if (!seen) continue; // released meanwhile: try again
     const { holder } = seen;
     let stale: boolean;
-    if (holder) stale = holder.host === me.host && !alive(holder.pid);
+    if (holder) stale = holder.host === me.host && !processAlive(holder.pid);
     else {
       // Being written right now, or half-written by a crash.
       let age = 0;
