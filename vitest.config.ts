@@ -12,11 +12,10 @@ import { defineConfig } from "vitest/config";
  */
 /**
  * One pool for the three projects (Vitest wants one worker count for projects that run together):
- * two workers on two cores. Three (session 15) kept three Chromiums, their apps and PGlites busy at
- * once: the load average stood at 10-14 and browser specs timed out now and then waiting for a page
- * (decision 0072). MENTORA_TEST_WORKERS overrides it.
+ * three workers on two cores, because browser specs spend much of their time waiting for Chromium.
+ * MENTORA_TEST_WORKERS overrides it.
  */
-const WORKERS = Number(process.env.MENTORA_TEST_WORKERS) || 2;
+const WORKERS = Number(process.env.MENTORA_TEST_WORKERS) || 3;
 
 export default defineConfig({
   test: {
