@@ -17,6 +17,17 @@ import { defineConfig } from "vitest/config";
  */
 const WORKERS = Number(process.env.MENTORA_TEST_WORKERS) || 3;
 
+/**
+ * Test files share their worker's module graph (`isolate: false`): the app's modules are imported
+ * once per worker instead of once per file, which was a fifth of the suite's time (docs/decisions/0072).
+ * Nothing the app keeps at module level is per test (caches of fonts and rich text, counters read as
+ * differences). A file that replaces a module with vi.mock runs isolated, in the `mocks` project:
+ * in a shared graph the module may already be loaded, unmocked, and the mock would leak to the next file.
+ * MENTORA_TEST_ISOLATE=1 isolates every file again (to tell a leak between files from a real failure).
+ */
+const ISOLATE = process.env.MENTORA_TEST_ISOLATE === "1";
+const MOCKING_FILES = ["src/server/modules/certificates/service.test.ts", "tests/integration/safe-text-schemas.int.test.ts"];
+
 export default defineConfig({
   test: {
     projects: [
@@ -24,8 +35,9 @@ export default defineConfig({
         test: {
           name: "unit",
           maxWorkers: WORKERS,
+          isolate: ISOLATE,
           include: ["src/**/*.test.{ts,tsx}", "tests/lint/**/*.test.ts", "tests/stand-ins/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["src/**/*.int.test.ts", "node_modules/**"],
+          exclude: ["src/**/*.int.test.ts", "node_modules/**", ...MOCKING_FILES],
           environment: "node",
         },
       },
@@ -33,9 +45,11 @@ export default defineConfig({
         test: {
           name: "integration",
           maxWorkers: WORKERS,
+          isolate: ISOLATE,
           include: ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"],
+          exclude: ["node_modules/**", ...MOCKING_FILES],
           environment: "node",
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ["tests/setup/pglite-snapshot.ts", "tests/setup/postgres-template.ts"],
         },
@@ -45,12 +59,25 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           environment: "node",
-          // Files run side by side (each has its own app, port, PGlite and browser: nothing is shared).
+          // Files run side by side (each has its own app, port, PGlite and browser: nothing is shared),
+          // isolated: their time is Chromium's, not imports (sharing workers saved nothing measurable).
+          // The timeouts only catch a hang: a two-core machine shared by three browsers is slow.
           maxWorkers: WORKERS,
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // The PostgreSQL template is for the specs on real app processes (chat-restart); the others
           // never ask for it. MENTORA_SKIP_PG=1 skips those specs, as in integration.
+          globalSetup: ["tests/setup/pglite-snapshot.ts", "tests/setup/postgres-template.ts"],
+        },
+      },
+      {
+        test: {
+          name: "mocks",
+          maxWorkers: WORKERS,
+          include: MOCKING_FILES,
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           globalSetup: ["tests/setup/pglite-snapshot.ts", "tests/setup/postgres-template.ts"],
         },
       },

@@ -334,7 +334,9 @@ const ZCheckedConfig = ZConfig.superRefine((c, ctx) => {
   }) => ({
     ...c,
     PAYMENTS_SANDBOX: sandboxOn({ NODE_ENV: c.NODE_ENV, PAYMENTS_SANDBOX }),
-    DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development",
+    // The local demo's letters (sign-up confirmation, password reset) have no mail server to go to:
+    // its outbox page is how a visitor reads them (served to this machine's direct connections only).
+    DEV_TOOLS: DEV_TOOLS ? DEV_TOOLS === "true" : c.NODE_ENV === "development" || c.MENTORA_DEMO,
     WORKERS: WORKERS ?? (c.DATABASE_URL && !c.MENTORA_DEV ? availableParallelism() : 1),
     // Tests share busy machines and development compiles on demand: neither should see 503s for that.
     OVERLOAD_QUEUE_WAIT_MS: OVERLOAD_QUEUE_WAIT_MS ?? (c.NODE_ENV === "test" || c.MENTORA_DEV ? 60_000 : 750),

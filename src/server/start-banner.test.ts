@@ -8,7 +8,7 @@ describe("the start banner", () => {
     expect(banner.split("\n")).toEqual([
       "Mentora is serving at http://localhost:3000 (local demo)",
       "  database  embedded PGlite at /srv/mentora/data/pglite",
-      "  mail      not sent (no SMTP_URL): kept in the database's outbox; DEV_TOOLS=true lists it at http://localhost:3000/en/dev",
+      "  mail      not sent (no SMTP_URL): kept in the database's outbox, listed at http://localhost:3000/en/dev",
       "  accounts  password mentora-demo-2026 for each:",
       "            aylin.mentor@mentora.example (mentor)",
       "            omar.mentor@mentora.example (mentor)",
@@ -33,6 +33,12 @@ describe("the start banner", () => {
       "  database  PostgreSQL app@db.internal:5432/mentora, 4 workers",
       "  mail      sent through smtp://smtp.example.org:587",
     ]);
+  });
+
+  it("with DEV_TOOLS off, how to list the outbox", () => {
+    expect(startBanner(parseConfig({ NODE_ENV: "test", MENTORA_DEMO: "1", DEV_TOOLS: "false", SEED_DEMO: "false" }))).toContain(
+      "  mail      not sent (no SMTP_URL): kept in the database's outbox; DEV_TOOLS=true lists it at http://localhost:3000/en/dev",
+    );
   });
 
   it("with DEV_TOOLS on, where the outbox is listed", () => {

@@ -77,7 +77,8 @@ describe("the page designer's keys, preview and page life", () => {
     const before = (await editor.textContent()) ?? "";
     await editor.click();
     await page.keyboard.press("End");
-    await page.keyboard.type(" ekledim");
+    // One input, so one undo step however slowly the machine types (typed keys group by time).
+    await page.keyboard.insertText(" ekledim");
     await expect.poll(() => editor.textContent()).toContain("ekledim");
     await page.keyboard.press("Control+z");
     await expect.poll(() => editor.textContent()).toBe(before);

@@ -105,11 +105,14 @@ describe("configuration of links and developer tools", () => {
     expect(() => parseConfig({ NODE_ENV: "test", ALLOWED_HOSTS: "localhost, http://evil/" })).toThrow(/ALLOWED_HOSTS/);
   });
 
-  it("turns the developer tools on by default in development only, and by DEV_TOOLS explicitly", () => {
+  it("turns the developer tools on by default in development and the local demo, and by DEV_TOOLS explicitly", () => {
     expect(parseConfig({ NODE_ENV: "development" }).DEV_TOOLS).toBe(true);
     expect(parseConfig({ NODE_ENV: "test" }).DEV_TOOLS).toBe(false);
     expect(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://x.example" }).DEV_TOOLS).toBe(false);
     expect(parseConfig({ NODE_ENV: "test", DEV_TOOLS: "true" }).DEV_TOOLS).toBe(true);
+    // npm start's local demo lists its outbox; an operator may still turn it off.
+    expect(parseConfig({ NODE_ENV: "test", MENTORA_DEMO: "1" }).DEV_TOOLS).toBe(true);
+    expect(parseConfig({ NODE_ENV: "test", MENTORA_DEMO: "1", DEV_TOOLS: "false" }).DEV_TOOLS).toBe(false);
     expect(parseConfig({ NODE_ENV: "development", DEV_TOOLS: "false" }).DEV_TOOLS).toBe(false);
   });
 });
