@@ -181,6 +181,10 @@ export const ERROR_CODES = {
   ORDER_NOT_REFUNDABLE: { status: 409, key: "errors:codes.ORDER_NOT_REFUNDABLE" },
   /** The order was already refunded (reversed): one refund per order. */
   ORDER_ALREADY_REFUNDED: { status: 409, key: "errors:codes.ORDER_ALREADY_REFUNDED" },
+  /** Back office, failed letters (docs/decisions/0073): no letter of this portal with that id. */
+  LETTER_NOT_FOUND: { status: 404, key: "errors:codes.LETTER_NOT_FOUND" },
+  /** Only a letter that failed for good is queued again: this one is waiting, sent, or already queued again. */
+  LETTER_NOT_FAILED: { status: 409, key: "errors:codes.LETTER_NOT_FAILED" },
   /** Only a user who has the mentor role can be made one of the portal's mentors. */
   MENTOR_ROLE_MISSING: { status: 409, key: "errors:codes.MENTOR_ROLE_MISSING" },
   /** A navigation item is its own ancestor (details name the item and the path). */

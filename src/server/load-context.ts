@@ -31,6 +31,7 @@ import type { SettingsService } from "./modules/settings/service";
 import type { StudioService } from "./modules/studio/service";
 import type { PeopleService } from "./modules/people/service";
 import type { DashboardService } from "./modules/dashboard/service";
+import type { LettersService } from "./modules/letters/service";
 import type { MediaService } from "./modules/media/service";
 import type { OrdersService } from "./modules/orders/service";
 import type { ChatService } from "./modules/chat/service";
@@ -55,6 +56,8 @@ export interface Services {
   settings: SettingsService;
   /** The back office's dashboard (issue 16): admins and mp-admin. */
   dashboard: DashboardService;
+  /** The back office's failed letters (docs/decisions/0073): admins and mp-admin. */
+  failedLetters: LettersService;
   /** Media uploads and the library (issue 15): the studio's authors. */
   media: MediaService;
   /** Orders and payments: make, read, gateways, gifts (docs/decisions/0031). */

@@ -77,6 +77,8 @@ import { createVersionedCache } from "./platform/versioned-cache";
 import { createOrderLetters } from "./modules/orders/letters";
 import { createOrdersRepo } from "./modules/orders/repo";
 import { ordersAdminRoutes } from "./modules/orders/admin-routes";
+import { lettersAdminRoutes } from "./modules/letters/admin-routes";
+import { createLettersService } from "./modules/letters/service";
 import { paymentRoutes } from "./modules/orders/payment-routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { createOrdersService } from "./modules/orders/service";
@@ -225,7 +227,12 @@ export async function createServices(config: Config, database: Database, opts: {
   // An outbox letter is written at once and counted here; an SMTP letter is counted by the letter
   // worker once it is sent or has used up its tries, never once per try (buildApp).
   const mailTransport = metrics && plainTransport.kind !== "smtp" ? countedMailer(plainTransport, (outcome) => metrics.letter(outcome)) : plainTransport;
-  const mailer = queuedMailer(mailTransport, jobs, { limit: config.LETTER_RETRY_LIMIT, delaySeconds: config.LETTER_RETRY_DELAY_SECONDS });
+  const mailer = queuedMailer(
+    mailTransport,
+    jobs,
+    { limit: config.LETTER_RETRY_LIMIT, delaySeconds: config.LETTER_RETRY_DELAY_SECONDS },
+    config.ENVIRONMENT_ID,
+  );
   metrics?.jobs.depthFrom(async () => Object.fromEntries(Object.entries(await jobs.counts()).map(([queue, c]) => [queue, c.queued])));
   const publicOrigin = createPublicOrigin(config);
   const resetMail = createPasswordResetMail({ mailer, packs, publicOrigin, portalLangs });
@@ -370,6 +377,8 @@ export async function createServices(config: Config, database: Database, opts: {
     origin: () => publicOrigin({ protocol: "http", host: "" }),
     log: { error: (obj, msg) => console.error(`mentora: ${msg}`, obj) },
   });
+  // The back office's failed letters (docs/decisions/0073), read from the job queue.
+  const failedLetters = createLettersService({ jobs, environmentId: config.ENVIRONMENT_ID, queued: mailer.kind === "smtp" });
   // The back office's dashboard (issue 16, docs/decisions/0060): SQL aggregates; its actions go through the chat service.
   const dashboard = createDashboardService({
     repo: createDashboardRepo(database.db),
@@ -405,6 +414,7 @@ export async function createServices(config: Config, database: Database, opts: {
     studio,
     settings,
     dashboard,
+    failedLetters,
     media,
     portal,
     pages,
@@ -598,7 +608,8 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(ordersRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(ordersAdminRoutes(services.orders));
-      await api.register(peopleRoutes(services.people, { sendReset: (req) => (reset) => services.resetMail.send(req, reset) }));
+      await api.register(lettersAdminRoutes(services.failedLetters));
+      await api.register(peopleRoutes(services.people, { sendReset: (req) => services.resetMail.prepare(req) }));
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
       await api.register(chatAdminRoutes(services.chat));

@@ -67,6 +67,7 @@ export default [
       // The back office (issue 16): orders and money, mentors; admins and mp-admin.
       route("studio/orders", "routes/studio-orders.tsx", { id: "studio-orders" }),
       route("studio/orders/:orderId", "routes/studio-order.tsx", { id: "studio-order" }),
+      route("studio/letters", "routes/studio-letters.tsx", { id: "studio-letters" }),
       route("studio/mentors", "routes/studio-mentors.tsx", { id: "studio-mentors" }),
       // The back office's people (issue 16): admins and mp-admin, checked in each loader and by the API.
       route("studio/users", "routes/studio-users.tsx", { id: "studio-users" }),

@@ -16,17 +16,25 @@ export interface LetterRetry {
  * SMTP, retrying with backoff. The letter's send key is the job's id: queued twice, kept once; sent
  * once, the job is done. The outbox kind writes to the database at once: there is nothing to retry.
  */
-export function queuedMailer(transport: Mailer, queue: JobQueue, retry: LetterRetry): Mailer {
+export function queuedMailer(transport: Mailer, queue: JobQueue, retry: LetterRetry, environmentId: string): Mailer {
   if (transport.kind !== "smtp") return transport;
   return {
     kind: transport.kind,
-    async send(mail) {
+    async send(mail, into) {
       const key = mail.key ?? randomUUID();
-      await queue.send<Mail>("letter", { ...mail, key }, { id: key, retryLimit: retry.limit, retryDelaySeconds: retry.delaySeconds });
+      // The portal's id goes with the letter: the back office lists its own portal's failed letters only.
+      await queue.send<QueuedLetter>(
+        "letter",
+        { ...mail, key, environmentId },
+        { id: key, retryLimit: retry.limit, retryDelaySeconds: retry.delaySeconds, tx: into?.tx },
+      );
     },
     outbox: (limit) => transport.outbox(limit),
   };
 }
+
+/** A letter as the queue keeps it: the letter and the portal it is of. */
+export type QueuedLetter = Mail & { environmentId?: string };
 
 /** What the letter worker tells the app's metrics: a letter sent, a try failed (`final`: its last). */
 export interface LetterOutcomes {
@@ -37,9 +45,10 @@ export interface LetterOutcomes {
 /** This instance's letter worker: one try per job; the try after the last failed one logs and counts it. */
 export function workLetters(queue: JobQueue, transport: Mailer, log: JobLog, outcomes?: LetterOutcomes): void {
   if (transport.kind !== "smtp") return;
-  queue.work<Mail>("letter", async (job) => {
+  queue.work<QueuedLetter>("letter", async (job) => {
     try {
-      await transport.send(job.data);
+      const { environmentId: _portal, ...mail } = job.data;
+      await transport.send(mail);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (job.retryCount >= job.retryLimit) {

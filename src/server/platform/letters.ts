@@ -1,7 +1,7 @@
 import { firstSegment } from "../../domain/lang-redirect";
 import { isPortalLang, portalLang } from "../../domain/locale";
 import type { LanguagePacks } from "./language-packs";
-import type { Mailer } from "./mail";
+import type { Mailer, SendIn } from "./mail";
 import type { RequestHost } from "./public-origin";
 
 /** What a kind of letter needs: the mailer, the mail packs, our origin and the portal's languages. */
@@ -54,7 +54,7 @@ export async function mailPack<T>(packs: LanguagePacks, lang: string): Promise<T
  * Fills a letter's texts (values HTML-escaped in the html part) and sends it. `html` replaces values
  * in the html part with markup the caller built, every piece of it through escapeHtml.
  */
-export function sendLetter(mailer: Mailer, to: string, texts: LetterTexts, values: Record<string, string>, html: Record<string, string> = {}) {
+export function sendLetter(mailer: Mailer, to: string, texts: LetterTexts, values: Record<string, string>, html: Record<string, string> = {}, into?: SendIn) {
   const escaped = { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)])), ...html };
-  return mailer.send({ to, subject: fill(texts.subject, values), text: fill(texts.text, values), html: fill(texts.html, escaped) });
+  return mailer.send({ to, subject: fill(texts.subject, values), text: fill(texts.text, values), html: fill(texts.html, escaped) }, into);
 }

@@ -13,9 +13,15 @@ export interface Mail {
   key?: string;
 }
 
+/** Where a letter is written: `tx`, the caller's transaction, makes it part of the business write (docs/decisions/0073). */
+export interface SendIn {
+  tx?: Db;
+}
+
 export interface Mailer {
   kind: "smtp" | "outbox";
-  send(mail: Mail): Promise<void>;
+  /** Queues (SMTP) or keeps (outbox) the letter; with `in.tx`, in that transaction: rolled back, no letter. */
+  send(mail: Mail, into?: SendIn): Promise<void>;
   /** The latest outbox letters (empty when mail goes over SMTP). */
   outbox(limit?: number): Promise<Array<Mail & { id: string; createdAt: string }>>;
 }
@@ -27,9 +33,9 @@ export interface Mailer {
 export function countedMailer(mailer: Mailer, count: (outcome: "sent" | "failed") => void): Mailer {
   return {
     ...mailer,
-    async send(mail) {
+    async send(mail, into) {
       try {
-        await mailer.send(mail);
+        await mailer.send(mail, into);
       } catch (e) {
         count("failed");
         throw e;
@@ -59,8 +65,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): 
   }
   return {
     kind: "outbox",
-    async send({ key, ...mail }) {
-      await opts.db
+    async send({ key, ...mail }, into) {
+      await (into?.tx ?? opts.db)
         .insert(mailOutbox)
         .values({ id: `mail-${key ?? randomUUID()}`, ...mail })
         .onConflictDoNothing();

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { identities, oauthFlows, oneTimeTokens, sessions } from "../../db/schema/auth";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -69,6 +70,13 @@ export function createAuthRepo(db: Db) {
     },
     async insertOneTime(row: typeof oneTimeTokens.$inferInsert) {
       await db.insert(oneTimeTokens).values(row);
+    },
+    /** The token and `also` (writes that belong with it: an audit row, its letter) in one transaction. */
+    async insertOneTimeWith(row: typeof oneTimeTokens.$inferInsert, also: (tx: Db) => Promise<void>) {
+      await inTransaction(db, async (tx) => {
+        await tx.insert(oneTimeTokens).values(row);
+        await also(tx);
+      });
     },
     /** Marks every unused token of that kind of the user as used. */
     async spendAllOf(userId: string, kind: OneTimeKind) {

@@ -70,7 +70,7 @@ export function createAuthService(deps: {
     authenticate: (accessToken: string | undefined) => authenticate(ctx, accessToken),
     createPasswordReset: (email: string) => createPasswordReset(ctx, email),
     /** A reset link for an account the back office names (issue 16); the caller mails it. */
-    createPasswordResetFor: (userId: string) => createPasswordResetFor(ctx, userId),
+    createPasswordResetFor: (userId: string, within: Parameters<typeof createPasswordResetFor>[2]) => createPasswordResetFor(ctx, userId, within),
     /** Ends every session of an account (blocked by the back office): refused here at once, on every instance once it hears. */
     async endAllSessions(userId: string): Promise<number> {
       const ended = await deps.repo.revokeAllOf(userId);

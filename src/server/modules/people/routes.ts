@@ -15,7 +15,7 @@ const who = "Admins and mp-admin only (ADMINS-ONLY otherwise); only an admin gra
 
 /** The back office's people (issue 16): thin routes, the rules live in the service and domain/people-policy.ts. */
 export const peopleRoutes =
-  (people: PeopleService, deps: { sendReset: (req: FastifyRequest) => SendReset }): FastifyPluginAsyncZod =>
+  (people: PeopleService, deps: { sendReset: (req: FastifyRequest) => Promise<SendReset> }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ["admin"];
     const actor = async (req: FastifyRequest) => (await requireUser(req)).user;
@@ -113,7 +113,7 @@ export const peopleRoutes =
         },
       },
       async (req) => {
-        await people.sendPasswordReset(await actor(req), req.params.userId, deps.sendReset(req));
+        await people.sendPasswordReset(await actor(req), req.params.userId, await deps.sendReset(req));
         return { state: "ok" as const };
       },
     );

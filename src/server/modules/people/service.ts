@@ -2,6 +2,7 @@ import { AppError } from "../../../domain/errors";
 import { mayActOn, mayChangeRoles, mayManagePeople } from "../../../domain/people-policy";
 import { MANAGED_ROLES, type TPeoplePage, type TPeopleQuery, type TPersonDetail, type TPersonKind, type TPersonSummary } from "../../../domain/people";
 import { linkMethod, type TUser } from "../../../domain/user";
+import type { SendIn } from "../../platform/mail";
 import type { AuthService } from "../auth/service";
 import type { ChatService } from "../chat/service";
 import type { OrdersService } from "../orders/service";
@@ -9,7 +10,8 @@ import type { ProgressService } from "../progress/service";
 import { presentUser, type UserRecord, type UsersService } from "../users/service";
 
 /** Mails a reset link (modules/auth/reset-mail.ts, handed in by main.ts with the request). */
-export type SendReset = (reset: { token: string; user: TUser }) => Promise<void>;
+/** Queues the reset letter; `into.tx` is the token's transaction (docs/decisions/0073). Its reads are done before. */
+export type SendReset = (reset: { token: string; user: TUser }, into: SendIn) => Promise<void>;
 
 type Actor = Pick<TUser, "id" | "status" | "roles">;
 
@@ -158,9 +160,10 @@ export function createPeopleService(deps: { users: UsersService; auth: AuthServi
     /** Mails the person the usual reset link (the forgot-password letter). */
     async sendPasswordReset(who: Actor, id: string, send: SendReset): Promise<void> {
       await target(who, id);
-      const reset = await auth.createPasswordResetFor(id);
-      await users.auditAsAdmin(id, { actorId: who.id, action: "user.reset-password", summary: {} });
-      await send(reset);
+      await auth.createPasswordResetFor(id, async (reset, tx) => {
+        await users.auditAsAdmin(id, { actorId: who.id, action: "user.reset-password", summary: {} }, tx);
+        await send(reset, { tx });
+      });
     },
 
     /** Deletes the account (docs/decisions/0029: sessions cascade, every instance refuses its tokens). */

@@ -170,8 +170,8 @@ export function createUsersRepo(db: Db) {
       });
     },
     /** An audit row alone (a change made elsewhere, e.g. a reset link sent). */
-    async audit(id: string, audit: PersonAudit): Promise<void> {
-      await db.insert(auditLog).values({ ...audit, entityType: "user", entityId: id });
+    async audit(id: string, audit: PersonAudit, tx: Db = db): Promise<void> {
+      await tx.insert(auditLog).values({ ...audit, entityType: "user", entityId: id });
     },
     /** The audit rows about an account, newest first. */
     auditAbout(portalId: string, id: string, limit: number) {

@@ -181,8 +181,9 @@ export function createUsersService(deps: {
       await changed(id, "revoked");
     },
     /** An audit row about an account for a back-office act that changes no column (a reset link sent). */
-    auditAsAdmin(id: string, audit: BackOfficeAudit): Promise<void> {
-      return repo.audit(id, { ...audit, portalId });
+    /** `tx`: the transaction of the change it records. */
+    auditAsAdmin(id: string, audit: BackOfficeAudit, tx?: Db): Promise<void> {
+      return repo.audit(id, { ...audit, portalId }, tx);
     },
     /** The audit rows about an account (the export), newest first. */
     auditAbout(id: string, limit = 500) {

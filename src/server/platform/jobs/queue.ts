@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
-import type { Database } from "../../db/client";
-import { sqlAdapter } from "./sql-adapter";
+import type { Database, Db } from "../../db/client";
+import { sqlAdapter, transactionAdapter } from "./sql-adapter";
 
 /** The schema pg-boss keeps its tables in (it creates and migrates it itself, under its own lock). */
 export const JOB_SCHEMA = "pgboss";
@@ -22,6 +22,12 @@ export interface JobRun<T> {
 export interface SendOptions {
   /** A UUID that names the job: a second send with the same id is dropped (the letter's send key). */
   id?: string;
+  /**
+   * The caller's drizzle transaction: the job is inserted in it, so it exists if and only if the
+   * transaction commits (docs/decisions/0073). The worker is woken at once and may find the job only
+   * at its next poll, once the transaction is over.
+   */
+  tx?: Db;
   retryLimit?: number;
   /** Seconds before the first retry; they double with each try after it. */
   retryDelaySeconds?: number;
@@ -45,6 +51,28 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Jobs waiting (new or to be retried) and failed for good, per queue name. */
   counts(): Promise<Record<string, { queued: number; failed: number }>>;
+  /** The same counts for the jobs of `name` whose data contains `match` (a portal's letters). */
+  countsOf(name: QueueName, match: Record<string, string>): Promise<{ queued: number; failed: number }>;
+  /**
+   * Failed jobs of `name` whose data contains `match`, the latest failure first, `limit` of them
+   * after the job `after` (keyset paging). Failed jobs stay until the queue archives them.
+   */
+  failedJobs<T>(name: QueueName, opts: { match: Record<string, string>; after?: string; limit: number }): Promise<Array<FailedJob<T>>>;
+  /** The state of job `id` of `name` whose data contains `match`; null when there is none. */
+  stateOf(name: QueueName, id: string, match: Record<string, string>): Promise<string | null>;
+  /** Queues a failed job for one more try; false when it is not failed (waiting, done, or queued again already). */
+  retry(name: QueueName, id: string): Promise<boolean>;
+}
+
+/** A job that used up its tries, as the back office lists it. */
+export interface FailedJob<T> {
+  id: string;
+  data: T;
+  createdOn: Date;
+  completedOn: Date | null;
+  retryCount: number;
+  /** The message of the last try's error. */
+  error: string | null;
 }
 
 /** Every queue this app uses; created on first use (idempotent). */
@@ -112,9 +140,12 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
       return askRound(await open(false), name, round.ms);
     },
     async send(name, data, options = {}) {
+      // A first use inside a PGlite transaction would wait for the session the transaction holds.
+      if (options.tx && !ready && database.kind === "pglite") throw new Error("the job queue is not open: start it before queueing in a transaction");
       const b = await open(false);
       const id = await b.send(name, data, {
         ...(options.id ? { id: options.id } : {}),
+        ...(options.tx ? { db: transactionAdapter(options.tx) } : {}),
         retryLimit: options.retryLimit ?? 0,
         retryDelay: options.retryDelaySeconds ?? 0,
         retryBackoff: (options.retryDelaySeconds ?? 0) > 0,
@@ -180,6 +211,54 @@ export function createJobQueue(database: Database, opts: { pollMs: number; log: 
       for (const name of QUEUES) out[name] = { queued: 0, failed: 0 };
       for (const r of rows as Array<{ name: string; queued: number; failed: number }>) out[r.name] = { queued: r.queued, failed: r.failed };
       return out;
+    },
+    async countsOf(name, match) {
+      await open(false);
+      const { rows } = await db.executeSql(
+        `select count(*) filter (where state in ('created', 'retry'))::int as queued, count(*) filter (where state = 'failed')::int as failed
+           from ${JOB_SCHEMA}.job where name = $1 and data @> $2::jsonb`,
+        [name, JSON.stringify(match)],
+      );
+      const [r] = rows as Array<{ queued: number; failed: number }>;
+      return { queued: r?.queued ?? 0, failed: r?.failed ?? 0 };
+    },
+    async failedJobs<T>(name: QueueName, { match, after, limit }: { match: Record<string, string>; after?: string; limit: number }) {
+      await open(false);
+      const { rows } = await db.executeSql(
+        `select id, data, created_on, completed_on, retry_count, coalesce(output->>'message', output->'value'->>'message') as error
+           from ${JOB_SCHEMA}.job j
+          where name = $1 and state = 'failed' and data @> $2::jsonb
+            and ($3::uuid is null or (j.completed_on, j.id) < (select completed_on, id from ${JOB_SCHEMA}.job where name = $1 and id = $3::uuid))
+          order by completed_on desc, id desc
+          limit $4`,
+        [name, JSON.stringify(match), after ?? null, limit],
+      );
+      return (rows as Array<{ id: string; data: T; created_on: Date; completed_on: Date | null; retry_count: number; error: string | null }>).map((r) => ({
+        id: r.id,
+        data: r.data,
+        createdOn: new Date(r.created_on),
+        completedOn: r.completed_on ? new Date(r.completed_on) : null,
+        retryCount: r.retry_count,
+        error: r.error,
+      }));
+    },
+    async stateOf(name, id, match) {
+      await open(false);
+      const { rows } = await db.executeSql(`select state from ${JOB_SCHEMA}.job where name = $1 and id = $2::uuid and data @> $3::jsonb`, [
+        name,
+        id,
+        JSON.stringify(match),
+      ]);
+      return (rows as Array<{ state: string }>)[0]?.state ?? null;
+    },
+    async retry(name, id) {
+      const b = await open(false);
+      // pg-boss moves only a failed job (state = 'failed') to retry: a second ask, or one for a job that was sent, changes nothing.
+      // Its types say void; it answers { jobs, requested, affected } (Manager.mapCommandResponse).
+      const { affected } = (await b.retry(name, id)) as unknown as { affected: number };
+      const worker = workerIds.get(name);
+      if (affected > 0 && worker) b.notifyWorker(worker);
+      return affected > 0;
     },
   };
 }

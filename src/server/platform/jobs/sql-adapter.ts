@@ -1,7 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
+import { type SQLChunk, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
-import type { Database } from "../../db/client";
+import type { Database, Db } from "../../db/client";
 
 /**
  * Once the database is closed, a query is answered with no result instead of failing: pg-boss may
@@ -33,6 +34,27 @@ export function sqlAdapter(database: Database): PgBoss.Db {
       if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
+    },
+  };
+}
+
+/**
+ * pg-boss's way into a drizzle transaction (`send`'s `db` option, docs/decisions/0073): its text's
+ * `$n` placeholders become drizzle parameters, so the statement runs on the transaction's own
+ * connection (PostgreSQL) or inside its session (PGlite) and commits or rolls back with it. Both
+ * drivers answer `execute` with the `rows` pg-boss reads.
+ */
+export function transactionAdapter(tx: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQLChunk[] = [];
+      let at = 0;
+      for (const m of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(at, m.index)), sql.param(values[Number(m[1]) - 1] ?? null));
+        at = m.index + m[0].length;
+      }
+      chunks.push(sql.raw(text.slice(at)));
+      return (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
     },
   };
 }

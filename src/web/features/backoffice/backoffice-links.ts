@@ -15,6 +15,7 @@ export const BACKOFFICE_LINKS: readonly StudioLink[] = [
   { path: "users", label: "header.users", testId: "studio-link-users" },
   { path: "mentors", label: "header.mentors", testId: "studio-link-mentors" },
   { path: "orders", label: "header.orders", testId: "studio-link-orders" },
+  { path: "letters", label: "header.letters", testId: "studio-link-letters" },
   { path: "settings/portal", label: "header.settingsPortal", testId: "studio-link-settings-portal" },
   { path: "settings/environment", label: "header.settingsEnvironment", testId: "studio-link-settings-environment" },
   { path: "settings/registration", label: "header.settingsRegistration", testId: "studio-link-settings-registration" },

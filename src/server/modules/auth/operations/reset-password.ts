@@ -1,5 +1,6 @@
 import { AppError } from "../../../../domain/errors";
 import type { TUser } from "../../../../domain/user";
+import type { Db } from "../../../db/client";
 import { hashPassword } from "../../../platform/auth/passwords";
 import { randomToken, tokenHash } from "../../../platform/auth/tokens";
 import { presentUser } from "../../users/service";
@@ -24,14 +25,22 @@ export async function createPasswordReset({ repo, users }: AuthContext, email: s
 /**
  * A reset link for the account asked for by the back office (issue 16): any account with an address,
  * with or without a password yet (the link lets it set one). PERSON_NO_EMAIL without an address.
+ * `within` runs in the token's transaction (its audit row and its letter, docs/decisions/0073): the
+ * token, the audit and the queued letter commit together or not at all. It uses only `tx`.
  */
-export async function createPasswordResetFor({ repo, users }: AuthContext, userId: string): Promise<{ token: string; user: TUser }> {
+export async function createPasswordResetFor(
+  { repo, users }: AuthContext,
+  userId: string,
+  within: (reset: { token: string; user: TUser }, tx: Db) => Promise<void>,
+): Promise<void> {
   const row = await users.findById(userId);
   if (!row) throw new AppError("NOT_FOUND", `User ${userId} not found`);
   if (!row.email) throw new AppError("PERSON_NO_EMAIL", `User ${userId} has no e-mail address`);
   const token = randomToken();
-  await repo.insertOneTime({ hash: tokenHash(token), kind: "password-reset", userId: row.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  return { token, user: presentUser(row) };
+  const reset = { token, user: presentUser(row) };
+  await repo.insertOneTimeWith({ hash: tokenHash(token), kind: "password-reset", userId: row.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) }, (tx) =>
+    within(reset, tx),
+  );
 }
 
 /** Sets the new password and ends every session of the account. */
