@@ -56,24 +56,11 @@ export function FailedLetters({ letters, next, counts }: { letters: TFailedLette
             <table className="w-full text-start text-sm" data-testid="letters-table">
               <thead>
                 <tr className="border-b border-line text-muted">
-                  <th scope="col" className="p-2 text-start font-medium">
-                    {t("letters.failedAt")}
-                  </th>
-                  <th scope="col" className="p-2 text-start font-medium">
-                    {t("letters.to")}
-                  </th>
-                  <th scope="col" className="p-2 text-start font-medium">
-                    {t("letters.subject")}
-                  </th>
-                  <th scope="col" className="p-2 text-start font-medium">
-                    {t("letters.queuedAt")}
-                  </th>
-                  <th scope="col" className="p-2 text-end font-medium">
-                    {t("letters.tries")}
-                  </th>
-                  <th scope="col" className="p-2 text-start font-medium">
-                    {t("letters.lastError")}
-                  </th>
+                  {(["failedAt", "to", "subject", "queuedAt", "tries", "lastError"] as const).map((key) => (
+                    <th key={key} scope="col" className={`p-2 font-medium ${key === "tries" ? "text-end" : "text-start"}`}>
+                      {t(`letters.${key}`)}
+                    </th>
+                  ))}
                   <th scope="col" className="p-2 text-start font-medium">
                     <span className="sr-only">{t("letters.actions")}</span>
                   </th>
