@@ -185,6 +185,7 @@ async function prepare(): Promise<Sweep> {
       "studio/video-events/history-of-writing",
       "studio/media",
       "studio/orders",
+      "studio/letters",
       `studio/orders/${paid.orderId}`,
       "studio/mentors",
       "studio/users",
