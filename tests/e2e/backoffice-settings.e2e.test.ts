@@ -66,7 +66,8 @@ describe("the back office's settings screens", () => {
     await reader.getByTestId("language-switcher").click();
     await reader.getByRole("menuitem", { name: "Deutsch", exact: true }).click();
     await expect.poll(() => new URL(reader.url()).pathname, SLOW).toMatch(/^\/de\//);
-    expect(await reader.locator("html").getAttribute("lang")).toBe("de");
+    // The address changes before the new document is in place: wait for its language.
+    await expect.poll(() => reader.locator("html").getAttribute("lang"), SLOW).toBe("de");
     await expect.poll(() => reader.getByTestId("language-switcher").textContent(), SLOW).toContain("DE");
   });
 
