@@ -609,7 +609,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
       await api.register(paymentRoutes(services.orders, config.RATE_LIMIT_WINDOW_MS));
       await api.register(ordersAdminRoutes(services.orders));
       await api.register(lettersAdminRoutes(services.failedLetters));
-      await api.register(peopleRoutes(services.people, { sendReset: (req) => services.resetMail.prepare(req) }));
+      await api.register(peopleRoutes(services.people, { sendReset: (req) => () => services.resetMail.prepare(req) }));
       await api.register(chatRoutes(services.chat));
       await api.register(mentorChatRoutes(services.chat));
       await api.register(chatAdminRoutes(services.chat));

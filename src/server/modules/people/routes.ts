@@ -5,7 +5,7 @@ import { ZText } from "../../../domain/validation/safe-text";
 import { requireUser } from "../../platform/auth/request-auth";
 import { ZErrorReply } from "../../platform/errors";
 import type { FastifyRequest } from "fastify";
-import type { PeopleService, SendReset } from "./service";
+import type { PeopleService, PrepareReset } from "./service";
 
 const reads = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 const writes = { ...reads, 409: ZErrorReply, 413: ZErrorReply, 415: ZErrorReply };
@@ -15,7 +15,7 @@ const who = "Admins and mp-admin only (ADMINS-ONLY otherwise); only an admin gra
 
 /** The back office's people (issue 16): thin routes, the rules live in the service and domain/people-policy.ts. */
 export const peopleRoutes =
-  (people: PeopleService, deps: { sendReset: (req: FastifyRequest) => Promise<SendReset> }): FastifyPluginAsyncZod =>
+  (people: PeopleService, deps: { sendReset: (req: FastifyRequest) => PrepareReset }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ["admin"];
     const actor = async (req: FastifyRequest) => (await requireUser(req)).user;
@@ -113,7 +113,7 @@ export const peopleRoutes =
         },
       },
       async (req) => {
-        await people.sendPasswordReset(await actor(req), req.params.userId, await deps.sendReset(req));
+        await people.sendPasswordReset(await actor(req), req.params.userId, deps.sendReset(req));
         return { state: "ok" as const };
       },
     );

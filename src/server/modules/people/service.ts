@@ -9,9 +9,13 @@ import type { OrdersService } from "../orders/service";
 import type { ProgressService } from "../progress/service";
 import { presentUser, type UserRecord, type UsersService } from "../users/service";
 
-/** Mails a reset link (modules/auth/reset-mail.ts, handed in by main.ts with the request). */
-/** Queues the reset letter; `into.tx` is the token's transaction (docs/decisions/0073). Its reads are done before. */
+/**
+ * Queues a reset link's letter (modules/auth/reset-mail.ts, handed in by main.ts with the request);
+ * `into.tx` is the token's transaction (docs/decisions/0073).
+ */
 export type SendReset = (reset: { token: string; user: TUser }, into: SendIn) => Promise<void>;
+/** Reads what the letter needs (its language and texts), so that sending it inside the transaction reads nothing. */
+export type PrepareReset = () => Promise<SendReset>;
 
 type Actor = Pick<TUser, "id" | "status" | "roles">;
 
@@ -158,8 +162,9 @@ export function createPeopleService(deps: { users: UsersService; auth: AuthServi
     },
 
     /** Mails the person the usual reset link (the forgot-password letter). */
-    async sendPasswordReset(who: Actor, id: string, send: SendReset): Promise<void> {
+    async sendPasswordReset(who: Actor, id: string, prepare: PrepareReset): Promise<void> {
       await target(who, id);
+      const send = await prepare();
       await auth.createPasswordResetFor(id, async (reset, tx) => {
         await users.auditAsAdmin(id, { actorId: who.id, action: "user.reset-password", summary: {} }, tx);
         await send(reset, { tx });

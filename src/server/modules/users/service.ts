@@ -180,8 +180,7 @@ export function createUsersService(deps: {
       if (!(await repo.removeWithAudit(id, { ...audit, portalId }))) throw new AppError("NOT_FOUND", `User ${id} not found`);
       await changed(id, "revoked");
     },
-    /** An audit row about an account for a back-office act that changes no column (a reset link sent). */
-    /** `tx`: the transaction of the change it records. */
+    /** An audit row about an account for a back-office act that changes no column (a reset link sent); `tx`, the act's transaction. */
     auditAsAdmin(id: string, audit: BackOfficeAudit, tx?: Db): Promise<void> {
       return repo.audit(id, { ...audit, portalId }, tx);
     },
