@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useE2E, type SignedIn } from "./fixtures";
+import { type SignedIn, useE2E, waitForHydrated } from "./fixtures";
 
 const e2e = useE2E();
 const SHOTS = "/work/shots/tests";
@@ -25,7 +25,7 @@ async function learnerAtTest(lang: string): Promise<SignedIn> {
   await e2e.open(`/${lang}/courses/reading-foundations/test/${CHECK}`, { page: who.page });
   await who.page.getByTestId("test-runner").waitFor();
   // The runner is a lazy chunk: its boundary hydrates after the page does. A key press before that does nothing.
-  await expect.poll(() => who.page.getByTestId("test-runner").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+  await waitForHydrated(who.page.getByTestId("test-runner"));
   return who;
 }
 

@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { definitionOf } from "../support/assessments";
 import { download, renderPdf } from "./certificate-steps";
-import { useE2E } from "./fixtures";
+import { useE2E, waitForHydrated } from "./fixtures";
 import { takeTestOnPage } from "./test-steps";
 
 const e2e = useE2E();
@@ -63,7 +63,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 async function runnerReady(page: Page) {
   const runner = page.getByTestId("test-runner");
   await runner.waitFor();
-  await expect.poll(() => runner.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+  await waitForHydrated(runner);
 }
 
 /** Registers through the header's login popup, as a visitor does. */

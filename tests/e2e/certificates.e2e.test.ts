@@ -16,7 +16,7 @@ import { upsertCourse, upsertElement } from "../../src/server/db/seed/course-fac
 import { changeContent } from "../../src/server/platform/content-version";
 import { passedAttempt } from "../support/assessments";
 import { download } from "./certificate-steps";
-import { type SignedIn, useE2E } from "./fixtures";
+import { type SignedIn, useE2E, waitForHydrated } from "./fixtures";
 
 const e2e = useE2E();
 const SHOTS = "/work/shots/cert";
@@ -104,7 +104,7 @@ describe.each([
     expect(await box.getAttribute("data-status")).toBe("available");
     expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
     // The button works only once the page is hydrated.
-    await expect.poll(() => box.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+    await waitForHydrated(box);
     await e2e.axeCheck(page, `course certificate offered ${lang}`);
     await page.screenshot({ path: `${SHOTS}/course-offer-${lang}.png`, fullPage: true });
 

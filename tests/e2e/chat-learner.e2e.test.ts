@@ -139,12 +139,24 @@ describe("the chat for learners", () => {
 
   it("a failed send is retried by its id from its retry button, and a lost answer never doubles a message", async () => {
     const { page, context, chatId } = await connectedLearner();
+    // Refused until the retry button is pressed: the outbox's own resend after its 1-2 s backoff is
+    // refused too, so the failed state stays on screen however slow the machine is, and the send that
+    // gets through is the button's.
+    await page.evaluate(() => {
+      document.addEventListener("click", (e) => {
+        if ((e.target as Element | null)?.closest?.('[data-testid="chat-retry"]')) document.documentElement.dataset.retried = "1";
+      }, true);
+    });
+    const retried = () => page.evaluate(() => document.documentElement.dataset.retried === "1");
     let block: "refuse" | "lose-answer" | null = "refuse";
     await page.route(SEND_URL, async (route) => {
-      const mode = route.request().method() === "POST" ? block : null;
-      block = null;
-      if (mode === "refuse") return route.abort("connectionrefused");
-      if (mode === "lose-answer") {
+      if (route.request().method() !== "POST") return route.continue();
+      if (block === "refuse") {
+        if (!(await retried())) return route.abort("connectionrefused");
+        block = null;
+      }
+      if (block === "lose-answer") {
+        block = null;
         // The server stores it; the answer is lost (a dropped connection).
         await route.fetch();
         return route.abort("connectionreset");

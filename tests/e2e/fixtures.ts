@@ -17,7 +17,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { COOKIES } from "../../src/domain/constants";
 import type { ROLES } from "../../src/domain/user";
@@ -330,4 +330,12 @@ export async function waitForHydration(page: Page): Promise<void> {
     const body = document.body;
     return !!body && Object.keys(body).some((k) => k.startsWith("__reactFiber") || k.startsWith("__reactProps"));
   });
+}
+
+/**
+ * Resolves once React has hydrated this element: a lazy part (behind Suspense) hydrates after the
+ * document does, and a click on it before then does nothing.
+ */
+export async function waitForHydrated(element: Locator): Promise<void> {
+  await expect.poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { elementTests } from "../../src/server/db/schema/assessments";
 import { changeContent } from "../../src/server/platform/content-version";
 import { definitionOf } from "../support/assessments";
-import { useE2E } from "./fixtures";
+import { useE2E, waitForHydrated } from "./fixtures";
 import { takeTestOnPage } from "./test-steps";
 
 const e2e = useE2E();
@@ -34,7 +34,7 @@ async function setRetake(retake: { attemptLimit: number | null; cooldownSeconds:
 async function runnerReady(page: Page) {
   const runner = page.getByTestId("test-runner");
   await runner.waitFor();
-  await expect.poll(() => runner.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+  await waitForHydrated(runner);
 }
 
 /** Answers the first (single-choice) question wrong and reads the label of its right variant. */

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import type { TQuestionDef } from "../../src/domain/assessment/definition";
 import type { Db } from "../../src/server/db/client";
 import { definitionOf } from "../support/assessments";
+import { waitForHydrated } from "./fixtures";
 
 /** Answers the question on screen, right or wrong, with the mouse; then goes on. */
 async function answerOnScreen(page: Page, q: TQuestionDef, right: boolean) {
@@ -30,13 +31,14 @@ export async function takeTestOnPage(page: Page, db: Db, elementId: string, righ
   const def = await definitionOf(db, elementId);
   const runner = page.getByTestId("test-runner");
   await runner.waitFor();
+  await waitForHydrated(runner);
+  const question = page.getByTestId("test-question");
+  const submit = page.getByTestId("test-submit");
   const mode = await runner.getAttribute("data-mode");
   if (mode === "start") await page.getByTestId("test-start").click();
   else if (mode === "result") await page.getByTestId("test-retake").click();
   let i = 0;
   for (;;) {
-    const question = page.getByTestId("test-question");
-    const submit = page.getByTestId("test-submit");
     await question.or(submit).first().waitFor();
     if (await submit.isVisible()) break;
     const id = await question.getAttribute("data-question");
