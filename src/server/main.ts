@@ -584,11 +584,11 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
         usersRoutes(services.users, config.PORTAL_ID, {
           windowMs: config.RATE_LIMIT_WINDOW_MS,
           limits: services.rateLimits,
-          // Sent after replying: waiting for SMTP only for a free address would tell it by timing.
+          // A letter goes either way (a link, or the "taken" notice), queued, never waiting for SMTP,
+          // so the reply's time does not tell a free address from a taken one.
           requestEmailChange: async (req, userId, email, hint) => {
             // The asking browser's guest session goes with the link: its results join the account once the address is verified.
-            const letter = await services.auth.requestEmailChange(userId, email, guestSessionOf(req));
-            if (letter) services.verifyMail.send(req, letter, hint).catch((e: unknown) => req.log.error(e, "verification mail failed"));
+            await services.auth.requestEmailChange(userId, email, guestSessionOf(req), await services.verifyMail.prepare(req, hint));
           },
         }),
       );

@@ -4,9 +4,10 @@
  * probing which addresses are taken through profile e-mail changes. Letters go through a real SMTP
  * server; Google through oauth2-mock-server (redirect) and a local JWKS (One Tap).
  */
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import { type GoogleJwksStandIn, startGoogleJwks } from "../../../../tests/stand
 import { identities, oneTimeTokens } from "../../db/schema/auth";
 import { users } from "../../db/schema/users";
 import { randomToken, tokenHash } from "../../platform/auth/tokens";
+import { JOB_SCHEMA } from "../../platform/jobs/queue";
 import { PASSWORD, uniqueEmail } from "../../../../tests/support/factories";
 import { Browser, cookieHeader, cookiesOf, expectError, uniqueIp } from "../../../../tests/support/http";
 import { resetLinkOf, startSmtp, verifyLinkOf, type SmtpSink } from "../../../../tests/support/mail";
@@ -328,6 +330,41 @@ describeEachDatabase("e-mail verification", (t) => {
       expect(smtp.messages.filter((m) => m.rcptTo.includes(u.email)).at(-1)!.subject).toBe(mailPack("ar").verify.subject);
       expect((await verify(fresh)).statusCode).toBe(200);
       expectError(await u.browser.post("/api/auth/email/verify/resend"), 409, "EMAIL-ALREADY-VERIFIED");
+    });
+
+    it("a link is stored only with its queued letter: while the queue refuses the letter, no link is left behind", async () => {
+      // The queue's own table refuses letters to this address (a trigger), as a full disk or a lost
+      // connection would: the token's transaction must roll back with it.
+      const tag = `refused_${randomUUID().slice(0, 8)}`;
+      const fn = sql.raw(`${JOB_SCHEMA}.${tag}`);
+      const trigger = sql.raw(tag);
+      const job = sql.raw(`${JOB_SCHEMA}.job`);
+      await t.db.execute(
+        sql`create function ${fn}() returns trigger language plpgsql as $$ begin
+          if new.name = 'letter' and new.data->>'to' like '${sql.raw(tag)}%' then raise exception 'the queue is full'; end if;
+          return new; end $$`,
+      );
+      await t.db.execute(sql`create trigger ${trigger} before insert on ${job} for each row execute function ${fn}()`);
+      const links = async (userId: string) =>
+        t.db
+          .select()
+          .from(oneTimeTokens)
+          .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, "email-verify")));
+      let u: Awaited<ReturnType<typeof register>>;
+      try {
+        // The account is made; its letter could not be queued, and neither is its link.
+        u = await register(app, { email: `${tag}@example.com` });
+        expect(await links(u.userId)).toEqual([]);
+        expectError(await u.browser.post("/api/auth/email/verify/resend"), 500, "INTERNAL");
+        expect(await links(u.userId)).toEqual([]);
+      } finally {
+        await t.db.execute(sql`drop trigger if exists ${trigger} on ${job}`);
+        await t.db.execute(sql`drop function if exists ${fn}()`);
+      }
+      // The queue takes letters again: asked once more, the link and its letter come together.
+      expect((await u.browser.post("/api/auth/email/verify/resend")).statusCode).toBe(200);
+      expect(await links(u.userId)).toHaveLength(1);
+      expect((await verify(await tokenMailedTo(u.email))).statusCode).toBe(200);
     });
 
     it("is limited per account, whatever the client address (429 after 3)", async () => {

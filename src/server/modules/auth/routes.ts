@@ -99,11 +99,10 @@ export const authRoutes =
         const extra = Object.fromEntries(Object.entries({ age, additional }).filter(([, v]) => v !== undefined)) as Record<string, string>;
         const tokens = await auth.register({ email, password, firstName, lastName, phone, extra }, current.kind === "user" ? current.user : undefined);
         setAuthCookies(req, reply, tokens);
-        // The verification letter goes after the reply, in the form's language.
-        const letter = await auth.startEmailVerification(tokens.userId);
-        if (letter) {
-          verifyMail.send(req, letter, { website: req.body.website, lang: req.body.lang }).catch((e: unknown) => req.log.error(e, "verification mail failed"));
-        }
+        // The verification letter in the form's language. The account exists by now: a letter that
+        // could not be queued is logged, and the signed-in learner can ask for it again.
+        const send = await verifyMail.prepare(req, { website: req.body.website, lang: req.body.lang });
+        await auth.startEmailVerification(tokens.userId, null, send).catch((e: unknown) => req.log.error(e, "verification mail failed"));
         return tokens;
       },
     );
@@ -303,9 +302,9 @@ export const authRoutes =
       async (req) => {
         const { user } = await requireUser(req);
         await resendPerAccount.hit(user.id);
-        const letter = await auth.startEmailVerification(user.id, guestSessionOf(req));
-        if (!letter) throw new AppError("EMAIL_ALREADY_VERIFIED", "There is no address waiting for verification");
-        verifyMail.send(req, letter, { website: req.body?.website, lang: req.body?.lang }).catch((e: unknown) => req.log.error(e, "verification mail failed"));
+        const send = await verifyMail.prepare(req, { website: req.body?.website, lang: req.body?.lang });
+        const sent = await auth.startEmailVerification(user.id, guestSessionOf(req), send);
+        if (!sent) throw new AppError("EMAIL_ALREADY_VERIFIED", "There is no address waiting for verification");
         return { state: "sent" as const };
       },
     );

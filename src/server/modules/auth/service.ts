@@ -13,12 +13,12 @@ import { register, registerAnonymous, type RegisterInput } from "./operations/re
 import { refreshSession, renewSession } from "./operations/renew-session";
 import { createPasswordReset, createPasswordResetFor, resetPassword } from "./operations/reset-password";
 import { linkIdentity, signInWithIdentity } from "./operations/sign-in-with-identity";
-import { requestEmailChange, startEmailVerification, verifyEmail, type EmailVerificationLetter as Letter } from "./operations/verify-email";
+import { requestEmailChange, type SendVerification as Send, startEmailVerification, verifyEmail } from "./operations/verify-email";
 import type { AuthRepo } from "./repo";
 import { createRevocations } from "./revocations";
 
-/** A verification letter to send (modules/auth/verify-mail.ts), named here for the module's other files. */
-export type EmailVerificationLetter = Letter;
+/** Sends a verification letter (modules/auth/verify-mail.ts), named here for the module's other files. */
+export type SendVerification = Send;
 
 /**
  * Identity: sessions and tokens, registration and sign-in (password, anonymous, providers, quick
@@ -57,8 +57,8 @@ export function createAuthService(deps: {
     login: (email: string, password: string) => login(ctx, email, password),
     loginAnonymous: (username: string, password: string) => loginAnonymous(ctx, username, password),
     /** `guestSession`: the asking browser's guest session (its cookie), kept with the link. */
-    startEmailVerification: (userId: string, guestSession?: string | null) => startEmailVerification(ctx, userId, guestSession ?? null),
-    requestEmailChange: (userId: string, email: string, guestSession?: string | null) => requestEmailChange(ctx, userId, email, guestSession ?? null),
+    startEmailVerification: (userId: string, guestSession: string | null, send: Send) => startEmailVerification(ctx, userId, guestSession, send),
+    requestEmailChange: (userId: string, email: string, guestSession: string | null, send: Send) => requestEmailChange(ctx, userId, email, guestSession, send),
     verifyEmail: (token: string, signedInAs?: string, guestSession?: string | null) => verifyEmail(ctx, token, signedInAs, guestSession ?? null),
     renew: (refreshToken: string, opts: { graceMs?: number } = {}) => renewSession(ctx, refreshToken, opts),
     refresh: (refreshToken: string) => refreshSession(ctx, refreshToken),

@@ -2,6 +2,7 @@ import { AppError } from "../../../../domain/errors";
 import type { TUser } from "../../../../domain/user";
 import { randomToken, tokenHash } from "../../../platform/auth/tokens";
 import { presentUser } from "../../users/service";
+import type { SendIn } from "../../../platform/mail";
 import { EMAIL_VERIFY_TTL_MS, type AuthContext } from "./context";
 
 /**
@@ -10,58 +11,60 @@ import { EMAIL_VERIFY_TTL_MS, type AuthContext } from "./context";
  */
 export type EmailVerificationLetter = { kind: "verify"; to: string; token: string; user: TUser } | { kind: "taken"; to: string; user: TUser };
 
+/** Queues the letter; `into.tx` is its token's transaction (the letter reads nothing, docs/decisions/0073). */
+export type SendVerification = (letter: EmailVerificationLetter, into?: SendIn) => Promise<void>;
+
 /**
- * A verification link for the address the account waits to prove: its pending new address, else
- * its own unverified one. Null when there is nothing to verify. A pending address that another
- * account holds gets the "taken" notice instead of a link.
+ * Mails a verification link for the address the account waits to prove: its pending new address,
+ * else its own unverified one. The token and its queued letter are one transaction: never a link
+ * without its letter or a letter whose link was rolled back. A pending address that another account
+ * holds gets the "taken" notice instead of a link. Answers which letter went, null when there is
+ * nothing to verify.
  */
 export async function startEmailVerification(
   { repo, users }: AuthContext,
   userId: string,
-  guestSession: string | null = null,
-): Promise<EmailVerificationLetter | null> {
+  guestSession: string | null,
+  send: SendVerification,
+): Promise<EmailVerificationLetter["kind"] | null> {
   const row = await users.findById(userId);
   if (!row) return null;
   const address = row.pendingEmail ?? (row.email && !row.emailVerifiedAt ? row.email : null);
   if (!address) return null;
   if (address === row.pendingEmail) {
     const owner = await users.findByEmail(address);
-    if (owner && owner.id !== row.id) return { kind: "taken", to: address, user: presentUser(row) };
+    if (owner && owner.id !== row.id) {
+      await send({ kind: "taken", to: address, user: presentUser(row) });
+      return "taken";
+    }
   }
   const token = randomToken();
-  await repo.insertOneTime({
-    hash: tokenHash(token),
-    kind: "email-verify",
-    userId: row.id,
-    email: address,
-    guestSession,
-    expiresAt: new Date(Date.now() + EMAIL_VERIFY_TTL_MS),
-  });
-  return { kind: "verify", to: address, token, user: presentUser(row) };
+  const letter = { kind: "verify" as const, to: address, token, user: presentUser(row) };
+  await repo.insertOneTimeWith(
+    { hash: tokenHash(token), kind: "email-verify", userId: row.id, email: address, guestSession, expiresAt: new Date(Date.now() + EMAIL_VERIFY_TTL_MS) },
+    (tx) => send(letter, { tx }),
+  );
+  return "verify";
 }
 
 /**
  * A profile change of address: the new one waits as pendingEmail (the old one stays and signs in)
  * until its link is opened. Taken or free, the caller answers the same; only the letter differs.
- * Null when the address is already the account's own (nothing to send). `guestSession`: the asking
- * browser's, kept with the link.
+ * Nothing is sent when the address is already the account's own and verified. `guestSession`: the
+ * asking browser's, kept with the link.
  */
-export async function requestEmailChange(
-  ctx: AuthContext,
-  userId: string,
-  email: string,
-  guestSession: string | null = null,
-): Promise<EmailVerificationLetter | null> {
+export async function requestEmailChange(ctx: AuthContext, userId: string, email: string, guestSession: string | null, send: SendVerification): Promise<void> {
   const { repo, users } = ctx;
   const row = await users.findById(userId);
   if (!row) throw new AppError("NOT_FOUND", `User ${userId} not found`);
   if (row.email === email) {
     if (row.pendingEmail) await users.update(row.id, { pendingEmail: null });
     await repo.spendAllOf(row.id, "email-verify");
-    return row.emailVerifiedAt ? null : startEmailVerification(ctx, row.id, guestSession);
+    if (!row.emailVerifiedAt) await startEmailVerification(ctx, row.id, guestSession, send);
+    return;
   }
   if (row.pendingEmail !== email) await users.update(row.id, { pendingEmail: email });
-  return startEmailVerification(ctx, row.id, guestSession);
+  await startEmailVerification(ctx, row.id, guestSession, send);
 }
 
 /**
