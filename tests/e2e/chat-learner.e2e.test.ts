@@ -143,9 +143,13 @@ describe("the chat for learners", () => {
     // refused too, so the failed state stays on screen however slow the machine is, and the send that
     // gets through is the button's.
     await page.evaluate(() => {
-      document.addEventListener("click", (e) => {
-        if ((e.target as Element | null)?.closest?.('[data-testid="chat-retry"]')) document.documentElement.dataset.retried = "1";
-      }, true);
+      document.addEventListener(
+        "click",
+        (e) => {
+          if ((e.target as Element | null)?.closest?.('[data-testid="chat-retry"]')) document.documentElement.dataset.retried = "1";
+        },
+        true,
+      );
     });
     const retried = () => page.evaluate(() => document.documentElement.dataset.retried === "1");
     let block: "refuse" | "lose-answer" | null = "refuse";
