@@ -14,6 +14,7 @@ import { databaseKinds } from "../../../tests/setup/databases";
 import { urlForDatabase } from "../../../tests/setup/postgres-template";
 import { environmentWithoutSettings } from "../../../tests/support/processes";
 import { openDatabase } from "../db/client";
+import { DataDirLockedError, LOCK_FILE, lockDataDir } from "../db/data-dir-lock";
 import { upsertPortal } from "../db/seed/factories";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "mentora-backup-cli-"));
@@ -82,6 +83,27 @@ describe("npm run backup and npm run restore", () => {
     const forced = await cli(["restore", backup, "--force"], { DATA_DIR: target });
     expect(forced.code, forced.err).toBe(0);
     expect(readdirSync(target).filter((n) => n.startsWith("pglite.before-restore-"))).toHaveLength(1);
+  });
+
+  it("holds the data directory's lock while it works: a server started meanwhile is refused, and the lock is gone after", async () => {
+    const child = execFile(process.execPath, ["--import", "tsx", "src/server/backup/cli.ts", "backup", "--out", path.join(scratch, "held")], {
+      env: { ...environmentWithoutSettings(), DATA_DIR: source },
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const lockFile = path.join(source, LOCK_FILE);
+    let holder: number | null = null;
+    while (holder === null && child.exitCode === null) {
+      try {
+        holder = (JSON.parse(readFileSync(lockFile, "utf8")) as { pid: number }).pid;
+      } catch {
+        await new Promise((r) => setTimeout(r, 20)); // not there yet, or being written
+      }
+    }
+    expect(holder, "the backup never held the lock").toBe(child.pid);
+    // What a server's start does with the directory (db/data-dir-lock.ts).
+    expect(() => lockDataDir(source)).toThrow(DataDirLockedError);
+    expect(await exited).toBe(0);
+    expect(existsSync(lockFile)).toBe(false);
   });
 
   it("refuses a missing database and a backup directory that is none, in one line", async () => {

@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { z } from "zod";
 import { openDatabase, wrapPglite } from "../db/client";
+import { type DataDirLock, DataDirLockedError, lockDataDir } from "../db/data-dir-lock";
 import { appVersion, createBackup } from "./create-backup";
 import { findDataDirHolder } from "./data-dir-holder";
 import { dumpPglite, dumpPostgres } from "./dump";
@@ -40,12 +41,23 @@ function readEnv() {
   return { ...env, mediaDir: env.MEDIA_S3_BUCKET ? null : (env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media")), pgliteDir: path.join(env.DATA_DIR, "pglite") };
 }
 
-/** PGlite is one process's own: never open its directory while the server (or anything else) holds it. */
-function refuseWhileHeld(dataDir: string) {
+/**
+ * PGlite is one process's own: never open its directory while the server (or anything else) holds
+ * it, and hold its lock while the command works, so a server started meanwhile is refused
+ * (docs/decisions/0068) instead of opening the database under the backup's or restore's feet.
+ */
+function holdDataDir(dataDir: string): DataDirLock {
   const holder = findDataDirHolder(dataDir);
   if (holder) {
     const who = holder.pid ? `process ${holder.pid}` : "a process";
     throw new BackupError(`${who} holds ${dataDir} (${holder.file}): stop the server first`);
+  }
+  try {
+    return lockDataDir(dataDir);
+  } catch (e) {
+    // A server took it between the look and the lock.
+    if (e instanceof DataDirLockedError) throw new BackupError(e.message);
+    throw e;
   }
 }
 
@@ -65,15 +77,19 @@ async function backup(args: string[]) {
       await source.close();
     }
   } else {
-    refuseWhileHeld(env.DATA_DIR);
     if (!existsSync(path.join(env.pgliteDir, "PG_VERSION")))
       throw new BackupError(`no embedded database in ${env.pgliteDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
-    const pglite = new PGlite(env.pgliteDir);
-    const source = pgliteTarget(pglite, { closeWith: true });
+    const lock = holdDataDir(env.DATA_DIR);
     try {
-      manifest = await createBackup({ source, dump: () => dumpPglite(pglite), mediaDir: env.mediaDir, outDir, appVersion: appVersion() });
+      const pglite = new PGlite(env.pgliteDir);
+      const source = pgliteTarget(pglite, { closeWith: true });
+      try {
+        manifest = await createBackup({ source, dump: () => dumpPglite(pglite), mediaDir: env.mediaDir, outDir, appVersion: appVersion() });
+      } finally {
+        await source.close();
+      }
     } finally {
-      await source.close();
+      lock.release();
     }
   }
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
@@ -108,23 +124,27 @@ async function restore(args: string[]) {
     }
   } else {
     where = env.pgliteDir;
-    refuseWhileHeld(env.DATA_DIR);
     mkdirSync(env.DATA_DIR, { recursive: true });
-    let pglite = new PGlite(env.pgliteDir);
-    if (values.force && Object.keys(await tableCounts(pgliteTarget(pglite))).length > 0) {
-      // Kept, not deleted: the way back if the backup was the wrong one.
-      await pglite.close();
-      const aside = `${env.pgliteDir}.before-restore-${stamp()}`;
-      await rename(env.pgliteDir, aside);
-      console.log(`mentora: the database that was there is kept in ${aside}`);
-      pglite = new PGlite(env.pgliteDir);
-    }
-    const database = await wrapPglite(pglite);
+    const lock = holdDataDir(env.DATA_DIR);
     try {
-      manifest = await restoreBackup({ dir, target: pgliteTarget(pglite), mediaDir: env.mediaDir, force: values.force });
-      await database.migrate();
+      let pglite = new PGlite(env.pgliteDir);
+      if (values.force && Object.keys(await tableCounts(pgliteTarget(pglite))).length > 0) {
+        // Kept, not deleted: the way back if the backup was the wrong one.
+        await pglite.close();
+        const aside = `${env.pgliteDir}.before-restore-${stamp()}`;
+        await rename(env.pgliteDir, aside);
+        console.log(`mentora: the database that was there is kept in ${aside}`);
+        pglite = new PGlite(env.pgliteDir);
+      }
+      const database = await wrapPglite(pglite);
+      try {
+        manifest = await restoreBackup({ dir, target: pgliteTarget(pglite), mediaDir: env.mediaDir, force: values.force });
+        await database.migrate();
+      } finally {
+        await database.close();
+      }
     } finally {
-      await database.close();
+      lock.release();
     }
   }
   const media = manifest.media.storage === "s3" ? "media stayed in S3" : `${manifest.media.files} media files into ${env.mediaDir}`;
