@@ -101,8 +101,10 @@ export const authRoutes =
         setAuthCookies(req, reply, tokens);
         // The verification letter in the form's language. The account exists by now: a letter that
         // could not be queued is logged, and the signed-in learner can ask for it again.
-        const send = await verifyMail.prepare(req, { website: req.body.website, lang: req.body.lang });
-        await auth.startEmailVerification(tokens.userId, null, send).catch((e: unknown) => req.log.error(e, "verification mail failed"));
+        await verifyMail
+          .prepare(req, { website: req.body.website, lang: req.body.lang })
+          .then((send) => auth.startEmailVerification(tokens.userId, null, send))
+          .catch((e: unknown) => req.log.error(e, "verification mail failed"));
         return tokens;
       },
     );
