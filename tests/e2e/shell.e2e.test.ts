@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { HELLO_COOKIE } from "../../src/domain/chat-rules";
 import { COOKIES, LANGUAGE_PACKAGES } from "../../src/domain/constants";
 import { type DemoLang, mainPageBlocks, systemPage } from "../../src/server/db/seed/demo-content";
 import { useE2E, waitForHydration } from "./fixtures";
@@ -256,6 +257,38 @@ describe("shell: floating rail", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => toTop.count()).toBe(0);
   });
+});
+
+describe("shell: the floating rail at the end of a page", () => {
+  /** The footer's links and buttons that a rail button covers, after scrolling to the very end. */
+  const coveredFooterControls = (page: Page) =>
+    page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const rail = [...document.querySelectorAll('[data-testid="floating-rail"] button')].map((b) => b.getBoundingClientRect());
+      const meets = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return [...document.querySelectorAll("footer a, footer button")]
+        .filter((c) => rail.some((r) => meets(r, c.getBoundingClientRect())))
+        .map((c) => c.textContent?.trim() ?? "");
+    });
+
+  for (const [lang, viewport] of [
+    ["en", { width: 1280, height: 800 }],
+    ["ar", { width: 390, height: 844 }],
+  ] as const) {
+    it(`covers none of the footer's links (${lang}, ${viewport.width} px): the footer keeps room for it`, async () => {
+      const { page } = await e2e.newPage({ consent: true, lang, viewport, cookies: { [HELLO_COOKIE]: "1" } });
+      await page.goto(`/${lang}/courses/reading-foundations/lesson/rf-slow-reading`);
+      await waitForHydration(page);
+      const rail = page.getByTestId("floating-rail");
+      await rail.locator('[data-rail="connect_to_mentor"]').waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // Two buttons now (scroll to top too): the rail at its tallest.
+      await rail.locator('[data-rail="scroll_to_top"]').waitFor();
+      await expect.poll(() => coveredFooterControls(page)).toEqual([]);
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS_DIR, `rail-page-end-${lang}-${viewport.width}.png`) });
+    });
+  }
 });
 
 describe("shell: design-system guideline", () => {

@@ -37,7 +37,11 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
     return count > 0 ? { text: count > 99 ? "99+" : String(count), label: byId.get(id)?.badgeLabel ?? String(count) } : null;
   };
   return (
-    <div className={cn("fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3", noticeOpen && "max-sm:hidden")} data-testid="floating-rail">
+    <div
+      ref={reserveRoomBelowPage}
+      className={cn("fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3", noticeOpen && "max-sm:hidden")}
+      data-testid="floating-rail"
+    >
       {rail.buttons.map((b) => {
         const label = t(`floating.${b.id}`);
         return (
@@ -73,6 +77,27 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
       })}
     </div>
   );
+}
+
+/** The rail's bottom offset (bottom-6) and a gap above the page's last line. */
+const RAIL_MARGIN_PX = 24 + 16;
+
+/**
+ * Keeps `--rail-clearance` (read by the footer as its bottom padding) at the rail's height while the
+ * rail is shown: at the end of a page the rail would otherwise cover the footer's last links, and a
+ * link reached with Tab would be hidden under it (WCAG 2.4.11).
+ */
+function reserveRoomBelowPage(rail: HTMLDivElement | null) {
+  if (!rail) return;
+  const root = document.documentElement;
+  const set = () => root.style.setProperty("--rail-clearance", rail.offsetHeight > 0 ? `${rail.offsetHeight + RAIL_MARGIN_PX}px` : "0px");
+  set();
+  const watch = new ResizeObserver(set);
+  watch.observe(rail);
+  return () => {
+    watch.disconnect();
+    root.style.removeProperty("--rail-clearance");
+  };
 }
 
 /** True once the page is scrolled past `offset` px; scroll handling is throttled to 15 ms (seed 9). */

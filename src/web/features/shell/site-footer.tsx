@@ -14,7 +14,8 @@ export function SiteFooter() {
   const { portal, environment } = data.settings;
   const { contacts, socials } = environment;
   return (
-    <footer className="mt-16 border-t border-line bg-surface-alt">
+    // The bottom padding is the floating rail's room (floating-rail.tsx), so it never covers the last links.
+    <footer className="mt-16 border-t border-line bg-surface-alt pb-[var(--rail-clearance,0px)]">
       <Container className="flex flex-col gap-6 py-10 md:flex-row md:items-start md:justify-between">
         <div>
           <p className="font-title text-lg font-bold text-ink">{localized(portal.title, lang, portal.i18n.primaryLang)}</p>
