@@ -12,7 +12,7 @@
  *     await e2e.open("/en/profile", { page: mentor.page });
  *   });
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { FastifyInstance } from "fastify";
@@ -181,6 +181,20 @@ function formatViolations(label: string, list: AxeViolationSummary[]): string {
 }
 
 /**
+ * MENTORA_FAILURE_SHOTS names a folder: a failed test leaves a screenshot of every page still open
+ * there, as it stood when the test gave up (what a CI failure or an old build looked like).
+ */
+const FAILURE_SHOTS = process.env.MENTORA_FAILURE_SHOTS;
+
+async function shootOpenPages(contexts: Iterable<BrowserContext>, testName: string) {
+  if (!FAILURE_SHOTS) return;
+  mkdirSync(FAILURE_SHOTS, { recursive: true });
+  const stem = testName.replace(/[^\p{L}\p{N}]+/gu, "-").slice(0, 120);
+  const pages = [...contexts].flatMap((c) => c.pages());
+  await Promise.allSettled(pages.map((page, i) => page.screenshot({ path: path.join(FAILURE_SHOTS, `${stem}-${i}.png`), fullPage: true, timeout: 10_000 })));
+}
+
+/**
  * Registers beforeAll/afterAll for one spec file and returns the handle the tests use. `env` adds
  * settings (e.g. SMTP_URL of a server a spec starts in an earlier beforeAll), read when the app starts.
  */
@@ -202,7 +216,8 @@ export function useE2E(env: () => Record<string, string> | Promise<Record<string
   };
   const unallowed = () => problems.filter((p) => !allowed.some((re) => re.test(p.message)));
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (FAILURE_SHOTS && task.result?.state === "fail") await shootOpenPages(contexts, task.fullName);
     // A hydration error is reported a moment after the page's scripts run: let the last page settle.
     if (problems.length === 0) await new Promise((r) => setTimeout(r, 50));
     const found = unallowed();

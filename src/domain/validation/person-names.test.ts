@@ -1,5 +1,7 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NAME_MAX, NAME_MIN, ZPersonName } from "./fields";
+import { NAME_FORBIDDEN, NAME_MAX, NAME_MIN, ZPersonName } from "./fields";
 import { ZSignUp } from "./forms";
 import { MSG } from "./messages";
 import { buildRegistrationSchema, buildSignUpSchema, defaultRegistrationFields } from "./registration-fields";
@@ -46,5 +48,24 @@ describe("person names (issue 28)", () => {
 
   it("refuses nothing the seed does not list: other punctuation between letters stays allowed", () => {
     for (const name of ["J. R.", "Anne–Marie", "Zoë ʻAkau", "Ma`ia"]) expect(ZPersonName.safeParse(name).success, name).toBe(true);
+  });
+  // The issue's "refused" names were accepted by the rule; its message, "Use 2 to 15 letters, without
+  // digits or symbols.", read as if a hyphen were a symbol. It now says what a name may hold.
+  it("says in every language that hyphens and apostrophes are fine, naming only symbols the rule refuses", () => {
+    const LOCALES = path.join(process.cwd(), "locales");
+    const ALLOWED_WORDS: Record<string, RegExp> = {
+      en: /hyphens and apostrophes/,
+      tr: /kısa çizgi ve kesme işareti/,
+      ar: /الشرطات والفواصل العليا/,
+      ru: /дефисы и апострофы/,
+    };
+    for (const lang of readdirSync(LOCALES)) {
+      const auth: unknown = JSON.parse(readFileSync(path.join(LOCALES, lang, "auth.json"), "utf8"));
+      const message = String(MSG.name.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], auth));
+      expect(message, lang).toMatch(ALLOWED_WORDS[lang]);
+      const named = message.match(/(?<= )[_!?/@#](?= )/g) ?? [];
+      expect(named.length, lang).toBeGreaterThanOrEqual(4);
+      for (const ch of named) expect(NAME_FORBIDDEN.test(ch), `${lang} names ${ch}`).toBe(true);
+    }
   });
 });
