@@ -66,6 +66,31 @@ export function useChatLauncher(): { rail: RailButton; overlay: React.ReactNode 
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-rail="connect_to_mentor"]')?.focus());
   }, []);
 
+  // Seed §4's hello bubble, above the rail's buttons.
+  const note =
+    hello.show && !open ? (
+      <div
+        className={cn(
+          "flex max-w-xs items-start gap-2 rounded-2xl border border-line bg-surface p-3 text-sm text-ink shadow-lg",
+          onCoursePage && "max-sm:hidden",
+        )}
+        data-testid="chat-hello"
+      >
+        <button type="button" className="flex-1 text-start" onClick={toggle} onPointerEnter={() => void widget.preload().catch(() => undefined)}>
+          {t("chat.hello", { hours: CHAT_TIMERS.replyPromiseHours })}
+        </button>
+        <button
+          type="button"
+          onClick={hello.dismiss}
+          aria-label={t("chat.helloDismiss")}
+          className="rounded-full p-0.5 text-muted hover:text-ink"
+          data-testid="chat-hello-dismiss"
+        >
+          <Icon name="close" className="size-4" />
+        </button>
+      </div>
+    ) : undefined;
+
   const rail: RailButton = {
     id: "connect_to_mentor",
     visible: true,
@@ -75,32 +100,11 @@ export function useChatLauncher(): { rail: RailButton; overlay: React.ReactNode 
     badgeLabel: t("chat.unread", { count: unread }),
     expanded: open,
     controls: CHAT_PANEL_ID,
+    note,
   };
 
   const overlay = (
     <>
-      {hello.show && !open ? (
-        <div
-          className={cn(
-            "fixed bottom-[5.5rem] end-4 z-40 flex max-w-xs items-start gap-2 rounded-2xl border border-line bg-surface p-3 text-sm text-ink shadow-lg",
-            onCoursePage && "max-sm:hidden",
-          )}
-          data-testid="chat-hello"
-        >
-          <button type="button" className="flex-1 text-start" onClick={toggle} onPointerEnter={() => void widget.preload().catch(() => undefined)}>
-            {t("chat.hello", { hours: CHAT_TIMERS.replyPromiseHours })}
-          </button>
-          <button
-            type="button"
-            onClick={hello.dismiss}
-            aria-label={t("chat.helloDismiss")}
-            className="rounded-full p-0.5 text-muted hover:text-ink"
-            data-testid="chat-hello-dismiss"
-          >
-            <Icon name="close" className="size-4" />
-          </button>
-        </div>
-      ) : null}
       {wanted ? (
         <Suspense fallback={null}>
           <widget.Component open={open} onClose={close} onOpen={() => setOpen(true)} panelId={CHAT_PANEL_ID} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { arrangeFloatingButtons, type FloatingButton } from "../../../domain/floating-buttons";
 import { cn } from "../../components/ui/cn";
@@ -18,6 +18,11 @@ export interface RailButton extends FloatingButton {
   controls?: string;
   /** Starts loading what the button opens before the click (pointer over, focus). */
   onIntent?(): void;
+  /**
+   * A note shown at the top of the rail (the chat's hello bubble): in the rail's column it never
+   * overlaps the buttons, and the room the footer keeps counts it.
+   */
+  note?: React.ReactNode;
 }
 
 /**
@@ -42,6 +47,7 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
       className={cn("fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3", noticeOpen && "max-sm:hidden")}
       data-testid="floating-rail"
     >
+      {buttons.map((b) => (b.note ? <Fragment key={`note-${b.id}`}>{b.note}</Fragment> : null))}
       {rail.buttons.map((b) => {
         const label = t(`floating.${b.id}`);
         return (
@@ -83,8 +89,8 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
 const RAIL_MARGIN_PX = 24 + 16;
 
 /**
- * Keeps `--rail-clearance` (read by the footer as its bottom padding) at the rail's height while the
- * rail is shown: at the end of a page the rail would otherwise cover the footer's last links, and a
+ * Keeps `--rail-clearance` (read by the footer as its bottom padding) at the rail's height, notes
+ * included, while the rail is shown: at the end of a page the rail would otherwise cover the footer's last links, and a
  * link reached with Tab would be hidden under it (WCAG 2.4.11).
  */
 function reserveRoomBelowPage(rail: HTMLDivElement | null) {
