@@ -16,6 +16,8 @@ export const CHAT_LIMITS = {
   markReadMax: 100,
   /** Messages an updates call returns at most; the client asks again after the returned cursor. */
   updatesMax: 100,
+  /** Chats the unread check lists with their counts (newest unread first); the total counts them all. */
+  unreadChatsMax: 30,
 } as const;
 
 /** Seed §9 timers, and Mentora's own around them. */

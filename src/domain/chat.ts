@@ -192,12 +192,17 @@ export const ZSendMessageRequest = z.object({
 /** Seed §7 "Mark as read (chatId, ids)". */
 export const ZMarkReadRequest = z.object({ ids: z.array(ZChatMessageId).min(1).max(CHAT_LIMITS.markReadMax) });
 
-/** The unread check every 15 s: one number for the chat button (a mentor: over their chats). */
+/**
+ * The unread check every 15 s: one number for the chat button (a mentor: over all their chats), how
+ * many chats have unread messages, and the newest of those (at most CHAT_LIMITS.unreadChatsMax).
+ */
 export const ZUnreadSummary = z.object({
   unreadMessagesCount: z.number().int(),
+  unreadChatsCount: z.number().int(),
   chats: z.array(z.object({ chatId: z.string(), unreadMessagesCount: z.number().int() })),
   unreadNotificationsCount: z.number().int(),
 });
+export type TUnreadSummary = z.infer<typeof ZUnreadSummary>;
 
 /* Mentor side. */
 

@@ -92,7 +92,7 @@ describeEachDatabase("mentor chat: access and bad input", (t) => {
       );
     }
     // The unread check answers guests with zeros; the setup shows them the mentors and no chat.
-    expect(json(await guest.get("/api/chats/unread"))).toEqual({ unreadMessagesCount: 0, chats: [], unreadNotificationsCount: 0 });
+    expect(json(await guest.get("/api/chats/unread"))).toEqual({ unreadMessagesCount: 0, unreadChatsCount: 0, chats: [], unreadNotificationsCount: 0 });
     expect(json<{ chat: unknown; mentors: unknown[] }>(await session.get("/api/chats/setup"))).toMatchObject({ chat: null });
     expect(
       await t.db

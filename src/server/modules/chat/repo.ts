@@ -122,13 +122,6 @@ function reads(db: Db) {
     allMessages(chatId: string, limit: number): Promise<MessageRow[]> {
       return db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt, chatMessages.id).limit(limit);
     },
-    /** Chats assigned to `mentorId` on the portal. */
-    chatsOfMentor(portalId: string, mentorId: string): Promise<ChatRow[]> {
-      return db
-        .select()
-        .from(chats)
-        .where(and(eq(chats.portalId, portalId), eq(chats.mentorId, mentorId)));
-    },
     /** The page before `before` (newest `limit`), returned oldest first; one more row tells whether older ones exist. */
     async page(chatId: string, before: number | undefined, limit: number): Promise<{ rows: MessageRow[]; hasPrevious: boolean }> {
       const rows = await db
@@ -182,6 +175,42 @@ function reads(db: Db) {
         .where(and(inArray(chatMessages.chatId, chatIds), inArray(chatMessages.authorKind, kinds), isNull(chatMessages.readAt)))
         .groupBy(chatMessages.chatId);
       return new Map(rows.map((r) => [r.chatId, r.n]));
+    },
+    /**
+     * The unread check's figures for one person, from one aggregate over the unread messages (the
+     * partial index chat_messages_unread): the total and the number of chats with any over their own
+     * chat (`studentKinds` unread) and the chats they mentor (`staffKinds` unread), and the `limit`
+     * chats whose unread message is newest. Never a list of every chat: a mentor may hold 10,000.
+     */
+    async unreadSummary(
+      portalId: string,
+      userId: string,
+      kinds: { student: AuthorKind[]; staff: AuthorKind[] },
+      limit: number,
+    ): Promise<{ total: number; chatsWithUnread: number; chats: Array<{ chatId: string; n: number }> }> {
+      const rows = await db
+        .select({
+          chatId: chatMessages.chatId,
+          n: sql<number>`count(*)::int`,
+          total: sql<number>`(sum(count(*)) over ())::int`,
+          chatsWithUnread: sql<number>`(count(*) over ())::int`,
+        })
+        .from(chatMessages)
+        .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+        .where(
+          and(
+            isNull(chatMessages.readAt),
+            eq(chats.portalId, portalId),
+            or(
+              and(eq(chats.studentId, userId), inArray(chatMessages.authorKind, kinds.student)),
+              and(eq(chats.mentorId, userId), inArray(chatMessages.authorKind, kinds.staff)),
+            ),
+          ),
+        )
+        .groupBy(chatMessages.chatId)
+        .orderBy(desc(sql`max(${chatMessages.seq})`))
+        .limit(limit);
+      return { total: rows[0]?.total ?? 0, chatsWithUnread: rows[0]?.chatsWithUnread ?? 0, chats: rows.map((r) => ({ chatId: r.chatId, n: r.n })) };
     },
     /** The last message of each chat. */
     async lastMessages(chatIds: string[]): Promise<Map<string, MessageRow>> {

@@ -199,23 +199,22 @@ export async function readLinkedReplies(ctx: ChatContext, studentId: string, mes
   }
 }
 
-/** The 15 s unread check: the learner's chat, and a mentor's assigned chats; a guest gets zeros. */
+/**
+ * The 15 s unread check: the total over the learner's chat and a mentor's assigned chats, and the
+ * newest few chats with unread messages (bounded, whatever a mentor holds); a guest gets zeros.
+ */
 export async function unreadSummary(ctx: ChatContext, auth: Auth) {
   if (auth.kind === "bad-token") throw new AppError("TOKEN_BAD", "The access token is not valid");
-  if (auth.kind !== "user" || !mayChat(auth.user)) return { unreadMessagesCount: 0, chats: [], unreadNotificationsCount: 0 };
+  if (auth.kind !== "user" || !mayChat(auth.user)) return { unreadMessagesCount: 0, unreadChatsCount: 0, chats: [], unreadNotificationsCount: 0 };
   const me = auth.user;
-  const own = await ctx.repo.chatOfStudent(ctx.portalId, me.id);
-  const mentoring = await ctx.repo.chatsOfMentor(ctx.portalId, me.id);
-  const chats: Array<{ chatId: string; unreadMessagesCount: number }> = [];
-  if (own) chats.push({ chatId: own.id, unreadMessagesCount: (await ctx.repo.unreadCounts([own.id], incomingKinds("student"))).get(own.id) ?? 0 });
-  const staff = await ctx.repo.unreadCounts(
-    mentoring.map((c) => c.id),
-    incomingKinds("staff"),
-  );
-  for (const c of mentoring) chats.push({ chatId: c.id, unreadMessagesCount: staff.get(c.id) ?? 0 });
+  const [summary, notifications] = await Promise.all([
+    ctx.repo.unreadSummary(ctx.portalId, me.id, { student: incomingKinds("student"), staff: incomingKinds("staff") }, CHAT_LIMITS.unreadChatsMax),
+    ctx.notifications.unreadCount(me.id),
+  ]);
   return {
-    unreadMessagesCount: chats.reduce((n, c) => n + c.unreadMessagesCount, 0),
-    chats,
-    unreadNotificationsCount: await ctx.notifications.unreadCount(me.id),
+    unreadMessagesCount: summary.total,
+    unreadChatsCount: summary.chatsWithUnread,
+    chats: summary.chats.map((c) => ({ chatId: c.chatId, unreadMessagesCount: c.n })),
+    unreadNotificationsCount: notifications,
   };
 }
