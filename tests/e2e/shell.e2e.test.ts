@@ -407,7 +407,8 @@ describe("shell: language packs per page (docs/decisions/0020-lean-client.md)", 
       .getByRole("link", { name: "Home" })
       .click();
     await page.waitForURL((u) => u.pathname === "/en/");
-    await expect.poll(() => page.getByRole("heading", { name: mainTexts("en").heroTitle }).isVisible()).toBe(true);
+    // The packs arrive over the network first: on a loaded machine that takes longer than a poll's default second.
+    await page.getByRole("heading", { name: mainTexts("en").heroTitle }).waitFor();
     expect(fetched).toEqual(expect.arrayContaining(["/locales/en/blocks.json", "/locales/en/forms.json", "/locales/en/auth.json", "/locales/en/errors.json"]));
     // The form block's texts are the forms pack's, not its keys.
     const form = page.locator('section[data-block="form"]');

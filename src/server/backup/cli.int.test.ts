@@ -51,39 +51,45 @@ describe("npm run backup and npm run restore", () => {
     writeFileSync(path.join(source, "media", "c3", KEY), BYTES);
   });
 
-  it("backs up the embedded database, restores it into another data directory, refuses it again, and --force keeps the old one aside", async () => {
-    const made = await cli(["backup", "--out", backup], { DATA_DIR: source });
-    expect(made.code, made.err).toBe(0);
-    expect(made.out).toMatch(/backup of pglite at \d{4}_\w+ written to .*\(\d+ rows, 1 media files\)/);
-    expect(readdirSync(backup).sort()).toEqual(["database.sql", "manifest.json", "media"]);
+  // Five processes, each compiling cli.ts and starting PGlite: on a loaded CI machine (load 12) that
+  // took longer than the project's minute, so this guard against a hang allows three.
+  it(
+    "backs up the embedded database, restores it into another data directory, refuses it again, and --force keeps the old one aside",
+    { timeout: 180_000 },
+    async () => {
+      const made = await cli(["backup", "--out", backup], { DATA_DIR: source });
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toMatch(/backup of pglite at \d{4}_\w+ written to .*\(\d+ rows, 1 media files\)/);
+      expect(readdirSync(backup).sort()).toEqual(["database.sql", "manifest.json", "media"]);
 
-    const target = path.join(scratch, "target");
-    const restored = await cli(["restore", backup], { DATA_DIR: target });
-    expect(restored.code, restored.err).toBe(0);
-    expect(readFileSync(path.join(target, "media", "c3", KEY)).equals(BYTES)).toBe(true);
-    const database = await openDatabase({ dataDir: target });
-    try {
-      const rows = (await database.db.execute("select id from portals where id = 'lp-cli'")) as unknown as { rows: unknown[] };
-      expect(rows.rows).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
+      const target = path.join(scratch, "target");
+      const restored = await cli(["restore", backup], { DATA_DIR: target });
+      expect(restored.code, restored.err).toBe(0);
+      expect(readFileSync(path.join(target, "media", "c3", KEY)).equals(BYTES)).toBe(true);
+      const database = await openDatabase({ dataDir: target });
+      try {
+        const rows = (await database.db.execute("select id from portals where id = 'lp-cli'")) as unknown as { rows: unknown[] };
+        expect(rows.rows).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
 
-    const again = await cli(["restore", backup], { DATA_DIR: target });
-    expect(again.code).toBe(1);
-    expect(again.err.trim()).toMatch(/^mentora: the target database is not empty \(\d+ tables\): .*--force/);
+      const again = await cli(["restore", backup], { DATA_DIR: target });
+      expect(again.code).toBe(1);
+      expect(again.err.trim()).toMatch(/^mentora: the target database is not empty \(\d+ tables\): .*--force/);
 
-    // The server's lock: a live process (this one) holds the directory.
-    writeFileSync(path.join(target, "mentora.lock"), JSON.stringify({ pid: process.pid }));
-    const held = await cli(["restore", backup, "--force"], { DATA_DIR: target });
-    expect(held.code).toBe(1);
-    expect(held.err.trim()).toBe(`mentora: process ${process.pid} holds ${target} (${path.join(target, "mentora.lock")}): stop the server first`);
-    rmSync(path.join(target, "mentora.lock"));
+      // The server's lock: a live process (this one) holds the directory.
+      writeFileSync(path.join(target, "mentora.lock"), JSON.stringify({ pid: process.pid }));
+      const held = await cli(["restore", backup, "--force"], { DATA_DIR: target });
+      expect(held.code).toBe(1);
+      expect(held.err.trim()).toBe(`mentora: process ${process.pid} holds ${target} (${path.join(target, "mentora.lock")}): stop the server first`);
+      rmSync(path.join(target, "mentora.lock"));
 
-    const forced = await cli(["restore", backup, "--force"], { DATA_DIR: target });
-    expect(forced.code, forced.err).toBe(0);
-    expect(readdirSync(target).filter((n) => n.startsWith("pglite.before-restore-"))).toHaveLength(1);
-  });
+      const forced = await cli(["restore", backup, "--force"], { DATA_DIR: target });
+      expect(forced.code, forced.err).toBe(0);
+      expect(readdirSync(target).filter((n) => n.startsWith("pglite.before-restore-"))).toHaveLength(1);
+    },
+  );
 
   it("holds the data directory's lock while it works: a server started meanwhile is refused, and the lock is gone after", async () => {
     const child = execFile(process.execPath, ["--import", "tsx", "src/server/backup/cli.ts", "backup", "--out", path.join(scratch, "held")], {

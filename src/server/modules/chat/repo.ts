@@ -102,6 +102,15 @@ function reads(db: Db) {
         .limit(1);
       return row ?? null;
     },
+    /** The mentor profiles of `userIds` on the portal, by user id, in one query (an inbox page's mentors). */
+    async profilesOfUsers(portalId: string, userIds: string[]): Promise<Map<string, ProfileRow>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(mentorProfiles)
+        .where(and(eq(mentorProfiles.portalId, portalId), inArray(mentorProfiles.userId, userIds)));
+      return new Map(rows.map((r) => [r.userId, r]));
+    },
     async setAvailable(id: string, available: boolean): Promise<ProfileRow> {
       const [row] = await db.update(mentorProfiles).set({ available }).where(eq(mentorProfiles.id, id)).returning();
       return row!;

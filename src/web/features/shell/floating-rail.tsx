@@ -47,7 +47,7 @@ export function FloatingRail({ extra = [] }: { extra?: RailButton[] }) {
       className={cn("fixed bottom-6 end-4 z-40 flex flex-col items-end gap-3", noticeOpen && "max-sm:hidden")}
       data-testid="floating-rail"
     >
-      {buttons.map((b) => (b.note ? <Fragment key={`note-${b.id}`}>{b.note}</Fragment> : null))}
+      {buttons.map((b) => (b.visible && b.note ? <Fragment key={`note-${b.id}`}>{b.note}</Fragment> : null))}
       {rail.buttons.map((b) => {
         const label = t(`floating.${b.id}`);
         return (
@@ -90,8 +90,8 @@ const RAIL_MARGIN_PX = 24 + 16;
 
 /**
  * Keeps `--rail-clearance` (read by the footer as its bottom padding) at the rail's height, notes
- * included, while the rail is shown: at the end of a page the rail would otherwise cover the footer's last links, and a
- * link reached with Tab would be hidden under it (WCAG 2.4.11).
+ * included, while the rail is shown: at the end of a page the rail would otherwise cover the
+ * footer's last links, and a link reached with Tab would be hidden under it (WCAG 2.4.11).
  */
 function reserveRoomBelowPage(rail: HTMLDivElement | null) {
   if (!rail) return;

@@ -46,10 +46,13 @@ async function items(ctx: ChatContext, rows: ChatRow[], langHint?: string): Prom
   const lang = await readerLang(ctx, langHint);
   const pack = await chatPack(ctx, lang.lang);
   const ids = rows.map((r) => r.id);
-  const [unread, last, people] = await Promise.all([
+  const mentorIds = [...new Set(rows.flatMap((r) => (r.mentorId && r.mentorId !== DISTRIBUTION_BOT_ID ? [r.mentorId] : [])))];
+  // Every read is batched over the page: its cost follows the page size, never a query per row.
+  const [unread, last, people, profiles] = await Promise.all([
     ctx.repo.unreadCounts(ids, incomingKinds("staff")),
     ctx.repo.lastMessages(ids),
-    ctx.repo.usersByIds([...new Set(rows.flatMap((r) => [r.studentId, ...(r.mentorId && r.mentorId !== DISTRIBUTION_BOT_ID ? [r.mentorId] : [])]))]),
+    ctx.repo.usersByIds([...new Set([...rows.map((r) => r.studentId), ...mentorIds])]),
+    ctx.repo.profilesOfUsers(ctx.portalId, mentorIds),
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
   const out: InboxItem[] = [];
@@ -58,7 +61,7 @@ async function items(ctx: ChatContext, rows: ChatRow[], langHint?: string): Prom
     const m = last.get(r.id);
     let mentorName: string | null = null;
     if (r.mentorId && r.mentorId !== DISTRIBUTION_BOT_ID) {
-      const profile = await ctx.repo.profileOfUser(r.portalId, r.mentorId);
+      const profile = profiles.get(r.mentorId);
       mentorName = profile ? localized(profile.names, lang.lang, lang.primary) : userName(byId.get(r.mentorId)) || null;
     }
     out.push({
