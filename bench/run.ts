@@ -24,6 +24,8 @@ import {
 } from "./lib/servers";
 import { soak } from "./lib/soak";
 import { chatDelivery } from "./lib/chat-bench";
+import { growth, GROWTH_LEVELS, type GrowthResults } from "./lib/growth";
+import { growthTable, growthTargets } from "./lib/growth-report";
 import { consoleTable } from "./lib/table";
 import { chatTargets, evaluateTargets, targetsTable } from "./lib/targets";
 import { buildTrivialApp } from "./lib/trivial-app";
@@ -65,6 +67,7 @@ const results: BenchResults = {
   failures: [],
 };
 let postgresVersion: string | undefined;
+let growthResults: GrowthResults | undefined;
 
 /** The history keeps one line per problem; the server output that follows it is printed on the console. */
 function firstLine(e: unknown): string {
@@ -220,11 +223,28 @@ try {
   }
   if (options.parts.has("chat"))
     await chatDelivery(options.chatPairs, options.chatSeconds, options.pgAdminUrl, results).catch((e: unknown) => partFailed("chat delivery", e));
+  if (options.parts.has("growth")) {
+    growthResults = await growth({
+      databases: options.databases,
+      seconds: options.growthSeconds,
+      jobsSeconds: options.growthJobsSeconds,
+      pgAdminUrl: options.pgAdminUrl,
+      levels: GROWTH_LEVELS,
+    }).catch((e: unknown) => {
+      partFailed("growth", e);
+      return undefined;
+    });
+    for (const f of growthResults?.figures.filter((x) => x.error) ?? []) results.failures.push(`growth ${f.view} · ${f.db} · ${f.level}`);
+  }
 } finally {
   await releaseAll();
 }
 
-const tables = [...reportTables(results), targetsTable([...evaluateTargets(results), ...(options.parts.has("chat") ? chatTargets(results) : [])])];
+const tables = [
+  ...reportTables(results),
+  ...(growthResults ? [growthTable(growthResults)] : []),
+  targetsTable([...evaluateTargets(results), ...(options.parts.has("chat") ? chatTargets(results) : []), ...(growthResults ? growthTargets(growthResults) : [])]),
+];
 console.log(`\n${tables.map(consoleTable).join("\n\n")}\n`);
 await appendHistory(
   HISTORY_FILE,

@@ -1,9 +1,9 @@
 /** The bench's settings, from the environment; a bad value stops the run before anything starts. */
 
-export const PARTS = ["load", "weight", "lighthouse", "overload", "chat", "soak"] as const;
+export const PARTS = ["load", "weight", "lighthouse", "overload", "chat", "growth", "soak"] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs when BENCH_PARTS is not set; the soak joins them when BENCH_SOAK_SECONDS is set. */
-const DEFAULT_PARTS: Part[] = ["load", "weight", "lighthouse", "overload", "chat"];
+const DEFAULT_PARTS: Part[] = ["load", "weight", "lighthouse", "overload", "chat", "growth"];
 const DEFAULT_SOAK_SECONDS = 600;
 
 export interface BenchOptions {
@@ -21,6 +21,9 @@ export interface BenchOptions {
   /** Chat delivery: learner-mentor pairs (BENCH_CHAT_PAIRS, default 100) and measured seconds (BENCH_CHAT_SECONDS, default 30). */
   chatPairs: number;
   chatSeconds: number;
+  /** Growth: measured seconds per view and level (BENCH_GROWTH_SECONDS, default 4), seconds of chat rounds probed at L3 (BENCH_GROWTH_JOBS_SECONDS, default 25). */
+  growthSeconds: number;
+  growthJobsSeconds: number;
   pgAdminUrl: string;
 }
 
@@ -59,6 +62,8 @@ export function readOptions(): BenchOptions {
       soakSampleSeconds: positive("BENCH_SOAK_SAMPLE_SECONDS", 30),
       chatPairs: positive("BENCH_CHAT_PAIRS", 100, { integer: true }),
       chatSeconds: positive("BENCH_CHAT_SECONDS", 30),
+      growthSeconds: positive("BENCH_GROWTH_SECONDS", 4),
+      growthJobsSeconds: positive("BENCH_GROWTH_JOBS_SECONDS", 25),
       pgAdminUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     };
   } catch (e) {
@@ -74,6 +79,7 @@ export function describeOptions(o: BenchOptions): string {
     lighthouse: `${o.lighthouseRuns} run(s) per page`,
     overload: `${o.overloadSeconds} s`,
     chat: `${o.chatPairs} pairs, ${o.chatSeconds} s, postgres`,
+    growth: `L1-L3, ${o.growthSeconds} s per view, ${o.growthJobsSeconds} s of chat rounds`,
     soak: `${o.soakSeconds} s, RSS every ${o.soakSampleSeconds} s`,
   };
   const parts = [...o.parts].map((p) => (detail[p] ? `${p} (${detail[p]})` : p));

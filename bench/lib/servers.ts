@@ -153,6 +153,12 @@ export function startMentoraPostgres(databaseUrl: string, env: NodeJS.ProcessEnv
   return startServer("Mentora (postgres)", MENTORA_ENTRY, { ...MENTORA_ENV, ...env, DATABASE_URL: databaseUrl }, "/api/health");
 }
 
+/** Mentora on a database the caller keeps between starts (the growth part seeds it while no server runs). */
+export function startMentoraOn(target: { dataDir: string } | { url: string }, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const where = "url" in target ? { DATABASE_URL: target.url, WORKERS: "1" } : { DATA_DIR: target.dataDir };
+  return startServer(`Mentora (${"url" in target ? "postgres" : "pglite"})`, MENTORA_ENTRY, { ...MENTORA_ENV, ...where, ...env }, "/api/health");
+}
+
 export interface BenchDatabase {
   url: string;
   serverVersion: string;
