@@ -65,7 +65,7 @@ export function growthTable(r: GrowthResults): Table {
       const last = at(ls.at(-1)!);
       rows.push([
         `${v.label} · ${db}`,
-        ...ls.map((l) => (at(l)?.measurement ? Math.round(at(l)!.measurement!.reqPerSec).toString() : (at(l)?.error ? "failed" : "—"))),
+        ...ls.map((l) => (at(l)?.measurement ? Math.round(at(l)!.measurement!.reqPerSec).toString() : at(l)?.error ? "failed" : "—")),
         ...ls.slice(1).map((l) => (v.id === "control" ? "—" : ratio(norm(l)))),
         v.id === "control" ? "—" : ratio(cost(r, db, "L3", v.id) / cost(r, db, "L2", v.id)),
         ...ls.map((l) => (at(l)?.bytes === undefined ? "—" : kB(at(l)!.bytes!))),
@@ -111,12 +111,30 @@ export function growthTargets(r: GrowthResults): TargetLine[] {
       const bytes = (l: string) => figure(r, db, l, v.id)?.bytes ?? Number.NaN;
       out.push(line(`${v.label} · ${db}: cost L3 vs L2`, `≤ ${ratio(T.pagedL3VsL2)}`, cost(r, db, "L3", v.id) / cost(r, db, "L2", v.id), T.pagedL3VsL2, ratio));
       out.push(line(`${v.label} · ${db}: bytes L3 vs L2`, `≤ ${ratio(T.pagedL3VsL2)}`, bytes("L3") / bytes("L2"), T.pagedL3VsL2, ratio));
-      out.push(line(`${v.label} · ${db}: cost per item L3 vs L1`, `≤ ${ratio(T.perItemVsL1)}`, perItem(r, db, "L3", v.id) / perItem(r, db, "L1", v.id), T.perItemVsL1, ratio));
+      out.push(
+        line(
+          `${v.label} · ${db}: cost per item L3 vs L1`,
+          `≤ ${ratio(T.perItemVsL1)}`,
+          perItem(r, db, "L3", v.id) / perItem(r, db, "L1", v.id),
+          T.perItemVsL1,
+          ratio,
+        ),
+      );
     }
     const l3 = (view: string) => figure(r, db, "L3", view);
-    out.push(line(`unread summary · ${db}: p50 one at a time, L3`, `≤ ${T.unreadP50Ms} ms`, l3("unread")?.sequential?.p50 ?? Number.NaN, T.unreadP50Ms, msUnit));
+    out.push(
+      line(`unread summary · ${db}: p50 one at a time, L3`, `≤ ${T.unreadP50Ms} ms`, l3("unread")?.sequential?.p50 ?? Number.NaN, T.unreadP50Ms, msUnit),
+    );
     out.push(line(`unread summary · ${db}: bytes, L3`, `≤ ${kB(T.unreadBytes)}`, l3("unread")?.bytes ?? Number.NaN, T.unreadBytes, kB));
-    out.push(line(`progress page · ${db}: p50 one at a time, L3`, `≤ ${T.progressP50Ms} ms`, l3("progress-page")?.sequential?.p50 ?? Number.NaN, T.progressP50Ms, msUnit));
+    out.push(
+      line(
+        `progress page · ${db}: p50 one at a time, L3`,
+        `≤ ${T.progressP50Ms} ms`,
+        l3("progress-page")?.sequential?.p50 ?? Number.NaN,
+        T.progressP50Ms,
+        msUnit,
+      ),
+    );
     out.push(line(`progress page · ${db}: first page bytes, L3`, `≤ ${kB(T.progressBytes)}`, l3("progress-page")?.bytes ?? Number.NaN, T.progressBytes, kB));
     for (const view of ["course-guest", "course-learner"]) {
       const b = (l: string) => figure(r, db, l, view)?.bytes ?? Number.NaN;

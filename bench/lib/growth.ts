@@ -46,8 +46,24 @@ export const GROWTH_VIEWS: GrowthView[] = [
   },
   { id: "progress-api", label: "progress API", who: "learner", html: false, paged: true, single: true, path: () => "/api/progress?lang=en" },
   { id: "unread", label: "unread summary (mentor)", who: "mentor", html: false, paged: true, single: true, path: () => "/api/chats/unread" },
-  { id: "inbox", label: "mentors' inbox page", who: "mentor", html: false, paged: true, single: false, path: () => "/api/mentor/chats?filter=mine&limit=30&lang=en" },
-  { id: "chat", label: "chat page (newest messages)", who: "learner", html: false, paged: true, single: false, path: (c) => `/api/chats/${c.chatId}/messages?lang=en` },
+  {
+    id: "inbox",
+    label: "mentors' inbox page",
+    who: "mentor",
+    html: false,
+    paged: true,
+    single: false,
+    path: () => "/api/mentor/chats?filter=mine&limit=30&lang=en",
+  },
+  {
+    id: "chat",
+    label: "chat page (newest messages)",
+    who: "learner",
+    html: false,
+    paged: true,
+    single: false,
+    path: (c) => `/api/chats/${c.chatId}/messages?lang=en`,
+  },
   {
     id: "discussion",
     label: "discussion thread page",
@@ -57,8 +73,24 @@ export const GROWTH_VIEWS: GrowthView[] = [
     single: false,
     path: (c) => `/api/discussions/${c.discussionId}?lang=en`,
   },
-  { id: "queue", label: "mentors' discussion queue", who: "mentor", html: false, paged: true, single: false, path: () => "/api/mentor/discussions/waiting?lang=en" },
-  { id: "course-guest", label: "course page of `elements` lessons · guest", who: "guest", html: true, paged: false, single: false, path: () => `/en/courses/${GROWTH_COURSE}` },
+  {
+    id: "queue",
+    label: "mentors' discussion queue",
+    who: "mentor",
+    html: false,
+    paged: true,
+    single: false,
+    path: () => "/api/mentor/discussions/waiting?lang=en",
+  },
+  {
+    id: "course-guest",
+    label: "course page of `elements` lessons · guest",
+    who: "guest",
+    html: true,
+    paged: false,
+    single: false,
+    path: () => `/en/courses/${GROWTH_COURSE}`,
+  },
   {
     id: "course-learner",
     label: "course page of `elements` lessons · learner",
@@ -119,7 +151,9 @@ interface People {
 }
 
 function headersFor(view: GrowthView, people: People, encoded: boolean): Record<string, string> {
-  const base: Record<string, string> = view.html ? { accept: "text/html", ...(encoded ? { "accept-encoding": BROWSER_PAGE_HEADERS["accept-encoding"] } : {}) } : {};
+  const base: Record<string, string> = view.html
+    ? { accept: "text/html", ...(encoded ? { "accept-encoding": BROWSER_PAGE_HEADERS["accept-encoding"] } : {}) }
+    : {};
   if (view.who === "guest") return base;
   const token = people[view.who];
   return view.html ? { ...base, cookie: `lang=en; apollo-token=${token}` } : { ...base, authorization: `Bearer ${token}` };
@@ -162,7 +196,10 @@ async function freshTarget(db: Db, pgAdminUrl: string) {
   return { target: { dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
-async function withDatabase<T>(target: { url: string } | { dataDir: string }, work: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  target: { url: string } | { dataDir: string },
+  work: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
+): Promise<T> {
   const database = await openDatabase("url" in target ? { url: target.url } : { dataDir: target.dataDir });
   try {
     return await work(database.db);
@@ -190,7 +227,9 @@ async function walkCatalogue(base: string, token: string): Promise<{ reached: nu
   while (next && pages < 100) {
     const res: Response = await fetch(next, { headers: { authorization: `Bearer ${token}` } });
     const body = (await res.json()) as unknown;
-    const list = (Array.isArray(body) ? body : ((body as { courses?: unknown[]; items?: unknown[] }).courses ?? (body as { items?: unknown[] }).items ?? [])) as Array<{
+    const list = (
+      Array.isArray(body) ? body : ((body as { courses?: unknown[]; items?: unknown[] }).courses ?? (body as { items?: unknown[] }).items ?? [])
+    ) as Array<{
       id: string;
     }>;
     for (const c of list) seen.add(c.id);
@@ -279,7 +318,9 @@ async function jobsProbe(db: Db, lv: GrowthLevel, target: { url: string } | { da
   const times = await onServer(
     () => startMentoraOn(target, { CHAT_JOBS_INTERVAL_MS: "2000" }),
     async (s) => {
-      const token = String((await call(`${s.url}/api/auth/login`, { method: "POST", json: { email: learnerEmail, password: BENCH_LEARNER_PASSWORD } })).accessToken);
+      const token = String(
+        (await call(`${s.url}/api/auth/login`, { method: "POST", json: { email: learnerEmail, password: BENCH_LEARNER_PASSWORD } })).accessToken,
+      );
       process.stdout.write(`bench: growth · ${db} · ${lv.name} · chat rounds for ${seconds} s … `);
       const out: number[] = [];
       const until = performance.now() + seconds * 1000;
@@ -315,7 +356,9 @@ async function jobsProbe(db: Db, lv: GrowthLevel, target: { url: string } | { da
     emailedReplies: Number(counts.emailed),
     unreadReplies: Number(counts.replies),
   };
-  console.log(`worst ${probe.worstMs.toFixed(0)} ms over ${probe.probes} requests; digested ${probe.digestedChats}/${probe.waitingChats}, emailed ${probe.emailedReplies}/${probe.unreadReplies}`);
+  console.log(
+    `worst ${probe.worstMs.toFixed(0)} ms over ${probe.probes} requests; digested ${probe.digestedChats}/${probe.waitingChats}, emailed ${probe.emailedReplies}/${probe.unreadReplies}`,
+  );
   return probe;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { CHAT_MODES, CHAT_STATUSES, MENTOR_ROLES, type TChatContext } from "../../../domain/chat";
 import { NOTIFICATION_TYPES } from "../../../domain/notification";
 import { portals } from "./portal";
@@ -77,11 +77,25 @@ export const chats = pgTable(
     reofferedAt: timestamp("reoffered_at", { withTimezone: true }),
     /** When the mentors were last told by letter about this waiting period (mentor digest). */
     mentorDigestAt: timestamp("mentor_digest_at", { withTimezone: true }),
+    /**
+     * Unread messages for each side and the seq of the newest (null with none), kept by the database's
+     * own triggers on chat_messages (migration 0029, decision 0074): the unread check reads these
+     * instead of counting messages, whatever a mentor holds. The mentor's side follows the chat to
+     * whoever mentors it.
+     */
+    studentUnread: integer("student_unread").notNull().default(0),
+    studentUnreadSeq: bigint("student_unread_seq", { mode: "number" }),
+    staffUnread: integer("staff_unread").notNull().default(0),
+    staffUnreadSeq: bigint("staff_unread_seq", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("chats_portal_student").on(t.portalId, t.studentId),
     index("chats_portal_activity").on(t.portalId, t.lastActivityAt),
     index("chats_mentor").on(t.mentorId, t.status),
+    // The unread check: a mentor's chats with unread messages, newest unread first.
+    index("chats_staff_unread")
+      .on(t.mentorId, t.staffUnreadSeq)
+      .where(sql`${t.staffUnread} > 0`),
     // The dashboard (issue 16): chats waiting past the promise.
     index("chats_portal_waiting")
       .on(t.portalId, t.waitingSince)

@@ -186,40 +186,32 @@ function reads(db: Db) {
       return new Map(rows.map((r) => [r.chatId, r.n]));
     },
     /**
-     * The unread check's figures for one person, from one aggregate over the unread messages (the
-     * partial index chat_messages_unread): the total and the number of chats with any over their own
-     * chat (`studentKinds` unread) and the chats they mentor (`staffKinds` unread), and the `limit`
-     * chats whose unread message is newest. Never a list of every chat: a mentor may hold 10,000.
+     * The unread check's figures for one person: the total and the number of chats with any over their
+     * own chat and the chats they mentor, and the `limit` chats whose unread message is newest. Read
+     * from the chats' counters (kept by the database's triggers, decision 0074) over the partial index
+     * chats_staff_unread: never a count of messages nor a list of every chat, a mentor may hold 10,000.
      */
     async unreadSummary(
       portalId: string,
       userId: string,
-      kinds: { student: AuthorKind[]; staff: AuthorKind[] },
       limit: number,
-    ): Promise<{ total: number; chatsWithUnread: number; chats: Array<{ chatId: string; n: number }> }> {
-      const rows = await db
-        .select({
-          chatId: chatMessages.chatId,
-          n: sql<number>`count(*)::int`,
-          total: sql<number>`(sum(count(*)) over ())::int`,
-          chatsWithUnread: sql<number>`(count(*) over ())::int`,
-        })
-        .from(chatMessages)
-        .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-        .where(
-          and(
-            isNull(chatMessages.readAt),
-            eq(chats.portalId, portalId),
-            or(
-              and(eq(chats.studentId, userId), inArray(chatMessages.authorKind, kinds.student)),
-              and(eq(chats.mentorId, userId), inArray(chatMessages.authorKind, kinds.staff)),
-            ),
-          ),
+    ): Promise<{ total: number; chatsWithUnread: number; chats: Array<{ chatId: string; unreadMessagesCount: number }> }> {
+      const list = rowsOf<{ chat_id: string; n: number; total: number; chats: number }>(
+        await db.execute(sql`
+        with mine as (
+          select ${chats.id} as chat_id, ${chats.staffUnread} as n, ${chats.staffUnreadSeq} as seq from ${chats}
+            where ${chats.mentorId} = ${userId} and ${chats.staffUnread} > 0 and ${chats.portalId} = ${portalId}
+          union all
+          select ${chats.id}, ${chats.studentUnread}, ${chats.studentUnreadSeq} from ${chats}
+            where ${chats.portalId} = ${portalId} and ${chats.studentId} = ${userId} and ${chats.studentUnread} > 0
         )
-        .groupBy(chatMessages.chatId)
-        .orderBy(desc(sql`max(${chatMessages.seq})`))
-        .limit(limit);
-      return { total: rows[0]?.total ?? 0, chatsWithUnread: rows[0]?.chatsWithUnread ?? 0, chats: rows.map((r) => ({ chatId: r.chatId, n: r.n })) };
+        select chat_id, n, (sum(n) over ())::int as total, (count(*) over ())::int as chats from mine order by seq desc, chat_id limit ${limit}`),
+      );
+      return {
+        total: Number(list[0]?.total ?? 0),
+        chatsWithUnread: Number(list[0]?.chats ?? 0),
+        chats: list.map((r) => ({ chatId: r.chat_id, unreadMessagesCount: Number(r.n) })),
+      };
     },
     /** The last message of each chat. */
     async lastMessages(chatIds: string[]): Promise<Map<string, MessageRow>> {

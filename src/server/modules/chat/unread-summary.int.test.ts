@@ -79,4 +79,49 @@ describeEachDatabase("mentor chat: the unread check at size", (t) => {
       chats: [{ chatId: chat.id, unreadMessagesCount: 2 }],
     });
   });
+
+  /** Chats whose counters differ from the messages counted afresh (incomingKinds: the learner reads mentors' and system messages). */
+  async function driftedCounters(): Promise<unknown[]> {
+    const result = (await t.db.execute(sql`
+      select c.id from chats c
+      left join lateral (
+        select count(*) filter (where m.author_kind in ('mentor', 'system'))::int as s, max(m.seq) filter (where m.author_kind in ('mentor', 'system')) as s_seq,
+               count(*) filter (where m.author_kind = 'student')::int as f, max(m.seq) filter (where m.author_kind = 'student') as f_seq
+        from chat_messages m where m.chat_id = c.id and m.read_at is null
+      ) n on true
+      where (c.student_unread, c.student_unread_seq, c.staff_unread, c.staff_unread_seq) is distinct from (n.s, n.s_seq, n.f, n.f_seq)`)) as unknown as {
+      rows: unknown[];
+    };
+    return result.rows;
+  }
+
+  it("keeps the chats' counters exact through sends, reads, reassignment, other updates and deletions, whoever writes the rows", async () => {
+    const learner = await register(app);
+    const chat = await openChat(learner, portal());
+    const first = await send(learner, chat.id, "One", msgId());
+    await send(learner, chat.id, "Two", msgId());
+    const reply = await send(aylin, chat.id, "An answer", msgId());
+    expect(await driftedCounters()).toEqual([]);
+    // The mentor reads the first question through the API; the learner reads the answer.
+    json(await aylin.browser.post(`/api/chats/${chat.id}/read`, { ids: [first.id] }));
+    expect(json<{ unreadMessagesCount: number }>(await learner.browser.post(`/api/chats/${chat.id}/read`, { ids: [reply.id] }))).toEqual({
+      unreadMessagesCount: 0,
+    });
+    expect(await driftedCounters()).toEqual([]);
+    // The chat moves to Omar: the mentors' side follows it.
+    await t.db.execute(sql`update chats set mentor_id = ${omar.userId} where id = ${chat.id}`);
+    const omars = json<TUnreadSummary>(await omar.browser.get("/api/chats/unread"));
+    expect(omars.chats.find((c) => c.chatId === chat.id)).toEqual({ chatId: chat.id, unreadMessagesCount: 1 });
+    expect(json<TUnreadSummary>(await aylin.browser.get("/api/chats/unread")).chats.some((c) => c.chatId === chat.id)).toBe(false);
+    // A digest marking messages, a message made unread again, one deleted: all counted again.
+    await t.db.execute(sql`update chat_messages set emailed_at = now() where chat_id = ${chat.id}`);
+    await t.db.execute(sql`update chat_messages set read_at = null where id = ${reply.id}`);
+    expect(json<TUnreadSummary>(await learner.browser.get("/api/chats/unread"))).toMatchObject({
+      unreadMessagesCount: 1,
+      chats: [{ chatId: chat.id, unreadMessagesCount: 1 }],
+    });
+    await t.db.execute(sql`delete from chat_messages where id = ${reply.id}`);
+    expect(json<TUnreadSummary>(await learner.browser.get("/api/chats/unread"))).toMatchObject({ unreadMessagesCount: 0, unreadChatsCount: 0, chats: [] });
+    expect(await driftedCounters()).toEqual([]);
+  });
 });

@@ -18,7 +18,7 @@ import type { ChatRow, InboxCursor } from "../repo";
 import { announceAssignment, assignInTx, assignTexts, chatSettings } from "./assign";
 import type { ChatContext } from "./context";
 import { readableChat } from "./messages";
-import { chatPack, incomingKinds, presentChat, presentProfile, readerLang, replyMedians, userName } from "./present";
+import { chatPack, presentChat, presentProfile, readerLang, replyMedians, userName } from "./present";
 
 type InboxItem = z.input<typeof ZInboxChat>;
 
@@ -48,8 +48,7 @@ async function items(ctx: ChatContext, rows: ChatRow[], langHint?: string): Prom
   const ids = rows.map((r) => r.id);
   const mentorIds = [...new Set(rows.flatMap((r) => (r.mentorId && r.mentorId !== DISTRIBUTION_BOT_ID ? [r.mentorId] : [])))];
   // Every read is batched over the page: its cost follows the page size, never a query per row.
-  const [unread, last, people, profiles] = await Promise.all([
-    ctx.repo.unreadCounts(ids, incomingKinds("staff")),
+  const [last, people, profiles] = await Promise.all([
     ctx.repo.lastMessages(ids),
     ctx.repo.usersByIds([...new Set([...rows.map((r) => r.studentId), ...mentorIds])]),
     ctx.repo.profilesOfUsers(ctx.portalId, mentorIds),
@@ -70,7 +69,8 @@ async function items(ctx: ChatContext, rows: ChatRow[], langHint?: string): Prom
       student: { id: r.studentId, fullName: userName(student) || student?.email || "", avatarUrl: student?.avatar?.url ?? null },
       mentorId: r.mentorId,
       mentorName,
-      unreadMessagesCount: unread.get(r.id) ?? 0,
+      // The mentors' side of the chat's counter (decision 0074).
+      unreadMessagesCount: r.staffUnread,
       lastMessage: m
         ? {
             text: m.authorKind === "system" ? (pack.system[m.systemKey ?? ""] ?? "").replace(/\{\{\w+\}\}/g, "").trim() : m.text,

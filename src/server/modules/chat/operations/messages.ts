@@ -208,13 +208,13 @@ export async function unreadSummary(ctx: ChatContext, auth: Auth) {
   if (auth.kind !== "user" || !mayChat(auth.user)) return { unreadMessagesCount: 0, unreadChatsCount: 0, chats: [], unreadNotificationsCount: 0 };
   const me = auth.user;
   const [summary, notifications] = await Promise.all([
-    ctx.repo.unreadSummary(ctx.portalId, me.id, { student: incomingKinds("student"), staff: incomingKinds("staff") }, CHAT_LIMITS.unreadChatsMax),
+    ctx.repo.unreadSummary(ctx.portalId, me.id, CHAT_LIMITS.unreadChatsMax),
     ctx.notifications.unreadCount(me.id),
   ]);
   return {
     unreadMessagesCount: summary.total,
     unreadChatsCount: summary.chatsWithUnread,
-    chats: summary.chats.map((c) => ({ chatId: c.chatId, unreadMessagesCount: c.n })),
+    chats: summary.chats,
     unreadNotificationsCount: notifications,
   };
 }
