@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client";
 import { DEMO_MENTOR_LOGINS } from "./demo-mentors";
-import { GROWTH_COURSE, GROWTH_LEVELS, seedGrowth, type GrowthLevel } from "./growth-seed";
+import { GROWTH_COURSE, GROWTH_LEVELS, seedGrowth, type GrowthLevel } from "../../tests/support/growth-seed";
 import { BENCH_LEARNER_PASSWORD, call, signInLearner } from "./learner";
 import { measure, type Measurement } from "./measure";
 import type { Db } from "./results";
@@ -253,6 +253,7 @@ async function level(db: Db, lv: GrowthLevel, o: GrowthOptions, out: GrowthResul
       const one = async <R>(q: ReturnType<typeof sql>) => ((await d.execute(q)) as unknown as { rows: R[] }).rows[0];
       const learner = await one<{ id: string }>(sql`select id from users where email = ${learnerEmail}`);
       const mentor = await one<{ id: string }>(sql`select id from users where email = ${DEMO_MENTOR_LOGINS[0].email}`);
+      const other = await one<{ id: string }>(sql`select id from users where email = ${DEMO_MENTOR_LOGINS[1].email}`);
       const element = await one<{ id: string; discussion_id: string; course_id: string; portal_id: string }>(
         sql`select e.id, e.discussion_id, e.course_id, c.portal_id from elements e join courses c on c.id = e.course_id where e.id = 'rf-slow-reading'`,
       );
@@ -261,6 +262,7 @@ async function level(db: Db, lv: GrowthLevel, o: GrowthOptions, out: GrowthResul
         portalId: element.portal_id,
         learnerId: learner.id,
         mentorId: mentor.id,
+        otherMentorId: other.id,
         discussion: { id: element.discussion_id, elementId: element.id, courseId: element.course_id },
       });
       out.seeding.push({ db, level: lv.name, seconds: seeded.seconds });

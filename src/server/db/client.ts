@@ -58,8 +58,22 @@ export interface Database {
   onQuery(listener: QueryListener): () => void;
 }
 
-/** One query through drizzle: how long it took, in seconds, and whether it failed. */
-export type QueryListener = (seconds: number, failed: boolean) => void;
+/** One query through drizzle: how long it took, in seconds, whether it failed, and what was sent (the EXPLAIN test reads it). */
+export type QueryListener = (seconds: number, failed: boolean, statement: QueryStatement) => void;
+
+/** A query's text and its parameters, as the driver was handed them. */
+export interface QueryStatement {
+  text: string;
+  params: unknown[];
+}
+
+/** The statement in a driver call's arguments: (text, params), ({ text, values }) or ({ text }, params) as drizzle calls pg. */
+function statementOf(args: unknown[]): QueryStatement {
+  const [first, second] = args;
+  const config = (typeof first === "string" ? { text: first } : (first ?? {})) as { text?: unknown; values?: unknown };
+  const params = Array.isArray(second) ? second : Array.isArray(config.values) ? config.values : [];
+  return { text: String(config.text ?? ""), params };
+}
 
 /** What a listener hears: each payload, that its connection was lost, and that it is back (what was sent meanwhile is lost). */
 export interface NotificationHandlers {
@@ -81,9 +95,9 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 function queryListeners() {
   const listeners = new Set<QueryListener>();
   /** Tells the listeners about a query that began at `start` (performance.now()). */
-  const tell = (start: number, failed: boolean) => {
+  const tell = (start: number, failed: boolean, statement: QueryStatement) => {
     const seconds = (performance.now() - start) / 1000;
-    for (const l of listeners) l(seconds, failed);
+    for (const l of listeners) l(seconds, failed, statement);
   };
   return {
     onQuery(listener: QueryListener) {
@@ -95,13 +109,13 @@ function queryListeners() {
     },
     tell,
     /** Times the promise `run` makes; the promise itself is returned as it is. */
-    timed<T>(run: () => Promise<T>): Promise<T> {
+    timed<T>(run: () => Promise<T>, args: unknown[]): Promise<T> {
       if (listeners.size === 0) return run();
       const start = performance.now();
       const p = run();
       p.then(
-        () => tell(start, false),
-        () => tell(start, true),
+        () => tell(start, false, statementOf(args)),
+        () => tell(start, true, statementOf(args)),
       );
       return p;
     },
@@ -126,12 +140,12 @@ function timedClientClass(listeners: Listeners): typeof pg.Client {
       if (typeof last === "function") {
         const start = performance.now();
         const callback = (err: unknown, res: unknown) => {
-          listeners.tell(start, !!err);
+          listeners.tell(start, !!err, statementOf(args));
           (last as (e: unknown, r: unknown) => void)(err, res);
         };
         return query(...args.slice(0, -1), callback) as never;
       }
-      return listeners.timed(() => query(...args) as Promise<unknown>) as never;
+      return listeners.timed(() => query(...args) as Promise<unknown>, args) as never;
     }
   };
 }
@@ -144,7 +158,7 @@ function timedPglite(client: PGlite, listeners: Listeners): PGlite {
   const timedQuery =
     <Q extends { query: (...a: never[]) => Promise<unknown> }>(target: Q) =>
     (...args: Parameters<Q["query"]>) =>
-      listeners.timed(() => target.query(...args));
+      listeners.timed(() => target.query(...args), args);
   return new Proxy(client, {
     get(target, prop) {
       if (prop === "query") return timedQuery(target);

@@ -216,11 +216,17 @@ function reads(db: Db) {
     /** The last message of each chat. */
     async lastMessages(chatIds: string[]): Promise<Map<string, MessageRow>> {
       if (chatIds.length === 0) return new Map();
-      const rows = await db
-        .selectDistinctOn([chatMessages.chatId])
-        .from(chatMessages)
-        .where(inArray(chatMessages.chatId, chatIds))
-        .orderBy(chatMessages.chatId, desc(chatMessages.seq));
+      // Each chat's newest seq from the end of its (chat_id, seq) index, then those rows by key: a
+      // DISTINCT ON over the chats' messages read all of a long chat's 20,000 to keep one.
+      const ids = sql.join(
+        chatIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const newest = rowsOf<{ seq: string | number | null }>(
+        await db.execute(sql`select (select max(m.seq) from ${chatMessages} m where m.chat_id = i.id) as seq from unnest(array[${ids}]::text[]) as i(id)`),
+      ).flatMap((r) => (r.seq === null ? [] : [Number(r.seq)]));
+      if (newest.length === 0) return new Map();
+      const rows = await db.select().from(chatMessages).where(inArray(chatMessages.seq, newest));
       return new Map(rows.map((r) => [r.chatId, r]));
     },
     /** The newest context a learner wrote from (the progress link points at its element). */

@@ -32,6 +32,8 @@ export interface GrowthPeople {
   learnerId: string;
   /** A demo mentor: the open chats, the long chat's other side. */
   mentorId: string;
+  /** Another demo mentor: the portal's past chats. */
+  otherMentorId: string;
   /** The demo discussion the posts go to, and its element and course. */
   discussion: { id: string; elementId: string; courseId: string };
 }
@@ -112,6 +114,28 @@ export async function seedGrowth(db: Db, level: GrowthLevel, who: GrowthPeople):
              now() - (${level.posts} - p) * interval '1 second', now() - (${level.posts} - p) * interval '1 second',
              case when p % 50 = 1 then now() end
       from generate_series(1, ${level.posts}) p order by p`);
+  // The portal's history, so that what a view reads is the small part of each table it is on a real
+  // portal: four times as many learners in year-old, read chats with another mentor, and a year-old
+  // answered discussion under the first lesson of every catalogue course.
+  const past = level.mentorChats * 4;
+  await run(sql`insert into users (id, status, roles, email, first_name, last_name, created_at)
+      select 'gh-' || u, 'active', '["disciple"]', 'gh-' || u || '@growth.example', 'Past', 'Learner ' || u, now() - interval '1 year'
+      from generate_series(1, ${past}) u`);
+  await run(sql`insert into chats (id, portal_id, student_id, mentor_id, mode, status, created_at, last_message_at, last_activity_at)
+      select 'cht_h' || translate(lpad(u::text, 25, '0'), '0123456789', 'abcdefghij'), ${portal}, 'gh-' || u, ${who.otherMentorId}, 'single', 'resolved',
+             now() - interval '1 year', now() - interval '1 year' + u * interval '1 second', now() - interval '1 year' + u * interval '1 second'
+      from generate_series(1, ${past}) u`);
+  await run(sql`insert into chat_messages (id, chat_id, author_id, author_kind, text, created_at, read_at, answered_wait_from)
+      select 'lpmmsg:gh-' || u || '-' || k, 'cht_h' || translate(lpad(u::text, 25, '0'), '0123456789', 'abcdefghij'),
+             case when k = 0 then 'gh-' || u else ${who.otherMentorId} end, case when k = 0 then 'student' else 'mentor' end,
+             'A message of the past ' || u, now() - interval '1 year' + k * interval '1 hour', now() - interval '1 year' + interval '2 hours',
+             case when k = 1 then now() - interval '1 year' end
+      from generate_series(1, ${past}) u, generate_series(0, 1) k order by u, k`);
+  await run(sql`update elements set discussion_id = 'gd-' || course_id, discussion_active = true where id like 'ge-%-1'`);
+  await run(sql`insert into discussion_posts (id, portal_id, discussion_id, element_id, course_id, author_id, author_kind, text, created_at, last_activity_at, answered_at)
+      select 'dpost:gh-' || c || '-' || p, ${portal}, 'gd-gc-' || lpad(c::text, 5, '0'), 'ge-' || c || '-1', 'gc-' || lpad(c::text, 5, '0'),
+             'gh-' || (1 + (c * 7 + p) % ${past}), 'learner', 'A post of the past', now() - interval '1 year', now() - interval '1 year', now() - interval '1 year'
+      from generate_series(1, ${level.courses}) c, generate_series(1, ${Math.max(1, Math.round((level.posts * 2) / level.courses))}) p`);
   await run(sql`update discussion_posts p set answered_at = now()
       where p.discussion_id = ${who.discussion.id} and p.parent_id is null
         and exists (select 1 from discussion_posts r where r.parent_id = p.id and r.author_kind = 'mentor')`);
