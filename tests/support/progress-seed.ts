@@ -32,7 +32,9 @@ export async function seedLearnerCourses(
   await db.execute(sql`insert into elements (id, course_id, type, title, number, index, visible)
       select ${cid} || case when e = 4 then '-h' else '-e' || e end, ${cid}, 'lesson', jsonb_build_object('en', 'Lesson ' || e), e, e, e < 4
       from ${series} cross join generate_series(1, 4) e on conflict do nothing`);
-  await db.execute(sql`insert into progress_records (id, portal_id, user_id) values (${`${o.portalId}:${o.userId}`}, ${o.portalId}, ${o.userId}) on conflict do nothing`);
+  await db.execute(
+    sql`insert into progress_records (id, portal_id, user_id) values (${`${o.portalId}:${o.userId}`}, ${o.portalId}, ${o.userId}) on conflict do nothing`,
+  );
   await db.execute(sql`insert into course_progress (user_id, course_id, record_id, current_element_id, updated_at)
       select ${o.userId}, ${cid}, ${`${o.portalId}:${o.userId}`},
              case u % 3 when 0 then ${cid} || '-e3' when 1 then ${cid} || '-e2' end,

@@ -73,7 +73,11 @@ export default function ProfileProgress() {
       {nextCursor || paged ? (
         <nav aria-label={t("progress.pager.label")} className="flex flex-wrap items-center justify-between gap-3" data-testid="progress-pager">
           {paged ? (
-            <Link to={`/${lang}/profile/progress/${tab}`} className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline" data-testid="progress-first">
+            <Link
+              to={`/${lang}/profile/progress/${tab}`}
+              className="inline-flex items-center gap-2 font-medium text-primary-strong hover:underline"
+              data-testid="progress-first"
+            >
               <Icon name="arrow-start" className="size-4 rtl:-scale-x-100" />
               {t("progress.pager.first")}
             </Link>

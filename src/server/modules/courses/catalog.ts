@@ -163,9 +163,7 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
     async elementsOfCourses(courseIds: readonly string[]): Promise<Map<string, ElementRow[]>> {
       let batch: Promise<Map<string, ElementRow[]>> | undefined;
       const missed = () => (batch ??= repo.listElementsOf(courseIds));
-      const lists = await Promise.all(
-        courseIds.map((id) => cache.get(`elements:${id}`, async () => (await missed()).get(id) ?? [])),
-      );
+      const lists = await Promise.all(courseIds.map((id) => cache.get(`elements:${id}`, async () => (await missed()).get(id) ?? [])));
       return new Map(courseIds.map((id, i) => [id, lists[i]]));
     },
     /** A course with all its elements; `code`/`message` name the seed's error of the calling operation. */

@@ -71,9 +71,17 @@ describeEachDatabase("progress API: a learner's courses page by page", (t) => {
 
   it("filters by tab in the query: finished, active, and the default all", async () => {
     const finished = (await walk(big.browser, "tab=finished&limit=7")).flatMap((p) => p.courses);
-    expect(finished.map((c) => c.courseId)).toEqual(published().filter((c) => c.kind === "finished").map((c) => c.courseId));
+    expect(finished.map((c) => c.courseId)).toEqual(
+      published()
+        .filter((c) => c.kind === "finished")
+        .map((c) => c.courseId),
+    );
     const active = (await walk(big.browser, "tab=active&limit=33")).flatMap((p) => p.courses);
-    expect(active.map((c) => c.courseId)).toEqual(published().filter((c) => c.kind !== "finished").map((c) => c.courseId));
+    expect(active.map((c) => c.courseId)).toEqual(
+      published()
+        .filter((c) => c.kind !== "finished")
+        .map((c) => c.courseId),
+    );
     const first = await page(big.browser, "");
     expect(first.tab).toBe("all");
     expect(first.courses).toHaveLength(LIMITS.progressPage);
@@ -153,7 +161,11 @@ describeEachDatabase("progress API: a learner's courses page by page", (t) => {
     it("a well-formed cursor of any position only pages: past the end an empty page", async () => {
       expect(await page(big.browser, "after=0.zzz")).toMatchObject({ courses: [], nextCursor: null });
       const forged = await page(big.browser, `after=${encodeURIComponent(`9999999999999999.zzz`)}&limit=5`);
-      expect(forged.courses.map((c) => c.courseId)).toEqual(published().slice(0, 5).map((c) => c.courseId));
+      expect(forged.courses.map((c) => c.courseId)).toEqual(
+        published()
+          .slice(0, 5)
+          .map((c) => c.courseId),
+      );
     });
 
     it("another learner's list stays refused, and a guest's", async () => {

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TIMERS } from "../../../domain/constants";
 import { nextPhase, phaseTimer } from "./preloader";
-import {
-  alignClass,
-  courseAction,
-  courseFallbackUrl,
-  elementAccess,
-  finishDestination,
-  gateScenario,
-  isElementPath,
-  percentDone,
-} from "./rules";
+import { alignClass, courseAction, courseFallbackUrl, elementAccess, finishDestination, gateScenario, isElementPath, percentDone } from "./rules";
 
 describe("elementAccess", () => {
   it("keeps the server's state for free and bought courses, locked without one", () => {

@@ -39,7 +39,11 @@ export async function getCourseProgress(ctx: ProgressContext, viewer: TViewer, c
  * page). Its cost does not grow with the learner's courses: one query for the page (tab and counts
  * in SQL), one for its element states, and the elements of its courses from the content cache.
  */
-export async function listUserProgress(ctx: ProgressContext, viewer: TViewer, q: TUserProgressQuery & { lang: string; userId?: string }): Promise<TUserProgress> {
+export async function listUserProgress(
+  ctx: ProgressContext,
+  viewer: TViewer,
+  q: TUserProgressQuery & { lang: string; userId?: string },
+): Promise<TUserProgress> {
   const l = await ctx.courses.lang(q.lang);
   const learner = await learnerFor(ctx, viewer, q.userId);
   const after = q.after === undefined ? undefined : decodeProgressCursor(q.after);
