@@ -20,6 +20,9 @@ export const LIMITS = {
   reviews: 20,
   chatPage: 20,
   chatMessage: 1500,
+  /** A page of a learner's courses with progress (GET /api/progress, the profile's progress page). */
+  progressPage: 20,
+  progressPageMax: 100,
 } as const;
 
 export const THEME_DEFAULTS = {

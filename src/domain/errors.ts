@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   COURSE_NOT_BOUGHT: { status: 403, key: "errors:codes.COURSE_NOT_BOUGHT" },
   REGISTRATION_REQUIRED: { status: 403, key: "errors:codes.REGISTRATION_REQUIRED" },
   PROGRESS_NOT_TRACKED: { status: 403, key: "errors:codes.PROGRESS_NOT_TRACKED" },
+  /** A paging cursor of the progress list this server did not make (malformed, forged, cut). */
+  PROGRESS_CURSOR_INVALID: { status: 400, key: "errors:codes.PROGRESS_CURSOR_INVALID" },
   PREVIEW_DENIED: { status: 403, key: "errors:codes.PREVIEW_DENIED" },
   MICROCOURSE_NOT_PROVIDED: { status: 404, key: "errors:codes.MICROCOURSE_NOT_PROVIDED" },
   VIDEO_EVENT_NOT_FOUND: { status: 404, key: "errors:codes.VIDEO_EVENT_NOT_FOUND" },

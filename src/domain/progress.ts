@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ZElementType, type TElementState, type TElementType } from "./element";
 import { ZAwardRef } from "./award-ref";
 import { ZText } from "./validation/safe-text";
+import { LIMITS } from "./constants";
+import { PROGRESS_TABS } from "./progress-rules";
 
 /**
  * Progress rules of seed 000 §4, as pure functions over a course's elements and a learner's
@@ -41,6 +43,8 @@ export interface ProgressEntry {
 }
 /** Element id -> the learner's record of it, for one course. */
 export type ProgressMap = Record<string, ProgressEntry>;
+/** What the states and the marker read of a record: a list of courses loads no more than this. */
+export type StateMap = Record<string, Pick<ProgressEntry, "state" | "started">>;
 
 export interface ElementLike {
   id: string;
@@ -64,7 +68,7 @@ export function visibleInOrder<T extends ElementLike>(elements: readonly T[]): T
  * element, so a new element can neither lock a finished learner out nor skip the order.
  * `progress` null means "not available" (a guest): the no-progress rule applies.
  */
-export function elementStates<T extends ElementLike>(elements: readonly T[], progress: ProgressMap | null, arbitraryWalkthrough: boolean): Array<WithState<T>> {
+export function elementStates<T extends ElementLike>(elements: readonly T[], progress: StateMap | null, arbitraryWalkthrough: boolean): Array<WithState<T>> {
   const map = progress ?? {};
   const out: Array<WithState<T>> = [];
   for (const [i, e] of visibleInOrder(elements).entries()) {
@@ -150,7 +154,7 @@ export function finishElement<T extends ElementLike>(
  */
 export function openedElement<T extends ElementLike>(
   elements: readonly T[],
-  progress: ProgressMap | null,
+  progress: StateMap | null,
   current: string | null,
   arbitraryWalkthrough: boolean,
 ): TOpenedElement | null {
@@ -212,20 +216,36 @@ export const ZCourseProgress = z.object({
 });
 export type TCourseProgress = z.infer<typeof ZCourseProgress>;
 
+export const ZProgressTab = z.enum(PROGRESS_TABS);
+
+/** GET /api/progress: newest activity first, `after` the previous page's nextCursor. */
+export const ZUserProgressQuery = z.object({
+  tab: ZProgressTab.default("all"),
+  // Checked by decodeProgressCursor (PROGRESS_CURSOR_INVALID); the bound only keeps junk short.
+  after: ZText.max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.progressPageMax).default(LIMITS.progressPage),
+});
+export type TUserProgressQuery = z.infer<typeof ZUserProgressQuery>;
+
+export const ZUserProgressCourse = z.object({
+  courseId: z.string(),
+  title: z.string(),
+  doneCount: z.number().int(),
+  total: z.number().int(),
+  openedElement: ZOpenedElement.nullable(),
+  updatedAt: z.string(),
+});
+export type TUserProgressCourse = z.infer<typeof ZUserProgressCourse>;
+
 export const ZUserProgress = z.object({
   userId: z.string(),
   recordId: z.string(),
-  courses: z.array(
-    z.object({
-      courseId: z.string(),
-      title: z.string(),
-      doneCount: z.number().int(),
-      total: z.number().int(),
-      openedElement: ZOpenedElement.nullable(),
-      updatedAt: z.string(),
-    }),
-  ),
+  tab: ZProgressTab,
+  courses: z.array(ZUserProgressCourse),
+  /** The `after` of the next page; null on the last. */
+  nextCursor: z.string().nullable(),
 });
+export type TUserProgress = z.infer<typeof ZUserProgress>;
 
 export const ZElementRef = z.object({ id: z.string(), type: ZElementType, index: z.number().int(), number: z.number().int() });
 

@@ -13,6 +13,7 @@ import { Browser } from "../support/http";
 import { register } from "../support/sign-in";
 import { redateTodaysEpisode } from "../support/todays-episode";
 import { useSsrApp } from "../support/ssr-app";
+import { listOrder, seedLearnerCourses } from "../support/progress-seed";
 import { changeContent } from "../../src/server/platform/content-version";
 
 const ssr = useSsrApp();
@@ -273,6 +274,58 @@ describe("profile and progress pages", () => {
     const finished = await b.get("/en/profile/progress/finished");
     expect(finished.body).not.toContain('data-course="reading-foundations"');
     expect((await b.get("/en/profile/progress/elsewhere")).statusCode).toBe(404);
+  });
+
+  it("page the learner's courses with real links: next, back to the first, and a cut cursor starts again", async () => {
+    const b = new Browser(ssr.app);
+    const { userId } = await register(ssr.app, {}, b);
+    const seeded = await seedLearnerCourses(ssr.database.db, { portalId: config.PORTAL_ID, userId, prefix: "ssrp", count: 45 });
+    const order = listOrder(seeded).map((c) => c.courseId);
+    const shown = (html: string) => [...html.matchAll(/data-testid="progress-course" data-course="([^"]+)"/g)].map((m) => m[1]);
+    /** The href of the link with that test id, as a browser would follow it; null without one. */
+    const href = (html: string, testId: string) => {
+      const tag = new RegExp(`<a [^>]*data-testid="${testId}"[^>]*>`).exec(html)?.[0];
+      return tag ? /href="([^"]+)"/.exec(tag)![1].replace(/&amp;/g, "&") : null;
+    };
+    const nextHref = (html: string) => href(html, "progress-next");
+
+    const first = await b.get("/en/profile/progress/all");
+    expect(first.statusCode).toBe(200);
+    expect(shown(first.body)).toEqual(order.slice(0, 20));
+    expect(first.body).toContain("Next page");
+    expect(first.body).not.toContain('data-testid="progress-first"');
+    const second = await b.get(nextHref(first.body)!);
+    expect(shown(second.body)).toEqual(order.slice(20, 40));
+    expect(second.body).toContain('data-testid="progress-first"');
+    const third = await b.get(nextHref(second.body)!);
+    expect(shown(third.body)).toEqual(order.slice(40));
+    expect(nextHref(third.body)).toBeNull();
+    expect(href(third.body, "progress-first")).toBe("/en/profile/progress/all");
+
+    const ar = await b.get("/ar/profile/progress/all");
+    expect(ar.body).toContain('dir="rtl"');
+    expect(ar.body).toContain("الصفحة التالية");
+    expect(nextHref(ar.body)).toMatch(/^\/ar\/profile\/progress\/all\?after=/);
+
+    for (const bad of ["nope", "1.a%27b", "-5.x"]) {
+      const res = await b.get(`/en/profile/progress/finished?after=${bad}`);
+      expect(res.statusCode, bad).toBe(302);
+      expect(res.headers.location).toBe("/en/profile/progress/finished");
+    }
+  });
+
+  it("send a first page of 20 of 500 courses, and the profile three, each well under 100 kB", async () => {
+    const b = new Browser(ssr.app);
+    const { userId } = await register(ssr.app, {}, b);
+    await seedLearnerCourses(ssr.database.db, { portalId: config.PORTAL_ID, userId, prefix: "ssrb", count: 500 });
+    const page = await b.get("/en/profile/progress/all");
+    expect(page.statusCode).toBe(200);
+    expect(page.body.match(/data-testid="progress-course"/g)).toHaveLength(20);
+    expect(Buffer.byteLength(page.body)).toBeLessThan(100_000);
+    const profile = await b.get("/en/profile");
+    expect(profile.body.match(/data-testid="progress-course"/g)).toHaveLength(3);
+    // The summary counts every course (one aggregate), not only the page's.
+    expect(profile.body).toContain("My progress (500 courses)");
   });
 
   it("let the owner, that learner's mentor and admins see an element record; everyone else gets 403", async () => {

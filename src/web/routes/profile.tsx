@@ -6,9 +6,8 @@ import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Icon } from "../components/ui/icon";
 import { learnT } from "../features/learning/learning.server";
-import { ownProgress, profileUser } from "../features/learning/profile.server";
+import { ownProgress, ownProgressSummary, profileUser } from "../features/learning/profile.server";
 import { ProgressCourseList } from "../features/learning/progress-course-list";
-import { inTab } from "../features/learning/rules";
 import { MyOrders } from "../features/orders/my-orders";
 import { MyRewards } from "../features/rewards/my-rewards";
 import { DigestSetting } from "../features/discussion-follow/digest-setting";
@@ -23,12 +22,13 @@ import { useLang } from "../root-data";
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const lang = params.lang!;
   const user = await profileUser(context, request, lang);
-  const progress = await ownProgress(context, user, lang);
+  // The three newest courses under way and a summary: never every course the learner has.
+  const [progress, summary] = await Promise.all([ownProgress(context, user, { lang, tab: "active", limit: 3 }), ownProgressSummary(context, user)]);
   const t = await learnT(context, lang);
   // Orders belong to registered accounts (an anonymous session cannot buy).
   // Certificates too (an anonymous session earns none: no name to print).
   // A finished course whose certificate is not issued (switched on after the finish) offers it here.
-  const finished = progress.courses.filter((c) => c.total > 0 && c.doneCount === c.total).map((c) => c.courseId);
+  const finished = summary.finished;
   const [orders, rewards, ownCertificates, digest] = await Promise.all([
     isSignedIn(user) ? context.services.orders.listMyOrders(user, lang) : null,
     context.services.rewards.mine(user, lang),
@@ -45,8 +45,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     offeredCertificates: ownCertificates?.offered ?? [],
     certificateDates: Object.fromEntries((certificates ?? []).map((c: TCertificate) => [c.number, certificateDate(lang, new Date(c.issuedAt))])),
     user: { fullName: user.fullName, email: user.email, phone: user.phone, username: user.username, signedIn: isSignedIn(user) },
-    active: progress.courses.filter((c) => inTab("active", c)).slice(0, 3),
-    courseCount: progress.courses.length,
+    active: progress.courses,
+    courseCount: summary.count,
     seo: [{ title: t("profile.title") }, { name: "robots", content: "noindex" }],
   };
 }

@@ -194,6 +194,8 @@ export const courseProgress = pgTable(
     index("course_progress_course_created").on(t.courseId, t.createdAt),
     index("course_progress_course_completed").on(t.courseId, t.completedAt),
     index("course_progress_updated").on(t.updatedAt),
+    // A learner's courses page by page, newest activity first (GET /api/progress keyset, issue 30).
+    index("course_progress_user_updated").on(t.userId, t.updatedAt, t.courseId),
   ],
 );
 

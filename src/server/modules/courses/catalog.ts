@@ -156,6 +156,16 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
     elementsOf(courseId: string): Promise<ElementRow[]> {
       return stored.listElements(courseId);
     },
+    /**
+     * Every element of each of several courses, from the cache; the courses it does not hold are read
+     * in one query together (not one per course), and kept.
+     */
+    async elementsOfCourses(courseIds: readonly string[]): Promise<Map<string, ElementRow[]>> {
+      let batch: Promise<Map<string, ElementRow[]>> | undefined;
+      const missed = () => (batch ??= repo.listElementsOf(courseIds));
+      const lists = await Promise.all(courseIds.map((id) => cache.get(`elements:${id}`, async () => (await missed()).get(id) ?? [])));
+      return new Map(courseIds.map((id, i) => [id, lists[i]]));
+    },
     /** A course with all its elements; `code`/`message` name the seed's error of the calling operation. */
     async structure(courseId: string, opts: { unpublished: boolean; code?: ErrorCode; message?: string }): Promise<CourseStructure> {
       const course = reachable(await stored.findCourseRow(courseId), {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { courses, elements, reviews } from "../../db/schema/courses";
 
@@ -54,6 +54,18 @@ export function createCoursesRepo(db: Db) {
     /** Every element of a course, hidden ones included (the rules decide what is shown). */
     listElements(courseId: string): Promise<ElementRow[]> {
       return db.select().from(elements).where(eq(elements.courseId, courseId)).orderBy(asc(elements.index), asc(elements.number));
+    },
+    /** The elements of several courses in one query, each course's in its order (a page of a learner's courses). */
+    async listElementsOf(courseIds: readonly string[]): Promise<Map<string, ElementRow[]>> {
+      const out = new Map<string, ElementRow[]>(courseIds.map((id) => [id, []]));
+      if (courseIds.length === 0) return out;
+      const rows = await db
+        .select()
+        .from(elements)
+        .where(inArray(elements.courseId, [...courseIds]))
+        .orderBy(asc(elements.courseId), asc(elements.index), asc(elements.number));
+      for (const r of rows) out.get(r.courseId)?.push(r);
+      return out;
     },
     async findElement(id: string): Promise<ElementRow | null> {
       return (await db.select().from(elements).where(eq(elements.id, id)).limit(1))[0] ?? null;

@@ -41,6 +41,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     presentElement: catalog.presentElement,
     structure: catalog.structure,
     elementStructure: catalog.elementStructure,
+    elementsOfCourses: catalog.elementsOfCourses,
     components: catalog.components,
     reviews: catalog.reviews,
     /** A course of this portal as stored, published or not, from the content cache; null when there is none (orders read prices here). */

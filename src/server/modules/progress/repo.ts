@@ -5,13 +5,15 @@ import { notifyOnCommit, type Bus } from "../../platform/bus";
 import { createBusCache } from "../../platform/bus-cache";
 import { courseProgress, elementProgress, elements } from "../../db/schema/courses";
 import { deepFreeze } from "../../../domain/deep-freeze";
-import type { ProgressEntry, ProgressMap, TVariableValue } from "../../../domain/progress";
+import type { ProgressEntry, ProgressMap, StateMap, TVariableValue } from "../../../domain/progress";
+import type { ProgressCursor, TProgressTab } from "../../../domain/progress-rules";
+import type { TLocalized } from "../../../domain/portal";
 
 export type CourseProgressRow = typeof courseProgress.$inferSelect;
 export type ElementProgressRow = typeof elementProgress.$inferSelect;
 
 /** The drizzle handle of a transaction, which has the same query surface as the database. */
-type Handle = Pick<Db, "select" | "insert" | "update" | "delete">;
+type Handle = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 export interface StoredCourseProgress {
   row: CourseProgressRow | null;
@@ -27,6 +29,49 @@ export function toEntry(r: ElementProgressRow): ProgressEntry {
     history: r.history,
   };
 }
+
+/** One row of a page of a learner's courses: the course row's marker input, the title and the counts. */
+export interface ProgressPageRow {
+  courseId: string;
+  currentElementId: string | null;
+  updatedAt: Date;
+  /** updatedAt to the microsecond, as the next page's cursor carries it. */
+  updatedAtUs: string;
+  title: TLocalized;
+  arbitraryWalkthrough: boolean;
+  /** Visible elements, and those of them done. */
+  total: number;
+  done: number;
+}
+
+export interface ProgressPageQuery {
+  userId: string;
+  portalId: string;
+  /** Courses unpublished since are shown too (admins); else only published ones. */
+  unpublished: boolean;
+  tab: TProgressTab;
+  after?: ProgressCursor;
+  limit: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The learner's course rows the list shows (courses of the portal, published ones unless `unpublished`),
+ * each with `n.total` visible elements and `n.done` of them done: one set-based read, no per-course query.
+ */
+const withCounts = (q: Pick<ProgressPageQuery, "userId" | "portalId" | "unpublished">) => sql`
+  from course_progress cp
+  join courses c on c.id = cp.course_id and c.portal_id = ${q.portalId} ${q.unpublished ? sql`` : sql`and c.published`}
+  cross join lateral (
+    select count(*)::int as total, count(ep.element_id)::int as done
+    from elements e
+    left join element_progress ep on ep.user_id = cp.user_id and ep.element_id = e.id and ep.state = 'done'
+    where e.course_id = cp.course_id and e.visible
+  ) n
+  where cp.user_id = ${q.userId}`;
+/** The finished rule of inProgressTab (domain/progress.ts) over those counts. */
+const finished = sql`(n.total > 0 and n.done >= n.total)`;
 
 function queries(db: Handle) {
   return {
@@ -56,6 +101,51 @@ function queries(db: Handle) {
     /** Every course the learner has progress in. */
     listCourses(userId: string): Promise<CourseProgressRow[]> {
       return db.select().from(courseProgress).where(eq(courseProgress.userId, userId));
+    },
+    /**
+     * A page of the learner's courses, newest activity first: one query, keyset on (updated_at,
+     * course_id) over course_progress_user_updated, never an offset. The tab is applied here, on the
+     * counts of visible elements and of those done, so a page is never filled by reading every course.
+     */
+    async page(q: ProgressPageQuery): Promise<ProgressPageRow[]> {
+      const tab = q.tab === "finished" ? sql`and ${finished}` : q.tab === "active" ? sql`and not ${finished}` : sql``;
+      // Integer microseconds added to the epoch: exact, where to_timestamp(double) would round.
+      const after = q.after
+        ? sql`and (cp.updated_at, cp.course_id) < (timestamptz 'epoch' + ${q.after.updatedAtUs}::bigint * interval '1 microsecond', ${q.after.courseId})`
+        : sql``;
+      const rows = rowsOf<Omit<ProgressPageRow, "updatedAt"> & { updatedAt: Date | string }>(
+        await db.execute(sql`
+          select cp.course_id as "courseId", cp.current_element_id as "currentElementId", cp.updated_at as "updatedAt",
+                 (extract(epoch from cp.updated_at) * 1000000)::bigint::text as "updatedAtUs",
+                 c.title, c.arbitrary_walkthrough as "arbitraryWalkthrough", n.total, n.done
+          ${withCounts(q)} ${after} ${tab}
+          order by cp.updated_at desc, cp.course_id desc
+          limit ${q.limit + 1}`),
+      );
+      return rows.map((r) => ({ ...r, updatedAt: new Date(r.updatedAt), total: Number(r.total), done: Number(r.done) }));
+    },
+    /** How many courses the list holds, and the finished ones newest first: one aggregate (the profile's summary). */
+    async summary(q: Pick<ProgressPageQuery, "userId" | "portalId" | "unpublished">): Promise<{ count: number; finished: string[] }> {
+      const [row] = rowsOf<{ count: number | string; finished: string[] | null }>(
+        await db.execute(sql`
+          select count(*)::int as count, array_agg(cp.course_id order by cp.updated_at desc, cp.course_id desc) filter (where ${finished}) as finished
+          ${withCounts(q)}`),
+      );
+      return { count: Number(row?.count ?? 0), finished: row?.finished ?? [] };
+    },
+    /** The states (and started times) of the learner's elements in several courses, in one query: what markers read. */
+    async stateMaps(userId: string, courseIds: readonly string[]): Promise<Map<string, StateMap>> {
+      const out = new Map<string, StateMap>(courseIds.map((id) => [id, {}]));
+      if (courseIds.length === 0) return out;
+      const rows = await db
+        .select({ courseId: elementProgress.courseId, elementId: elementProgress.elementId, state: elementProgress.state, started: elementProgress.started })
+        .from(elementProgress)
+        .where(and(eq(elementProgress.userId, userId), inArray(elementProgress.courseId, [...courseIds])));
+      for (const r of rows) {
+        const map = out.get(r.courseId);
+        if (map) map[r.elementId] = { state: r.state, started: r.started?.toISOString() ?? null };
+      }
+      return out;
     },
     /** Done visible elements per course, for catalogue cards. */
     async doneCounts(userId: string, courseIds: string[]): Promise<Record<string, number>> {

@@ -11,6 +11,7 @@ import {
   ZUpgradeBody,
   ZUpgradeReply,
   ZUserProgress,
+  ZUserProgressQuery,
   ZVariableName,
   ZVariableValue,
 } from "../../../domain/progress";
@@ -40,9 +41,9 @@ export const progressRoutes =
         schema: {
           tags: ["progress"],
           operationId: "listProgress",
-          summary: "Every course a learner has progress in (yourself, or ?userId= for their mentor and admins)",
-          description: "Lists a learner's progress across courses.",
-          querystring: ZUserQuery.extend({ lang: ZLang }),
+          summary: "A page of the courses a learner has progress in, newest first (yourself, or ?userId= for their mentor and admins)",
+          description: "Lists a learner's progress across courses, a page at a time: tab filters, nextCursor is the after of the next page.",
+          querystring: ZUserQuery.extend({ lang: ZLang }).extend(ZUserProgressQuery.shape),
           response: { 200: ZUserProgress, ...errors },
         },
       },

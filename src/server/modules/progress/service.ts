@@ -1,11 +1,11 @@
 import type { FinishGate } from "../../../domain/assessment/rules";
 import { tracksProgress, type TViewer } from "../../../domain/learning-access";
-import type { ProgressMap, TSyncBody, TVariableValue } from "../../../domain/progress";
+import type { ProgressMap, TSyncBody, TUserProgressQuery, TVariableValue } from "../../../domain/progress";
 import type { CoursesService } from "../courses/service";
 import type { UsersService } from "../users/service";
 import { statesOf, type ProgressContext } from "./operations/context";
 import { finishElement } from "./operations/finish-element";
-import { getCourseProgress, getElementProgress, getOpenedElement, listUserProgress } from "./operations/read-progress";
+import { getCourseProgress, getElementProgress, getOpenedElement, getProgressSummary, listUserProgress } from "./operations/read-progress";
 import { setVariable } from "./operations/set-variable";
 import { startElement } from "./operations/start-element";
 import { syncElement } from "./operations/sync-element";
@@ -37,7 +37,7 @@ export type ViewerProgress = ReturnType<typeof createViewerProgress>;
 
 export interface ProgressServiceDeps {
   repo: ProgressRepo;
-  courses: Pick<CoursesService, "lang" | "structure" | "elementStructure">;
+  courses: Pick<CoursesService, "lang" | "structure" | "elementStructure" | "elementsOfCourses">;
   users: Pick<UsersService, "ensureProgress" | "findLearner">;
   portalId: string;
   now?: () => Date;
@@ -56,7 +56,9 @@ export function createProgressService({ now = () => new Date(), finishGate = asy
     openedElement: (viewer: TViewer, courseId: string) => getOpenedElement(ctx, viewer, courseId),
     elementProgress: (viewer: TViewer, elementId: string, userId?: string) => getElementProgress(ctx, viewer, elementId, userId),
     courseProgress: (viewer: TViewer, courseId: string, userId?: string) => getCourseProgress(ctx, viewer, courseId, userId),
-    userProgress: (viewer: TViewer, q: { lang: string; userId?: string }) => listUserProgress(ctx, viewer, q),
+    userProgress: (viewer: TViewer, q: TUserProgressQuery & { lang: string; userId?: string }) => listUserProgress(ctx, viewer, q),
+    /** The viewer's own course count and finished courses (the profile). */
+    summary: (viewer: TViewer) => getProgressSummary(ctx, viewer),
     start: (viewer: TViewer, elementId: string) => startElement(ctx, viewer, elementId),
     finish: (viewer: TViewer, elementId: string) => finishElement(ctx, viewer, elementId),
     sync: (viewer: TViewer, elementId: string, body: TSyncBody) => syncElement(ctx, viewer, elementId, body),

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TIMERS } from "../../../domain/constants";
 import { nextPhase, phaseTimer } from "./preloader";
-import {
-  alignClass,
-  courseAction,
-  courseFallbackUrl,
-  elementAccess,
-  finishDestination,
-  gateScenario,
-  inTab,
-  isElementPath,
-  isProfileTab,
-  percentDone,
-} from "./rules";
+import { alignClass, courseAction, courseFallbackUrl, elementAccess, finishDestination, gateScenario, isElementPath, percentDone } from "./rules";
 
 describe("elementAccess", () => {
   it("keeps the server's state for free and bought courses, locked without one", () => {
@@ -71,14 +60,6 @@ describe("small view rules", () => {
     expect(alignClass("left")).toBe("justify-start");
     expect(alignClass("right")).toBe("justify-end");
     expect(alignClass("center")).toBe("justify-center");
-  });
-  it("sorts courses into profile tabs", () => {
-    expect(isProfileTab("finished")).toBe(true);
-    expect(isProfileTab("other")).toBe(false);
-    expect(inTab("finished", { doneCount: 3, total: 3 })).toBe(true);
-    expect(inTab("active", { doneCount: 3, total: 3 })).toBe(false);
-    expect(inTab("active", { doneCount: 0, total: 0 })).toBe(true);
-    expect(inTab("all", { doneCount: 1, total: 3 })).toBe(true);
   });
   it("rounds the percent done", () => {
     expect(percentDone(1, 3)).toBe(33);

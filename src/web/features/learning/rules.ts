@@ -71,21 +71,6 @@ export function alignClass(align: string): string {
   return "justify-center";
 }
 
-export const PROFILE_TABS = ["active", "finished", "all"] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
-
-export function isProfileTab(id: string): id is ProfileTab {
-  return (PROFILE_TABS as readonly string[]).includes(id);
-}
-
-/** Profile progress tabs: courses under way, courses finished, or every course with progress. */
-export function inTab(tab: ProfileTab, course: { doneCount: number; total: number }): boolean {
-  const finished = course.total > 0 && course.doneCount >= course.total;
-  if (tab === "finished") return finished;
-  if (tab === "active") return !finished;
-  return true;
-}
-
 /** Whole percent done, 0 for a course without visible elements. */
 export function percentDone(doneCount: number, total: number): number {
   return total > 0 ? Math.round((doneCount / total) * 100) : 0;

@@ -12,7 +12,7 @@ import type { CourseProgressRow, ProgressRepo, ProgressTx, StoredCourseProgress 
 /** What the progress operations work with. */
 export interface ProgressContext {
   repo: ProgressRepo;
-  courses: Pick<CoursesService, "lang" | "structure" | "elementStructure">;
+  courses: Pick<CoursesService, "lang" | "structure" | "elementStructure" | "elementsOfCourses">;
   users: Pick<UsersService, "ensureProgress" | "findLearner">;
   portalId: string;
   now: () => Date;

@@ -1,0 +1,1 @@
+CREATE INDEX "course_progress_user_updated" ON "course_progress" USING btree ("user_id","updated_at","course_id");
