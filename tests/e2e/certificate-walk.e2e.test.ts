@@ -171,7 +171,7 @@ describe("the walk to the certificate, in the browser only", () => {
         await page.waitForURL((u) => u.pathname === course);
         const popup = page.getByTestId("award-popup");
         await popup.waitFor();
-        const states = await page.getByTestId("element-item").evaluateAll((items) => items.map((item) => item.getAttribute("data-state")));
+        const states = await page.locator('[data-testid="element-list"] > li').evaluateAll((items) => items.map((item) => item.getAttribute("data-state")));
         expect(states).toEqual(WALK.map(() => "done"));
         await e2e.axeCheck(page, `${lang} award popup`);
         await shot(page, `award-${lang}`);

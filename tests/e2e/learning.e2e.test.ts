@@ -20,7 +20,9 @@ const marker = async (page: Page) => {
   return { name: await m.getAttribute("data-name"), element: await m.getAttribute("data-element") };
 };
 const states = (page: Page) =>
-  page.getByTestId("element-item").evaluateAll((items) => Object.fromEntries(items.map((i) => [i.getAttribute("data-element"), i.getAttribute("data-state")])));
+  page
+    .locator('[data-testid="element-list"] > li')
+    .evaluateAll((items) => Object.fromEntries(items.map((i) => [i.getAttribute("data-element"), i.getAttribute("data-state")])));
 
 /** Finishes the element on screen and waits for the page finishing leads to; a refused finish fails with what the page says. */
 async function finishAndExpect(page: Page, next: string) {
@@ -77,7 +79,7 @@ describe("learning in the browser", () => {
     expect(await states(page)).toMatchObject({ "rf-slow-reading": "done", "rf-main-idea": "opened", "rf-check-main-idea": "locked" });
 
     // The test needs an account: the session user is stopped at the door and signs up in the popup.
-    await page.locator('[data-testid="element-item"][data-element="rf-main-idea"] a').click();
+    await page.locator('[data-testid="element-list"] > li[data-element="rf-main-idea"] a').click();
     await page.getByTestId("element-page").waitFor();
     await page.getByTestId("element-finish").click();
     await page.waitForURL((u) => u.pathname === `${READING}/test/rf-check-main-idea`);
@@ -118,7 +120,7 @@ describe("learning in the browser", () => {
     expect(await states(page)).toEqual({ "lh-start-small": "opened", "lh-anchor": "opened", "lh-coach-qa": "opened", "lh-plan": "opened" });
     expect(await marker(page)).toEqual({ name: "start", element: "lh-start-small" });
 
-    await page.locator('[data-testid="element-item"][data-element="lh-coach-qa"] a').click();
+    await page.locator('[data-testid="element-list"] > li[data-element="lh-coach-qa"] a').click();
     await page.locator('[data-testid="element-page"][data-element="lh-coach-qa"]').waitFor();
     await finishAndExpect(page, "/en/courses/lasting-habits/test/lh-plan");
     await page.getByTestId("back-to-course").click();

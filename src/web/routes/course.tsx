@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import { ZCourseId } from "../../domain/course";
+import { coursePageOf } from "../../domain/course-contents";
 import { modelPageBlocks } from "../../domain/model-page";
 import { pageRobots } from "../../domain/page";
 import type { Route } from "./+types/course";
@@ -29,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     courseCertificate(context, viewer, course, lang),
   ]);
   return {
-    course,
+    course: coursePageOf(course),
     certificate,
     blocks: modelPageBlocks(page),
     seo: await learningSeo(context, request, lang, {

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import { ZCourseId } from "../../domain/course";
+import { coursePageOf } from "../../domain/course-contents";
 import { ZElementId } from "../../domain/element";
 import { modelPageBlocks } from "../../domain/model-page";
 import { throwAccessDenied, throwNotFound } from "../features/errors/error-pages.server";
@@ -48,7 +49,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
       return { kind: "element" as const, element, course: courseFacts, backTo: previewHref(lang, course.id, secret), seo };
     }
     const page = await modelPage(context, viewer, "course", course.id, lang, { withComponents: true, grant: "preview" });
-    return { kind: "course" as const, course, blocks: modelPageBlocks(page), secret, seo };
+    return { kind: "course" as const, course: coursePageOf(course), blocks: modelPageBlocks(page), secret, seo };
   } catch (e) {
     return learningFailure(e, context, lang);
   }

@@ -1,8 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { categoryLabel, formatDuration, formatPrice } from "../../../domain/blocks/course-format";
 import type { TCourseCertificate } from "../../../domain/certificate";
-import type { TCourse } from "../../../domain/course";
+import { type TCoursePage, unpackElements } from "../../../domain/course-contents";
 import type { TBlock } from "../../../domain/page";
 import { Badge } from "../../components/ui/badge";
 import { useLang } from "../../root-data";
@@ -17,7 +17,8 @@ import { elementAccess } from "./rules";
 const CourseCertificate = lazy(() => import("../certificates/course-certificate").then((m) => ({ default: m.CourseCertificate })));
 
 export interface CourseViewProps {
-  course: TCourse;
+  /** The course as its page's loader sends it (coursePageOf): the contents packed. */
+  course: TCoursePage;
   blocks: TBlock[];
   /** Creator preview: every element links to its preview, and nothing starts a scenario. */
   preview?: { hrefOf: (e: { id: string; path: string }) => string };
@@ -29,7 +30,7 @@ export interface CourseViewProps {
 export function CourseView({ course, blocks, preview, certificate }: CourseViewProps) {
   const { t } = useTranslation("learn");
   const lang = useLang();
-  const elements = course.elements ?? [];
+  const elements = useMemo(() => unpackElements(course.elements, lang, course.id), [course.elements, lang, course.id]);
   const marker = course.openedElement ?? null;
   const markerElement = marker ? elements.find((e) => e.id === marker.id) : undefined;
   const markerOpen = !!markerElement && (preview || ["opened", "done"].includes(elementAccess(markerElement.state, course)));

@@ -1,23 +1,19 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
-import type { TElement } from "../../../domain/element";
+import type { TContentsElement } from "../../../domain/course-contents";
 import { formatDuration } from "../../../domain/blocks/course-format";
-import { cn } from "../../components/ui/cn";
-import { Icon } from "../../components/ui/icon";
+import { IconSprite, IconUse, type IconName } from "../../components/ui/icon";
 import { useLang } from "../../root-data";
 import { ELEMENT_ICON } from "./element-type";
-import { elementAccess, type ElementAccess } from "./rules";
+import { elementAccess } from "./rules";
 
 const STATUS_ICON = { done: "check", opened: "arrow-end", locked: "lock", buy: "lock" } as const;
-const STATUS_TONE: Record<ElementAccess, string> = {
-  done: "bg-success/10 text-success",
-  opened: "bg-primary-soft text-primary-strong",
-  locked: "bg-surface-alt text-muted",
-  buy: "bg-surface-alt text-muted",
-};
+/** The icons the rows use, drawn once for the whole list (decision 0075). */
+const SPRITE = "ei-";
+const SPRITE_ICONS: IconName[] = [...new Set<IconName>([...Object.values(ELEMENT_ICON), ...Object.values(STATUS_ICON)])];
 
 export interface ElementListProps {
-  elements: Array<Pick<TElement, "id" | "type" | "title" | "number" | "duration" | "state" | "path">>;
+  elements: TContentsElement[];
   course: { isCommercial: boolean; isBought: boolean };
   /** The opened element (seed 000 §3 marker): highlighted in the list. */
   currentId: string | null;
@@ -27,67 +23,55 @@ export interface ElementListProps {
   allOpen?: boolean;
 }
 
-/** The course contents: each element with its number, kind, title, duration and opened/done/locked state. */
+/**
+ * The course contents: each element with its number, kind, title, duration and opened/done/locked
+ * state. A course may list hundreds, so a row carries only its data: its look comes from `.el-list`
+ * in app.css by its position, data-state and data-current, its icons are uses of one sprite, and
+ * its status is named by the row's index (docs/decisions/0075-lean-loader-data.md).
+ */
 export function ElementList({ elements, course, currentId, hrefOf = (e) => e.path, allOpen = false }: ElementListProps) {
   const { t } = useTranslation("learn");
   const lang = useLang();
   return (
-    <ol className="flex flex-col gap-3" data-testid="element-list">
-      {elements.map((e) => {
-        const access = allOpen ? "opened" : elementAccess(e.state, course);
-        const open = access === "done" || access === "opened";
-        const current = e.id === currentId;
-        const status = t(`element.status.${access}`);
-        const label = (
-          <>
-            <span className="block text-xs font-semibold uppercase tracking-wide text-muted">
-              {t(`element.type.${e.type}`)} {e.number}
-            </span>
-            <span className="block font-semibold text-ink">{e.title}</span>
-          </>
-        );
-        return (
-          <li
-            key={e.id}
-            data-testid="element-item"
-            data-element={e.id}
-            data-state={access}
-            data-current={current || undefined}
-            className={cn(
-              "relative flex items-center gap-4 rounded-component border bg-surface p-4 transition",
-              current ? "border-primary ring-1 ring-primary" : "border-line",
-              open && "hover:shadow-md focus-within:ring-2 focus-within:ring-primary",
-            )}
-          >
-            <span
-              className={cn(
-                "flex size-10 shrink-0 items-center justify-center rounded-full",
-                open ? "bg-primary-soft text-primary-strong" : "bg-surface-alt text-muted",
-              )}
-            >
-              <Icon name={ELEMENT_ICON[e.type]} className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              {open ? (
-                // The link covers the item so the whole row is one target named by its title.
-                <Link to={hrefOf(e)} className="outline-none after:absolute after:inset-0" aria-describedby={`status-${e.id}`}>
-                  {label}
-                </Link>
-              ) : (
-                <div aria-describedby={`status-${e.id}`}>{label}</div>
-              )}
-              <span className="text-sm text-muted">{formatDuration(e.duration, lang)}</span>
-            </div>
-            <span
-              id={`status-${e.id}`}
-              className={cn("inline-flex shrink-0 items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold", STATUS_TONE[access])}
-            >
-              <Icon name={STATUS_ICON[access]} className={cn("size-3.5", access === "opened" && "rtl:-scale-x-100")} />
-              {current ? `${status} · ${t("element.current")}` : status}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <IconSprite prefix={SPRITE} names={SPRITE_ICONS} />
+      <ol className="el-list flex flex-col gap-3" data-testid="element-list">
+        {elements.map((e, i) => {
+          const access = allOpen ? "opened" : elementAccess(e.state, course);
+          const open = access === "done" || access === "opened";
+          const current = e.id === currentId;
+          const status = t(`element.status.${access}`);
+          const statusId = `el-s${i}`;
+          const label = (
+            <>
+              <span>{`${t(`element.type.${e.type}`)} ${e.number}`}</span>
+              <span>{e.title}</span>
+            </>
+          );
+          return (
+            // A row is found as element-list > li[data-element] (no test id of its own: 27 bytes a row).
+            <li key={e.id} data-element={e.id} data-state={access} data-current={current || undefined}>
+              <IconUse sprite={SPRITE} name={ELEMENT_ICON[e.type]} />
+              <div>
+                {open ? (
+                  // The link covers the item so the whole row is one target named by its title. The
+                  // route manifest is loaded whole (routeDiscovery "initial"), so a link has nothing to discover.
+                  <Link to={hrefOf(e)} aria-describedby={statusId} discover="none">
+                    {label}
+                  </Link>
+                ) : (
+                  <div aria-describedby={statusId}>{label}</div>
+                )}
+                <span>{formatDuration(e.duration, lang)}</span>
+              </div>
+              <span id={statusId}>
+                <IconUse sprite={SPRITE} name={STATUS_ICON[access]} />
+                {current ? `${status} · ${t("element.current")}` : status}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }
