@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { DISTRIBUTION_BOT_ID, type TMentorRole } from "../../../domain/chat";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/transaction";
@@ -34,6 +34,17 @@ export interface InboxFilter {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * One chat's messages, for reading them in storage order from chat_messages_chat_seq. The chat is
+ * matched as a range of one and the order is led by it: with `chat_id = $1` the planner drops the
+ * chat from the order and may walk the primary key back from the newest message of any chat instead,
+ * which it did for a long chat (20,000 of 100,000 messages, estimated as spread evenly) and took
+ * 11 ms to pass the 80,000 newer messages of other chats. The range leaves only the chat's index.
+ */
+const ofChat = (chatId: string) => and(gte(chatMessages.chatId, chatId), lte(chatMessages.chatId, chatId))!;
+const newestFirst = [desc(chatMessages.chatId), desc(chatMessages.seq)];
+const oldestFirst = [asc(chatMessages.chatId), asc(chatMessages.seq)];
 
 /** Chats whose open count a mentor carries: open and theirs. */
 const openChatsOf = sql<number>`(select count(*)::int from ${chats} c where c.mentor_id = ${mentorProfiles.userId} and c.status = 'open' and c.portal_id = ${mentorProfiles.portalId})`;
@@ -136,8 +147,8 @@ function reads(db: Db) {
       const rows = await db
         .select()
         .from(chatMessages)
-        .where(and(eq(chatMessages.chatId, chatId), ...(before !== undefined ? [lt(chatMessages.seq, before)] : [])))
-        .orderBy(desc(chatMessages.seq))
+        .where(and(ofChat(chatId), ...(before !== undefined ? [lt(chatMessages.seq, before)] : [])))
+        .orderBy(...newestFirst)
         .limit(limit + 1);
       return { rows: rows.slice(0, limit).reverse(), hasPrevious: rows.length > limit };
     },
@@ -146,8 +157,8 @@ function reads(db: Db) {
       return db
         .select()
         .from(chatMessages)
-        .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.seq, after)))
-        .orderBy(asc(chatMessages.seq))
+        .where(and(ofChat(chatId), gt(chatMessages.seq, after)))
+        .orderBy(...oldestFirst)
         .limit(limit + 1);
     },
     async messageAt(chatId: string, seq: number): Promise<MessageRow | null> {
@@ -165,13 +176,13 @@ function reads(db: Db) {
         .from(chatMessages)
         .where(
           and(
-            eq(chatMessages.chatId, chatId),
+            ofChat(chatId),
             inArray(chatMessages.authorKind, kinds),
             isNotNull(chatMessages.readAt),
             ...(since ? [sql`${chatMessages.readAt} >= ${ts(since)}`] : []),
           ),
         )
-        .orderBy(desc(chatMessages.seq))
+        .orderBy(...newestFirst)
         .limit(100);
       return rows.map((r) => r.id);
     },
@@ -234,8 +245,8 @@ function reads(db: Db) {
       const [row] = await db
         .select({ context: chatMessages.context })
         .from(chatMessages)
-        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.authorKind, "student"), isNotNull(chatMessages.context)))
-        .orderBy(desc(chatMessages.seq))
+        .where(and(ofChat(chatId), eq(chatMessages.authorKind, "student"), isNotNull(chatMessages.context)))
+        .orderBy(...newestFirst)
         .limit(1);
       return row?.context ?? null;
     },
