@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "./constants";
 import { ZLang, ZQueryFlag, ZRel } from "./course";
 import { ZElementType, type TElementType } from "./element";
+import { listPagingShape, notBoth, ZListPaging } from "./list-cursor";
 import { REGISTRATION_REQUIRED_ACCESS } from "./microcourse-access";
 import { ZBlock } from "./page";
 
@@ -45,5 +46,10 @@ export const ZMicrocourseListQuery = z.object({
   onlyMyGroups: ZQueryFlag(true),
   limit: z.coerce.number().int().min(1).max(LIMITS.microcourses).default(LIMITS.microcourses),
   exceptHidden: ZQueryFlag(true),
-});
+  ...listPagingShape,
+}).refine(notBoth, { error: "cursor and before are exclusive", path: ["before"] });
 export type TMicrocourseListQuery = z.infer<typeof ZMicrocourseListQuery>;
+
+/** A page of the microcourse list and where the pages around it start. */
+export const ZMicrocourseListPage = z.object({ microcourses: z.array(ZMicrocourse) }).extend(ZListPaging.shape);
+export type TMicrocourseListPage = z.infer<typeof ZMicrocourseListPage>;
