@@ -217,6 +217,15 @@ describeEachDatabase("catalogue at size: paged by cursor", (t) => {
       for (const q of ["after=garbage", "after=1.no-such-course", "before=1.cat-0013", `after=1.${"a".repeat(300)}`, "after=1.a&before=1.b"]) {
         expect((await browser.get(`/en/courses/?${q}`)).statusCode, q).toBe(404);
       }
+      // The microcourse list pages the same way.
+      const after = await browser.get("/en/microcourse/?after=1.breathing-break");
+      expect(after.statusCode).toBe(200);
+      const listed = /data-testid="microcourse-list"[\s\S]*?<\/ul>/.exec(after.body)?.[0] ?? "";
+      expect(listed).toContain('href="/en/microcourse/study-planner"');
+      expect(listed).not.toContain('href="/en/microcourse/breathing-break"');
+      expect(after.body).toContain('<link rel="canonical" href="http://localhost:3000/en/microcourse/?after=1.breathing-break"/>');
+      expect(after.body).toMatch(/<a[^>]*data-testid="microcourse-pages-prev"/);
+      expect((await browser.get("/en/microcourse/?after=1.no-such-one")).statusCode).toBe(404);
       // A NUL byte is refused before any page is rendered, as on every address.
       expect((await browser.get("/en/courses/?after=1.a%00b")).statusCode).toBe(400);
     });
