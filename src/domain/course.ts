@@ -142,16 +142,18 @@ export const ZCourseId = ZText.min(1)
 export const ZRel = z.enum(["all"]).optional();
 
 /** Seed 000 §7 list courses: lang, rel=all, published=true, onlyMyGroups=true, cache=true, limit=100, exceptHidden=true. */
-export const ZCourseListQuery = z.object({
-  lang: ZLang,
-  rel: ZRel,
-  published: ZQueryFlag(true),
-  onlyMyGroups: ZQueryFlag(true),
-  cache: ZQueryFlag(true),
-  limit: z.coerce.number().int().min(1).max(LIMITS.courses).default(LIMITS.courses),
-  exceptHidden: ZQueryFlag(true),
-  ...listPagingShape,
-}).refine(notBoth, { error: "cursor and before are exclusive", path: ["before"] });
+export const ZCourseListQuery = z
+  .object({
+    lang: ZLang,
+    rel: ZRel,
+    published: ZQueryFlag(true),
+    onlyMyGroups: ZQueryFlag(true),
+    cache: ZQueryFlag(true),
+    limit: z.coerce.number().int().min(1).max(LIMITS.courses).default(LIMITS.courses),
+    exceptHidden: ZQueryFlag(true),
+    ...listPagingShape,
+  })
+  .refine(notBoth, { error: "cursor and before are exclusive", path: ["before"] });
 export type TCourseListQuery = z.infer<typeof ZCourseListQuery>;
 
 /**

@@ -39,15 +39,17 @@ export type TMicrocourse = z.infer<typeof ZMicrocourse>;
 export const ZMicrocourseWithComponents = ZMicrocourse.extend({ components: z.array(ZBlock) });
 
 /** Seed 000 §7: lang, rel all, published true, onlyMyGroups true, limit 100, exceptHidden true. */
-export const ZMicrocourseListQuery = z.object({
-  lang: ZLang,
-  rel: ZRel,
-  published: ZQueryFlag(true),
-  onlyMyGroups: ZQueryFlag(true),
-  limit: z.coerce.number().int().min(1).max(LIMITS.microcourses).default(LIMITS.microcourses),
-  exceptHidden: ZQueryFlag(true),
-  ...listPagingShape,
-}).refine(notBoth, { error: "cursor and before are exclusive", path: ["before"] });
+export const ZMicrocourseListQuery = z
+  .object({
+    lang: ZLang,
+    rel: ZRel,
+    published: ZQueryFlag(true),
+    onlyMyGroups: ZQueryFlag(true),
+    limit: z.coerce.number().int().min(1).max(LIMITS.microcourses).default(LIMITS.microcourses),
+    exceptHidden: ZQueryFlag(true),
+    ...listPagingShape,
+  })
+  .refine(notBoth, { error: "cursor and before are exclusive", path: ["before"] });
 export type TMicrocourseListQuery = z.infer<typeof ZMicrocourseListQuery>;
 
 /** A page of the microcourse list and where the pages around it start. */

@@ -43,41 +43,44 @@ describe("the catalogue's pages", () => {
   it.each([
     ["en", "Next page", "Previous page", "ltr"],
     ["ar", "الصفحة التالية", "الصفحة السابقة", "rtl"],
-  ] as const)("in %s, Tab reaches 'Next page' with a focus ring, Enter follows it, and the pager is mirrored as the language reads", async (lang, next, prev, dir) => {
-    const page = await e2e.open(`/${lang}/courses/`, { lang, viewport: { width: 1280, height: 900 } });
-    expect(await page.locator("html").getAttribute("dir")).toBe(dir);
-    expect(await page.locator('[data-testid="catalogue"] > li').count()).toBe(CATALOGUE_PAGE_SIZE);
-    expect(await page.locator(PREV).count()).toBe(0);
-    expect(await page.locator(NEXT).textContent()).toContain(next);
+  ] as const)(
+    "in %s, Tab reaches 'Next page' with a focus ring, Enter follows it, and the pager is mirrored as the language reads",
+    async (lang, next, prev, dir) => {
+      const page = await e2e.open(`/${lang}/courses/`, { lang, viewport: { width: 1280, height: 900 } });
+      expect(await page.locator("html").getAttribute("dir")).toBe(dir);
+      expect(await page.locator('[data-testid="catalogue"] > li').count()).toBe(CATALOGUE_PAGE_SIZE);
+      expect(await page.locator(PREV).count()).toBe(0);
+      expect(await page.locator(NEXT).textContent()).toContain(next);
 
-    await tabTo(page, "catalogue-pages-next");
-    const ring = await page.locator(NEXT).evaluate((a) => {
-      const s = getComputedStyle(a);
-      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
-    });
-    expect(ring.style).not.toBe("none");
-    expect(ring.width).toBeGreaterThanOrEqual(2);
-    await page.locator('[data-testid="catalogue-pages"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/catalogue-${lang}-page1-next-focused.png`, fullPage: false });
+      await tabTo(page, "catalogue-pages-next");
+      const ring = await page.locator(NEXT).evaluate((a) => {
+        const s = getComputedStyle(a);
+        return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+      });
+      expect(ring.style).not.toBe("none");
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      await page.locator('[data-testid="catalogue-pages"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/catalogue-${lang}-page1-next-focused.png`, fullPage: false });
 
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/\?after=1\./);
-    await page.locator(PREV).waitFor();
-    expect(await page.locator(PREV).textContent()).toContain(prev);
-    expect(await page.locator('[data-testid="catalogue"] > li').count()).toBe(CATALOGUE_PAGE_SIZE);
-    const [prevBox, nextBox] = [await page.locator(PREV).boundingBox(), await page.locator(NEXT).boundingBox()];
-    // Previous sits where reading starts: left in English, right in Arabic.
-    if (dir === "ltr") expect(prevBox!.x).toBeLessThan(nextBox!.x);
-    else expect(prevBox!.x).toBeGreaterThan(nextBox!.x);
-    await page.locator('[data-testid="catalogue-pages"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/catalogue-${lang}-page2.png`, fullPage: false });
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\?after=1\./);
+      await page.locator(PREV).waitFor();
+      expect(await page.locator(PREV).textContent()).toContain(prev);
+      expect(await page.locator('[data-testid="catalogue"] > li').count()).toBe(CATALOGUE_PAGE_SIZE);
+      const [prevBox, nextBox] = [await page.locator(PREV).boundingBox(), await page.locator(NEXT).boundingBox()];
+      // Previous sits where reading starts: left in English, right in Arabic.
+      if (dir === "ltr") expect(prevBox!.x).toBeLessThan(nextBox!.x);
+      else expect(prevBox!.x).toBeGreaterThan(nextBox!.x);
+      await page.locator('[data-testid="catalogue-pages"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/catalogue-${lang}-page2.png`, fullPage: false });
 
-    // And back by keyboard: Previous page leads to the first page's cards.
-    await page.locator(PREV).focus();
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/\?before=1\./);
-    await page.locator(NEXT).waitFor();
-    expect(await page.locator(PREV).count()).toBe(0);
-    await e2e.axeCheck(page, `catalogue ${lang}`);
-  });
+      // And back by keyboard: Previous page leads to the first page's cards.
+      await page.locator(PREV).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\?before=1\./);
+      await page.locator(NEXT).waitFor();
+      expect(await page.locator(PREV).count()).toBe(0);
+      await e2e.axeCheck(page, `catalogue ${lang}`);
+    },
+  );
 });

@@ -53,7 +53,7 @@ describeEachDatabase("catalogue at size: paged by cursor", (t) => {
   }
 
   /** Walks GET /api/courses by nextCursor; the ids in reply order and each page's query count. */
-  async function walkApi(browser: Browser, limit = LIMITS.courses) {
+  async function walkApi(browser: Browser, limit: number = LIMITS.courses) {
     const ids: string[] = [];
     const queries: number[] = [];
     let cursor: string | null = null;
@@ -145,7 +145,15 @@ describeEachDatabase("catalogue at size: paged by cursor", (t) => {
     const draft = "cat-0011"; // u % 11 = 0
     const hidden = "cat-0013"; // u % 13 = 0
     const teamOnly = "cat-0017"; // u % 17 = 0
-    for (const q of ["cursor=abc", "cursor=1.", "cursor=1.a%2Fb", `cursor=1.${"a".repeat(121)}`, `cursor=${"x".repeat(5000)}`, "cursor=1.a&before=1.b", "cursor=1.a&cursor=1.b"]) {
+    for (const q of [
+      "cursor=abc",
+      "cursor=1.",
+      "cursor=1.a%2Fb",
+      `cursor=1.${"a".repeat(121)}`,
+      `cursor=${"x".repeat(5000)}`,
+      "cursor=1.a&before=1.b",
+      "cursor=1.a&cursor=1.b",
+    ]) {
       expectError(await guest().get(`/api/courses?lang=en&${q}`), 400, "VALIDATION");
     }
     expectError(await guest().get("/api/courses?lang=en&cursor=1.a%00b"), 400, "VALIDATION");

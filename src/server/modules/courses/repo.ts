@@ -59,7 +59,9 @@ export function createCoursesRepo(db: Db) {
         .select({ course: courses, elementsCount: visibleCount })
         .from(courses)
         .where(and(...where))
-        .orderBy(...(after ? [asc(courses.index), desc(courses.dateCreated), asc(courses.id)] : [desc(courses.index), asc(courses.dateCreated), desc(courses.id)]))
+        .orderBy(
+          ...(after ? [asc(courses.index), desc(courses.dateCreated), asc(courses.id)] : [desc(courses.index), asc(courses.dateCreated), desc(courses.id)]),
+        )
         .limit(q.limit);
       return rows.map((r) => ({ ...r.course, elementsCount: Number(r.elementsCount) }));
     },

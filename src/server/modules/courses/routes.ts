@@ -40,7 +40,8 @@ export const coursesRoutes =
         schema: {
           tags: ["courses"],
           operationId: "listCourses",
-          summary: "List courses (catalogue cards), a keyset page at a time: cursor/before from nextCursor/prevCursor; rel=all adds isBought and doneCount for the caller",
+          summary:
+            "List courses (catalogue cards), a keyset page at a time: cursor/before from nextCursor/prevCursor; rel=all adds isBought and doneCount for the caller",
           description: "Lists the published courses of the catalogue, `limit` (100) at a time in catalogue order.",
           querystring: ZCourseListQuery,
           response: { 200: ZCourseListPage, ...errors },
