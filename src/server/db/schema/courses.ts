@@ -56,7 +56,7 @@ export const courses = pgTable(
   },
   (t) => [
     // The catalogue's keyset order (issue 30): a page reads from its cursor on, whatever the catalogue holds.
-    index("courses_catalogue_order").on(t.portalId, t.published, t.hidden, t.index, t.dateCreated.desc(), t.id),
+    index("courses_catalogue_order").on(t.portalId, t.published, t.hidden, t.index, t.dateCreated.desc().nullsFirst(), t.id),
     check("courses_paid_has_price", sql`${t.type} = 'free' or (${t.price} is not null and ${t.currency} is not null)`),
     check("courses_price_not_negative", sql`${t.price} is null or ${t.price} >= 0`),
     check("courses_certificate_validity", sql`${t.certificateValidityMonths} is null or ${t.certificateValidityMonths} between 1 and 1200`),
