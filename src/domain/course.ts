@@ -5,6 +5,7 @@ import { COURSE_MESSAGES, type TCourseAction, courseButton } from "./course-rule
 import { AppError } from "./errors";
 import { ZElementState, ZElementType, ZElementWithProgress, type TElementType } from "./element";
 import { elementPath } from "./element-path";
+import { listPagingShape, notBoth, ZListPaging } from "./list-cursor";
 import { ZOpenedElement, ZOpenedElementName, type TOpenedElement } from "./progress";
 import { ZText } from "./validation/safe-text";
 
@@ -141,16 +142,29 @@ export const ZCourseId = ZText.min(1)
 export const ZRel = z.enum(["all"]).optional();
 
 /** Seed 000 §7 list courses: lang, rel=all, published=true, onlyMyGroups=true, cache=true, limit=100, exceptHidden=true. */
-export const ZCourseListQuery = z.object({
-  lang: ZLang,
-  rel: ZRel,
-  published: ZQueryFlag(true),
-  onlyMyGroups: ZQueryFlag(true),
-  cache: ZQueryFlag(true),
-  limit: z.coerce.number().int().min(1).max(LIMITS.courses).default(LIMITS.courses),
-  exceptHidden: ZQueryFlag(true),
-});
+export const ZCourseListQuery = z
+  .object({
+    lang: ZLang,
+    rel: ZRel,
+    published: ZQueryFlag(true),
+    onlyMyGroups: ZQueryFlag(true),
+    cache: ZQueryFlag(true),
+    limit: z.coerce.number().int().min(1).max(LIMITS.courses).default(LIMITS.courses),
+    exceptHidden: ZQueryFlag(true),
+    ...listPagingShape,
+  })
+  .refine(notBoth, { error: "cursor and before are exclusive", path: ["before"] });
 export type TCourseListQuery = z.infer<typeof ZCourseListQuery>;
+
+/**
+ * Cards per page of the web catalogue (and of the microcourse list): what one render costs stays the
+ * same at 1,000 courses as at 10. The API's default and bound stay LIMITS.courses (the seed's 100).
+ */
+export const CATALOGUE_PAGE_SIZE = 24;
+
+/** A catalogue page: the cards and where the pages around it start. */
+export const ZCourseListPage = z.object({ courses: z.array(ZCourseCard) }).extend(ZListPaging.shape);
+export type TCourseListPage = z.infer<typeof ZCourseListPage>;
 
 /** Get course: lang, optional rel, optional creator preview secret. */
 export const ZCourseQuery = z.object({

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   ONE_TAP_INVALID: { status: 401, key: "errors:codes.ONE_TAP_INVALID" },
   CSRF_MISMATCH: { status: 403, key: "errors:codes.CSRF_MISMATCH" },
   VALIDATION: { status: 400, key: "errors:codes.VALIDATION" },
+  /** A list cursor that names no row of the list the caller may see (issue 30): forged, stale or of another list. */
+  CURSOR_INVALID: { status: 400, key: "errors:codes.CURSOR_INVALID" },
   UNSUPPORTED_LANG: { status: 400, key: "errors:codes.UNSUPPORTED_LANG" },
   /** A new course, element, microcourse or video event with no title in any of the portal's languages. */
   TITLE_REQUIRED: { status: 400, key: "errors:codes.TITLE_REQUIRED" },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "./constants";
 import { ZLang, ZQueryFlag, ZRel } from "./course";
 import { ZElementType, type TElementType } from "./element";
+import { listPagingShape, notBoth, ZListPaging } from "./list-cursor";
 import { REGISTRATION_REQUIRED_ACCESS } from "./microcourse-access";
 import { ZBlock } from "./page";
 
@@ -38,12 +39,19 @@ export type TMicrocourse = z.infer<typeof ZMicrocourse>;
 export const ZMicrocourseWithComponents = ZMicrocourse.extend({ components: z.array(ZBlock) });
 
 /** Seed 000 §7: lang, rel all, published true, onlyMyGroups true, limit 100, exceptHidden true. */
-export const ZMicrocourseListQuery = z.object({
-  lang: ZLang,
-  rel: ZRel,
-  published: ZQueryFlag(true),
-  onlyMyGroups: ZQueryFlag(true),
-  limit: z.coerce.number().int().min(1).max(LIMITS.microcourses).default(LIMITS.microcourses),
-  exceptHidden: ZQueryFlag(true),
-});
+export const ZMicrocourseListQuery = z
+  .object({
+    lang: ZLang,
+    rel: ZRel,
+    published: ZQueryFlag(true),
+    onlyMyGroups: ZQueryFlag(true),
+    limit: z.coerce.number().int().min(1).max(LIMITS.microcourses).default(LIMITS.microcourses),
+    exceptHidden: ZQueryFlag(true),
+    ...listPagingShape,
+  })
+  .refine(notBoth, { error: "cursor and before are exclusive", path: ["before"] });
 export type TMicrocourseListQuery = z.infer<typeof ZMicrocourseListQuery>;
+
+/** A page of the microcourse list and where the pages around it start. */
+export const ZMicrocourseListPage = z.object({ microcourses: z.array(ZMicrocourse) }).extend(ZListPaging.shape);
+export type TMicrocourseListPage = z.infer<typeof ZMicrocourseListPage>;

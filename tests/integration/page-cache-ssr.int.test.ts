@@ -126,6 +126,26 @@ describe("anonymous HTML cache", () => {
     expect(isHit(await get(url, { ...GUEST, host: "127.0.0.1" }))).toBe(false);
   });
 
+  it("keeps the catalogue's cursor pages apart from page 1 and from each other, and never stores a bad cursor's 404", async () => {
+    const first = await hit("/en/courses/");
+    const after = "/en/courses/?after=1.reading-foundations";
+    const miss = await get(after);
+    expect(isHit(miss)).toBe(false);
+    const again = await hit(after);
+    expect(again.body).toBe((await get(after)).body);
+    // Page 1 lists the course the cursor names; the page after it does not.
+    expect(first.body).toContain("Foundations of Reading");
+    expect(again.body).not.toContain("Foundations of Reading");
+    expect(again.body).toContain('<link rel="canonical" href="http://localhost:3000/en/courses/?after=1.reading-foundations"/>');
+    for (const bad of ["/en/courses/?after=1.no-such-course", "/en/courses/?before=1.no-such-course"]) {
+      // A 404 is not stored (only 200 pages are): the second one is rendered again.
+      expect((await get(bad)).statusCode).toBe(404);
+      const again404 = await get(bad);
+      expect(again404.statusCode).toBe(404);
+      expect(isHit(again404)).toBe(false);
+    }
+  });
+
   it("never answers from it a query string, a bearer header, a session cookie or any other page", async () => {
     for (const [url, headers] of [
       ["/en/courses?tab=2", GUEST],

@@ -9,7 +9,17 @@ import { negotiateEncoding } from "./stored-reply";
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
 
 describe("anonymous page cache: which requests", () => {
-  it.each(["/en/", "/tr/courses", "/tr/courses/", "/ar/courses/lasting-habits", "/ru/privacy-policy/", "/en/mentor-terms", "/pt-BR/"])("caches %s", (path) => {
+  it.each([
+    "/en/",
+    "/tr/courses",
+    "/tr/courses/",
+    "/ar/courses/lasting-habits",
+    "/ru/privacy-policy/",
+    "/en/mentor-terms",
+    "/pt-BR/",
+    "/en/courses/?after=1.lasting-habits",
+    "/ar/courses?before=1.a_b-C9",
+  ])("caches %s", (path) => {
     expect(CACHEABLE_PAGE.test(path)).toBe(true);
   });
 
@@ -18,6 +28,12 @@ describe("anonymous page cache: which requests", () => {
     "/en",
     "/en/?utm_source=x",
     "/en/courses?tab=2",
+    "/en/courses/?after=1.x&utm_source=y",
+    "/en/courses/?after=1.x&after=1.y",
+    "/en/courses/?after=x",
+    "/en/courses/?after=1.%00",
+    "/en/courses/lasting-habits?after=1.x",
+    "/en/?after=1.x",
     "/en/courses/lasting-habits/lesson/x",
     "/en/profile",
     "/en/pages/blocks-showcase",

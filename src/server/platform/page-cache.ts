@@ -14,8 +14,8 @@ import { keptHeaders, negotiateEncoding, storeReply, writeStored, type StoredRep
  * course page or a policy page is the same document for every guest who sends the same inputs, so it
  * is rendered once and replayed from memory for a short while:
  *
- * - Which requests: GET, one of those paths exactly (no query string: arrival parameters, previews
- *   and sign-in links are rendered), no Authorization header, no session cookie (apollo-token,
+ * - Which requests: GET, one of those paths exactly (no query string but the catalogue's page cursor:
+ *   arrival parameters, previews and sign-in links are rendered), no Authorization header, no session cookie (apollo-token,
  *   apollo-refresh). Signed-in and anonymous-session visitors are never served from it, nor stored.
  * - The key is everything those pages' output depends on: the path as sent, the lang cookie, the
  *   cookie decision (consent), bot or browser (crawlers get the whole document at once), the scheme
@@ -66,8 +66,15 @@ declare module "fastify" {
 }
 
 const LANG = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,4})?";
-/** Main page, catalogue, a course page, a policy page; as sent (no normalisation: the page prints its path). */
-export const CACHEABLE_PAGE = new RegExp(`^/(?!api/)${LANG}/(?:courses/?|courses/[A-Za-z0-9_-]{1,120}/?|(?:${ALL_POLICY_CATEGORIES.join("|")})/?)?$`);
+/**
+ * Main page, catalogue, a course page, a policy page; as sent (no normalisation: the page prints its
+ * path). The catalogue's later pages too (issue 30: crawlers walk them): one `after` or `before`
+ * cursor exactly as the pager writes it, keyed apart from page 1 by the URL; a cursor that names no
+ * listed course renders a 404, which is never stored, so the entries stay bounded by the catalogue.
+ */
+export const CACHEABLE_PAGE = new RegExp(
+  `^/(?!api/)${LANG}/(?:courses/?(?:\\?(?:after|before)=1\\.[A-Za-z0-9_-]{1,120})?|courses/[A-Za-z0-9_-]{1,120}/?|(?:${ALL_POLICY_CATEGORIES.join("|")})/?)?$`,
+);
 const LANG_VALUE = new RegExp(`^${LANG}$`);
 /** The consent cookie as the site writes it (serializeConsent); any other spelling is rendered, not cached. */
 const CONSENT_VALUE = new RegExp(`^${CONSENT_CATEGORIES.map((c) => `${c}:[01]`).join("\\|")}$`);

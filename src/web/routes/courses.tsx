@@ -1,26 +1,39 @@
 import { useTranslation } from "../i18n/use-translation";
 import { toCourseCardProps } from "../../domain/blocks/course-format";
-import { ZCourseListQuery } from "../../domain/course";
+import { CATALOGUE_PAGE_SIZE, ZCourseListQuery } from "../../domain/course";
+import { AppError } from "../../domain/errors";
 import type { Route } from "./+types/courses";
 import { CourseCard } from "../features/blocks/course-card";
-import { learnT, learningFailure, learningSeo, requestViewer } from "../features/learning/learning.server";
+import { learnT, learningFailure, learningSeo, listPagingLinks, listPagingParams, requestViewer } from "../features/learning/learning.server";
 import { CourseProgressNote } from "../features/learning/course-progress-note";
+import { ListPager } from "../features/learning/list-pager";
 import type { PacksHandle } from "../i18n/page-packs";
 
-/** /{lang}/courses/: the catalogue (seed 000 §7 list courses, with the caller's bought flag and done count). */
+/**
+ * /{lang}/courses/: the catalogue (seed 000 §7 list courses, with the caller's bought flag and done
+ * count), CATALOGUE_PAGE_SIZE cards a page (issue 30): `?after=` / `?before=` carry the list's cursors.
+ */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = await requestViewer(context);
-  let courses;
+  const asked = listPagingParams(request);
+  let page;
   try {
-    courses = await context.services.courses.listCourses(viewer, ZCourseListQuery.parse({ lang: params.lang, rel: "all" }));
+    const q = ZCourseListQuery.safeParse({ lang: params.lang, rel: "all", limit: CATALOGUE_PAGE_SIZE, ...asked });
+    // A broken or doctored page link: the list's typed refusal (a missing page), never a failure.
+    if (!q.success) throw new AppError("CURSOR_INVALID", "The catalogue page address is not valid");
+    page = await context.services.courses.listCourses(viewer, q.data);
   } catch (e) {
     return learningFailure(e, context, params.lang);
   }
   const t = await learnT(context, params.lang);
-  return {
-    courses,
-    seo: await learningSeo(context, request, params.lang, { kind: "page", title: t("catalogue.title"), description: t("catalogue.description") }),
-  };
+  const links = listPagingLinks(context, request, asked, page);
+  const seo = await learningSeo(context, request, params.lang, {
+    kind: "page",
+    title: t("catalogue.title"),
+    description: t("catalogue.description"),
+    path: links.path,
+  });
+  return { courses: page.courses, prev: links.prev, next: links.next, seo: [...seo, ...links.head] };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo ?? [];
@@ -30,7 +43,7 @@ export const handle: PacksHandle = { packs: ["learn", "blocks"] };
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("learn");
-  const { courses } = loaderData;
+  const { courses, prev, next } = loaderData;
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
@@ -58,6 +71,12 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <ListPager
+        label={t("catalogue.pages.label")}
+        prev={prev ? { href: prev, text: t("catalogue.pages.previous") } : null}
+        next={next ? { href: next, text: t("catalogue.pages.next") } : null}
+        testId="catalogue-pages"
+      />
     </div>
   );
 }

@@ -28,7 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** No published main page: the course fallback URL (seed 000 §2.1) instead of a 404. */
 async function fallbackUrl(context: Route.LoaderArgs["context"], lang: string, portalType: string): Promise<string> {
-  const courses = await context.services.courses.listCourses(await requestViewer(context), ZCourseListQuery.parse({ lang }));
+  const { courses } = await context.services.courses.listCourses(await requestViewer(context), ZCourseListQuery.parse({ lang }));
   return courseFallbackUrl({ lang, mainPagePublished: false, portalType, courseIds: courses.map((c) => c.id) });
 }
 

@@ -4,14 +4,16 @@ import { formatDuration } from "../../domain/blocks/course-format";
 import { COURSE_MESSAGES } from "../../domain/course-rules";
 import type { TElementType } from "../../domain/element";
 import { AppError, isAppError } from "../../domain/errors";
-import { ZMicrocourseListQuery, type TMicrocourse } from "../../domain/microcourse";
+import { CATALOGUE_PAGE_SIZE } from "../../domain/course";
+import { ZMicrocourseListQuery, type TMicrocourse, type TMicrocourseListPage } from "../../domain/microcourse";
 import { pageRobots, type TBlock } from "../../domain/page";
 import type { MicrocourseTarget } from "../../domain/scenario/course-target";
 import { Badge } from "../components/ui/badge";
 import { Icon } from "../components/ui/icon";
 import { PageRenderer } from "../features/blocks/page-renderer";
 import { ELEMENT_ICON } from "../features/learning/element-type";
-import { learnT, learningFailure, learningSeo, modelPage, requestViewer } from "../features/learning/learning.server";
+import { learnT, learningFailure, learningSeo, listPagingLinks, listPagingParams, modelPage, requestViewer } from "../features/learning/learning.server";
+import { ListPager } from "../features/learning/list-pager";
 import { SignInGate } from "../features/learning/sign-in-gate";
 import { useLang } from "../root-data";
 import { BLOCK_PACKS, type PacksHandle } from "../i18n/page-packs";
@@ -29,17 +31,24 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const t = await learnT(context, lang);
   const { microcourses } = context.services;
   if (params.id === undefined) {
-    let list: TMicrocourse[];
+    // A page of CATALOGUE_PAGE_SIZE, like the catalogue (issue 30): `?after=` / `?before=` carry the list's cursors.
+    const asked = listPagingParams(request);
+    let list: TMicrocourseListPage;
     try {
-      list = await microcourses.list(viewer, ZMicrocourseListQuery.parse({ lang, rel: "all" }));
+      const q = ZMicrocourseListQuery.safeParse({ lang, rel: "all", limit: CATALOGUE_PAGE_SIZE, ...asked });
+      if (!q.success) throw new AppError("CURSOR_INVALID", "The microcourse list page address is not valid");
+      list = await microcourses.list(viewer, q.data);
     } catch (e) {
       return learningFailure(e, context, lang);
     }
-    return {
-      kind: "list" as const,
-      list,
-      seo: await learningSeo(context, request, lang, { kind: "page", title: t("microcourse.listTitle"), description: t("microcourse.listDescription") }),
-    };
+    const links = listPagingLinks(context, request, asked, list);
+    const seo = await learningSeo(context, request, lang, {
+      kind: "page",
+      title: t("microcourse.listTitle"),
+      description: t("microcourse.listDescription"),
+      path: links.path,
+    });
+    return { kind: "list" as const, list: list.microcourses, prev: links.prev, next: links.next, seo: [...seo, ...links.head] };
   }
   // Seed 000 §8: a missing microcourse is 'Microcourse instance is no provided'.
   const missing = (): never => {
@@ -132,6 +141,12 @@ export default function MicrocourseRoute() {
             </li>
           ))}
         </ul>
+        <ListPager
+          label={t("microcourse.pagesLabel")}
+          prev={loaderData.prev ? { href: loaderData.prev, text: t("catalogue.pages.previous") } : null}
+          next={loaderData.next ? { href: loaderData.next, text: t("catalogue.pages.next") } : null}
+          testId="microcourse-pages"
+        />
       </div>
     );
   }

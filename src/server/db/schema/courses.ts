@@ -55,7 +55,8 @@ export const courses = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("courses_portal_listing").on(t.portalId, t.published, t.hidden, t.index),
+    // The catalogue's keyset order (issue 30): a page reads from its cursor on, whatever the catalogue holds.
+    index("courses_catalogue_order").on(t.portalId, t.published, t.hidden, t.index, t.dateCreated.desc().nullsFirst(), t.id),
     check("courses_paid_has_price", sql`${t.type} = 'free' or (${t.price} is not null and ${t.currency} is not null)`),
     check("courses_price_not_negative", sql`${t.price} is null or ${t.price} >= 0`),
     check("courses_certificate_validity", sql`${t.certificateValidityMonths} is null or ${t.certificateValidityMonths} between 1 and 1200`),
@@ -112,7 +113,8 @@ export const microcourses = pgTable(
     groups: jsonb("groups").$type<string[]>().notNull().default([]),
     dateCreated: timestamp("date_created", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("microcourses_portal_listing").on(t.portalId, t.published, t.hidden, t.index)],
+  // The list's keyset order (issue 30): a page reads from its cursor on, whatever the list holds.
+  (t) => [index("microcourses_list_order").on(t.portalId, t.published, t.hidden, t.index, t.number, t.id)],
 );
 
 export const videoEvents = pgTable("video_events", {

@@ -9,7 +9,7 @@ import type { TBlock } from "../../../domain/page";
 import { previewSecretMatches } from "../../platform/preview-secret";
 import { createWindowCounter, RATE_LIMITS, type RateLimitStore } from "../../platform/rate-limit";
 import type { VersionedCache } from "../../platform/versioned-cache";
-import type { CourseListFilter, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
+import type { CoursePageQuery, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
 
 export interface Lang {
   lang: string;
@@ -60,7 +60,14 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
   const previewGuesses = createWindowCounter(rateLimits, { name: "preview-guess", max: RATE_LIMITS.previewGuesses, windowMs: rateLimitWindowMs });
   // Content reads, the same for every viewer: through the versioned cache. Reviews are learners' and stay uncached.
   const stored = {
-    listCourses: (f: CourseListFilter) => cache.get(`courses:${f.portalId}:${f.published}:${f.exceptHidden}`, () => repo.listCourses(f)),
+    // Keyed by everything the page depends on. Only real anchors get here (the caller checked the
+    // cursor names a course of this list), so the keys are bounded by the catalogue, and the cache by maxEntries.
+    coursesPage: (q: CoursePageQuery) =>
+      cache.get(
+        `courses-page:${q.portalId}:${q.published}:${q.exceptHidden}:${q.groups.all ? "*" : (q.groups.team ?? "-")}:${q.anchor ? `${q.anchor.dir}:${q.anchor.id}` : "first"}:${q.limit}`,
+        () => repo.listCoursesPage(q),
+      ),
+    hasGroupCourses: () => cache.get(`courses-with-groups:${portalId}`, () => repo.hasGroupCourses(portalId)),
     findCourse: (id: string) => cache.get(`course+count:${portalId}:${id}`, () => repo.findCourse(portalId, id)),
     findCourseRow: (id: string) => cache.get(`course:${portalId}:${id}`, () => repo.findCourseRow(portalId, id)),
     listElements: (courseId: string) => cache.get(`elements:${courseId}`, () => repo.listElements(courseId)),
@@ -126,9 +133,13 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
     presentCard,
     presentElement,
     reachable,
-    /** Catalogue rows (seed 000 §7 list courses), from the versioned cache. */
-    catalogue(f: Omit<CourseListFilter, "portalId">): Promise<CourseWithCount[]> {
-      return stored.listCourses({ ...f, portalId });
+    /** One keyset page of catalogue rows (seed 000 §7 list courses, issue 30), from the versioned cache. */
+    cataloguePage(q: Omit<CoursePageQuery, "portalId">): Promise<CourseWithCount[]> {
+      return stored.coursesPage({ ...q, portalId });
+    },
+    /** Whether some course is for some groups only: without one, a viewer's team changes no page. */
+    hasGroupCourses(): Promise<boolean> {
+      return stored.hasGroupCourses();
     },
     /**
      * The creator preview: a secret that matches the stored hash of `course` (the row the caller read;

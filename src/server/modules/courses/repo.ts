@@ -15,21 +15,64 @@ export interface CourseListFilter {
   exceptHidden: boolean;
 }
 
+/** Which group courses a page keeps: every one (admins' onlyMyGroups=false), or those of no group and of `team`. */
+export type GroupScope = { all: true } | { all: false; team: string | null };
+
+/** One page of the catalogue: `limit` rows after (or before) the course `anchor`, in catalogue order. */
+export interface CoursePageQuery extends CourseListFilter {
+  groups: GroupScope;
+  anchor: { id: string; dir: "after" | "before" } | null;
+  limit: number;
+}
+
 export function createCoursesRepo(db: Db) {
   // Spelled out: inside a selected subquery drizzle leaves column names unqualified, and "id" would bind to elements.
   const visibleCount = sql<number>`(select count(*)::int from "elements" where "elements"."course_id" = "courses"."id" and "elements"."visible")`;
   return {
-    /** Courses of the portal in catalogue order, with their visible elements counted. */
-    async listCourses(f: CourseListFilter): Promise<CourseWithCount[]> {
-      const where: SQL[] = [eq(courses.portalId, f.portalId)];
-      if (f.published) where.push(eq(courses.published, true));
-      if (f.exceptHidden) where.push(eq(courses.hidden, false));
+    /**
+     * A keyset page in catalogue order (index asc, date_created desc, id asc), "before" pages
+     * nearest first (the caller turns them round). The anchor's keys are read in SQL, not passed in:
+     * a JS Date would cut date_created's microseconds and the page would skip or repeat a course.
+     * The redundant bound on "index" lets the courses_catalogue_order index start at the anchor's
+     * index instead of scanning from the first course.
+     */
+    async listCoursesPage(q: CoursePageQuery): Promise<CourseWithCount[]> {
+      const where: SQL[] = [eq(courses.portalId, q.portalId)];
+      if (q.published) where.push(eq(courses.published, true));
+      if (q.exceptHidden) where.push(eq(courses.hidden, false));
+      if (!q.groups.all) {
+        const none = sql`${courses.groups} = '[]'::jsonb`;
+        where.push(q.groups.team === null ? none : sql`(${none} or ${courses.groups} @> jsonb_build_array(${q.groups.team}::text))`);
+      }
+      const after = q.anchor?.dir !== "before";
+      if (q.anchor) {
+        const id = q.anchor.id;
+        const key = (col: string) => sql`(select ${sql.identifier(col)} from "courses" where "id" = ${id})`;
+        const [ai, ad, aid] = [key("index"), key("date_created"), key("id")];
+        where.push(
+          after
+            ? sql`(${courses.index} >= ${ai} and (${courses.index} > ${ai} or (${courses.index} = ${ai} and (${courses.dateCreated} < ${ad} or (${courses.dateCreated} = ${ad} and ${courses.id} > ${aid})))))`
+            : sql`(${courses.index} <= ${ai} and (${courses.index} < ${ai} or (${courses.index} = ${ai} and (${courses.dateCreated} > ${ad} or (${courses.dateCreated} = ${ad} and ${courses.id} < ${aid})))))`,
+        );
+      }
       const rows = await db
         .select({ course: courses, elementsCount: visibleCount })
         .from(courses)
         .where(and(...where))
-        .orderBy(asc(courses.index), desc(courses.dateCreated), asc(courses.id));
+        .orderBy(
+          ...(after ? [asc(courses.index), desc(courses.dateCreated), asc(courses.id)] : [desc(courses.index), asc(courses.dateCreated), desc(courses.id)]),
+        )
+        .limit(q.limit);
       return rows.map((r) => ({ ...r.course, elementsCount: Number(r.elementsCount) }));
+    },
+    /** Whether any course of the portal is for some groups only (else a viewer's team changes no list). */
+    async hasGroupCourses(portalId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(courses)
+        .where(and(eq(courses.portalId, portalId), sql`${courses.groups} <> '[]'::jsonb`))
+        .limit(1);
+      return row !== undefined;
     },
     async findCourse(portalId: string, id: string): Promise<CourseWithCount | null> {
       const [row] = await db

@@ -4,8 +4,8 @@ import { z } from "zod";
 import {
   ZCourse,
   ZCourseAccess,
-  ZCourseCard,
   ZCourseId,
+  ZCourseListPage,
   ZCourseListQuery,
   ZCourseQuery,
   ZElementListQuery,
@@ -40,13 +40,14 @@ export const coursesRoutes =
         schema: {
           tags: ["courses"],
           operationId: "listCourses",
-          summary: "List courses (catalogue cards); rel=all adds isBought and doneCount for the caller",
-          description: "Lists the published courses of the catalogue.",
+          summary:
+            "List courses (catalogue cards), a keyset page at a time: cursor/before from nextCursor/prevCursor; rel=all adds isBought and doneCount for the caller",
+          description: "Lists the published courses of the catalogue, `limit` (100) at a time in catalogue order.",
           querystring: ZCourseListQuery,
-          response: { 200: z.object({ courses: z.array(ZCourseCard) }), ...errors },
+          response: { 200: ZCourseListPage, ...errors },
         },
       },
-      async (req) => ({ courses: await courses.listCourses(requestViewer(await req.auth(), { badToken: "refuse" }), req.query) }),
+      async (req) => courses.listCourses(requestViewer(await req.auth(), { badToken: "refuse" }), req.query),
     );
 
     app.get(

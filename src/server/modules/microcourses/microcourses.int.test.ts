@@ -52,6 +52,31 @@ describeEachDatabase("microcourses API", (t) => {
       );
     });
 
+    it("pages by cursor (issue 30): one at a time reaches each listed microcourse once, in order, and back", async () => {
+      type Page = { microcourses: Mc[]; nextCursor: string | null; prevCursor: string | null };
+      const whole = json<Page>(await guest().get("/api/microcourses?lang=en"));
+      expect(whole).toMatchObject({ nextCursor: null, prevCursor: null });
+      const pages: Page[] = [json<Page>(await guest().get("/api/microcourses?lang=en&limit=1"))];
+      while (pages.at(-1)!.nextCursor) pages.push(json<Page>(await guest().get(`/api/microcourses?lang=en&limit=1&cursor=${pages.at(-1)!.nextCursor}`)));
+      expect(pages.flatMap((p) => p.microcourses.map((m) => m.id))).toEqual(whole.microcourses.map((m) => m.id));
+      expect(pages.length).toBeGreaterThan(1);
+      const back = json<Page>(await guest().get(`/api/microcourses?lang=en&limit=1&before=${pages.at(-1)!.prevCursor}`));
+      expect(back.microcourses.map((m) => m.id)).toEqual(pages.at(-2)!.microcourses.map((m) => m.id));
+    });
+
+    it("refuses malformed, NUL, oversized and unlisted cursors with 400", async () => {
+      await upsertMicrocourse(t.db, { id: "mc-draft-2", portalId: t.config.PORTAL_ID, type: "lesson", title: { en: "Draft" }, published: false });
+      await upsertMicrocourse(t.db, { id: "mc-team", portalId: t.config.PORTAL_ID, type: "lesson", title: { en: "Team" }, groups: ["team-mc"] });
+      for (const q of ["cursor=x", "cursor=1.a%2Fb", "cursor=1.a%00b", `cursor=1.${"a".repeat(121)}`, "cursor=1.a&before=1.b"]) {
+        expectError(await guest().get(`/api/microcourses?lang=en&${q}`), 400, "VALIDATION");
+      }
+      for (const id of ["no-such-one", "mc-draft-2", "mc-team", "mc-invisible"]) {
+        expectError(await guest().get(`/api/microcourses?lang=en&cursor=1.${id}`), 400, "CURSOR-INVALID");
+      }
+      const member = await learner(t.app, t.db, { teamId: "team-mc" });
+      json(await member.browser.get("/api/microcourses?lang=en&cursor=1.mc-team"));
+    });
+
     it("answers 400 for a bad or unsupported lang", async () => {
       expectError(await guest().get("/api/microcourses"), 400, "VALIDATION");
       expectError(await guest().get("/api/microcourses?lang=de"), 400, "UNSUPPORTED-LANG");

@@ -1,20 +1,58 @@
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { microcourses } from "../../db/schema/courses";
 
 export type MicrocourseRow = typeof microcourses.$inferSelect;
 
+export interface MicrocourseListFilter {
+  portalId: string;
+  published: boolean;
+  exceptHidden: boolean;
+}
+
+/** One page of the list: `limit` rows after (or before) the microcourse `anchor`; groups as in the catalogue. */
+export interface MicrocoursePageQuery extends MicrocourseListFilter {
+  groups: { all: true } | { all: false; team: string | null };
+  anchor: { id: string; dir: "after" | "before" } | null;
+  limit: number;
+}
+
 export function createMicrocoursesRepo(db: Db) {
   return {
-    list(f: { portalId: string; published: boolean; exceptHidden: boolean }): Promise<MicrocourseRow[]> {
-      const where: SQL[] = [eq(microcourses.portalId, f.portalId), eq(microcourses.visible, true)];
-      if (f.published) where.push(eq(microcourses.published, true));
-      if (f.exceptHidden) where.push(eq(microcourses.hidden, false));
+    /**
+     * A keyset page in list order (index, number, id, all ascending: one row comparison the
+     * microcourses_list_order index seeks to), "before" pages nearest first (the caller turns them round).
+     */
+    listPage(q: MicrocoursePageQuery): Promise<MicrocourseRow[]> {
+      const where: SQL[] = [eq(microcourses.portalId, q.portalId), eq(microcourses.visible, true)];
+      if (q.published) where.push(eq(microcourses.published, true));
+      if (q.exceptHidden) where.push(eq(microcourses.hidden, false));
+      if (!q.groups.all) {
+        const none = sql`${microcourses.groups} = '[]'::jsonb`;
+        where.push(q.groups.team === null ? none : sql`(${none} or ${microcourses.groups} @> jsonb_build_array(${q.groups.team}::text))`);
+      }
+      const after = q.anchor?.dir !== "before";
+      if (q.anchor) {
+        const anchor = sql`(select "index", "number", "id" from "microcourses" where "id" = ${q.anchor.id})`;
+        const row = sql`(${microcourses.index}, ${microcourses.number}, ${microcourses.id})`;
+        where.push(after ? sql`${row} > ${anchor}` : sql`${row} < ${anchor}`);
+      }
+      const order = after ? asc : desc;
       return db
         .select()
         .from(microcourses)
         .where(and(...where))
-        .orderBy(asc(microcourses.index), asc(microcourses.number), asc(microcourses.id));
+        .orderBy(order(microcourses.index), order(microcourses.number), order(microcourses.id))
+        .limit(q.limit);
+    },
+    /** Whether any microcourse of the portal is for some groups only (else a viewer's team changes no list). */
+    async hasGroupMicrocourses(portalId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(microcourses)
+        .where(and(eq(microcourses.portalId, portalId), sql`${microcourses.groups} <> '[]'::jsonb`))
+        .limit(1);
+      return row !== undefined;
     },
     async find(portalId: string, id: string): Promise<MicrocourseRow | null> {
       return (

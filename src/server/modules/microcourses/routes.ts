@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZLang } from "../../../domain/course";
-import { ZMicrocourse, ZMicrocourseListQuery, ZMicrocourseWithComponents } from "../../../domain/microcourse";
+import { ZMicrocourseListPage, ZMicrocourseListQuery, ZMicrocourseWithComponents } from "../../../domain/microcourse";
 import { requestViewer } from "../../../domain/learning-access";
 import { ZErrorReply } from "../../platform/errors";
 import type { MicrocoursesService } from "./service";
@@ -18,13 +18,13 @@ export const microcoursesRoutes =
         schema: {
           tags: ["microcourses"],
           operationId: "listMicrocourses",
-          summary: "List microcourses (limit 100) with relativeUrl and the caller's access",
-          description: "Lists the published microcourses.",
+          summary: "List microcourses (limit 100) with relativeUrl and the caller's access, a keyset page at a time: cursor/before from nextCursor/prevCursor",
+          description: "Lists the published microcourses, `limit` (100) at a time in list order.",
           querystring: ZMicrocourseListQuery,
-          response: { 200: z.object({ microcourses: z.array(ZMicrocourse) }), ...errors },
+          response: { 200: ZMicrocourseListPage, ...errors },
         },
       },
-      async (req) => ({ microcourses: await microcourses.list(requestViewer(await req.auth(), { badToken: "refuse" }), req.query) }),
+      async (req) => microcourses.list(requestViewer(await req.auth(), { badToken: "refuse" }), req.query),
     );
     app.get(
       "/microcourses/:id",

@@ -2,13 +2,14 @@ import { COURSE_MESSAGES } from "../../../domain/course-rules";
 import { localized } from "../../../domain/localized";
 import { AppError } from "../../../domain/errors";
 import { contentRefusal, inMyGroups, isAdmin, isGuestLike, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
-import { microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListQuery } from "../../../domain/microcourse";
+import { anchorOf, keysetPage } from "../../../domain/list-cursor";
+import { microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListPage, type TMicrocourseListQuery } from "../../../domain/microcourse";
 import { microcourseAccess } from "../../../domain/microcourse-access";
 import type { TBlock } from "../../../domain/page";
 import type { CoursesService, Lang } from "../courses/service";
 import type { UsersService } from "../users/service";
 import type { VersionedCache } from "../../platform/versioned-cache";
-import type { MicrocourseRow, MicrocoursesRepo } from "./repo";
+import type { MicrocoursePageQuery, MicrocourseRow, MicrocoursesRepo } from "./repo";
 
 /** Microcourses (seed 000 §3, §7) with the guest rules of seed 001 "Free microcourse start". */
 export function createMicrocoursesService(deps: {
@@ -21,8 +22,13 @@ export function createMicrocoursesService(deps: {
 }) {
   const { repo, courses, users, portalId, cache } = deps;
   const stored = {
-    list: (f: { published: boolean; exceptHidden: boolean }) =>
-      cache.get(`microcourses:${portalId}:${f.published}:${f.exceptHidden}`, () => repo.list({ portalId, ...f })),
+    // Keyed by everything the page depends on; only anchors that name a listed microcourse get here.
+    page: (q: Omit<MicrocoursePageQuery, "portalId">) =>
+      cache.get(
+        `microcourses-page:${portalId}:${q.published}:${q.exceptHidden}:${q.groups.all ? "*" : (q.groups.team ?? "-")}:${q.anchor ? `${q.anchor.dir}:${q.anchor.id}` : "first"}:${q.limit}`,
+        () => repo.listPage({ ...q, portalId }),
+      ),
+    hasGroups: () => cache.get(`microcourses-with-groups:${portalId}`, () => repo.hasGroupMicrocourses(portalId)),
     find: (id: string) => cache.get(`microcourse:${portalId}:${id}`, () => repo.find(portalId, id)),
   };
 
@@ -53,17 +59,28 @@ export function createMicrocoursesService(deps: {
   }
 
   return {
-    async list(viewer: TViewer, q: TMicrocourseListQuery): Promise<TMicrocourse[]> {
+    /** One keyset page of the list (issue 30): `cursor` / `before` from a previous reply, `limit` (100) rows. */
+    async list(viewer: TViewer, q: TMicrocourseListQuery): Promise<TMicrocourseListPage> {
       const l = await courses.lang(q.lang);
       if ((!q.published || !q.onlyMyGroups) && !isAdmin(viewer)) {
         throw new AppError("AUTH_DENY", "published=false and onlyMyGroups=false are for portal admins");
       }
-      let rows = await stored.list({ published: q.published, exceptHidden: q.exceptHidden });
-      if (q.onlyMyGroups && rows.some((r) => r.groups.length > 0)) {
-        const teamId = viewer.kind === "guest" ? null : await users.teamOf(viewer.id);
-        rows = rows.filter((r) => inMyGroups(r.groups, viewer.kind === "guest" ? viewer : { ...viewer, teamId }));
+      // The team matters only when some microcourse is for some groups: otherwise it costs no query.
+      let groups: MicrocoursePageQuery["groups"] = { all: true };
+      if (q.onlyMyGroups && (await stored.hasGroups())) groups = { all: false, team: viewer.kind === "guest" ? null : await users.teamOf(viewer.id) };
+      const anchor = anchorOf(q);
+      if (anchor) {
+        // A cursor must name a microcourse of this very list (see the catalogue's).
+        const row = await stored.find(anchor.id);
+        const member: TViewer = viewer.kind === "guest" || groups.all ? viewer : { ...viewer, teamId: groups.team };
+        const listed =
+          row && row.visible && (!q.published || row.published) && (!q.exceptHidden || !row.hidden) && (groups.all || inMyGroups(row.groups, member));
+        if (!listed) throw new AppError("CURSOR_INVALID", "The cursor names no microcourse of this list");
       }
-      return rows.slice(0, q.limit).map((r) => present(r, l, viewer));
+      const page = await keysetPage(anchor, q.limit, (a, limit) =>
+        stored.page({ published: q.published, exceptHidden: q.exceptHidden, groups, anchor: a, limit }),
+      );
+      return { microcourses: page.rows.map((r) => present(r, l, viewer)), nextCursor: page.nextCursor, prevCursor: page.prevCursor };
     },
     /** Get microcourse with components; a guest or session user who must sign in first is refused. */
     async get(viewer: TViewer, id: string, q: { lang: string }): Promise<TMicrocourse & { components: TBlock[] }> {

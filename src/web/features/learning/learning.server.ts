@@ -72,3 +72,40 @@ export async function modelPage(
 ) {
   return modelPageOrNull(context.services.pages.getByModel(viewer, { name: model, id }, { lang, ...opts }));
 }
+
+/** The paging parameters of a list page's address (`?after=` / `?before=`, the cursors of the list API). */
+export function listPagingParams(request: Request): { cursor?: string; before?: string } {
+  const params = new URL(request.url).searchParams;
+  const after = params.get("after");
+  const before = params.get("before");
+  return { ...(after !== null ? { cursor: after } : {}), ...(before !== null ? { before } : {}) };
+}
+
+/**
+ * Where the pages around a list page are (relative hrefs for the nav) and the head's links for
+ * crawlers: rel=prev/next, and a canonical that is the list's own address on its first page (also
+ * when reached by a "before" link) and the page's own address on the others, so every page, and
+ * every course listed on it, stays indexable.
+ */
+export function listPagingLinks(
+  context: AppLoadContext,
+  request: Request,
+  asked: { cursor?: string; before?: string },
+  paging: { nextCursor: string | null; prevCursor: string | null },
+) {
+  const url = new URL(request.url);
+  // Only the cursor makes the address: other parameters (a campaign's) are no page of their own.
+  const here =
+    paging.prevCursor === null
+      ? url.pathname
+      : asked.cursor
+        ? `${url.pathname}?after=${encodeURIComponent(asked.cursor)}`
+        : `${url.pathname}?before=${encodeURIComponent(asked.before ?? "")}`;
+  const prev = paging.prevCursor ? `${url.pathname}?before=${encodeURIComponent(paging.prevCursor)}` : null;
+  const next = paging.nextCursor ? `${url.pathname}?after=${encodeURIComponent(paging.nextCursor)}` : null;
+  const head = [
+    ...(prev ? [{ tagName: "link", rel: "prev", href: `${context.origin}${prev}` }] : []),
+    ...(next ? [{ tagName: "link", rel: "next", href: `${context.origin}${next}` }] : []),
+  ];
+  return { path: here, prev, next, head };
+}

@@ -1,25 +1,42 @@
-import type { TCourseCard, TCourseListQuery } from "../../../../domain/course";
+import type { TCourseListPage, TCourseListQuery } from "../../../../domain/course";
 import { AppError } from "../../../../domain/errors";
 import { inMyGroups, isAdmin, type TViewer } from "../../../../domain/learning-access";
+import { anchorOf, keysetPage } from "../../../../domain/list-cursor";
+import type { GroupScope } from "../repo";
 import { boughtBy, type CourseReads } from "./context";
 
-/** List courses (seed 000 §7). Drafts and other groups' courses are for admins only; rel=all adds isBought and doneCount. */
-export async function listCourses({ catalog, progress, teamOf }: CourseReads, viewer: TViewer, q: TCourseListQuery): Promise<TCourseCard[]> {
+/**
+ * List courses (seed 000 §7), one keyset page at a time (issue 30): `cursor` / `before` from a
+ * previous reply, `limit` cards (100, the seed's, by default). Drafts and other groups' courses are
+ * for admins only; rel=all adds isBought and doneCount, for the cards of this page only.
+ */
+export async function listCourses({ catalog, progress, teamOf }: CourseReads, viewer: TViewer, q: TCourseListQuery): Promise<TCourseListPage> {
   const l = await catalog.lang(q.lang);
   if ((!q.published || !q.onlyMyGroups) && !isAdmin(viewer)) {
     throw new AppError("AUTH_DENY", "published=false and onlyMyGroups=false are for portal admins");
   }
-  // `q.cache` is accepted as the seed sends it; every read comes from the content-versioned cache, which a write refreshes at once.
-  let rows = await catalog.catalogue({ published: q.published, exceptHidden: q.exceptHidden });
-  if (q.onlyMyGroups && rows.some((r) => r.groups.length > 0)) {
-    const member: TViewer = viewer.kind === "guest" ? viewer : { ...viewer, teamId: await teamOf(viewer.id) };
-    rows = rows.filter((r) => inMyGroups(r.groups, member));
+  // The team matters only when some course is for some groups: otherwise it costs no query.
+  let groups: GroupScope = { all: true };
+  if (q.onlyMyGroups && (await catalog.hasGroupCourses())) groups = { all: false, team: viewer.kind === "guest" ? null : await teamOf(viewer.id) };
+  const anchor = anchorOf(q);
+  if (anchor) {
+    // A cursor must name a course of this very list: a made-up one cannot tell drafts, hidden
+    // courses or other groups' courses from missing ones, nor fill the page cache.
+    const row = await catalog.courseRow(anchor.id);
+    const member: TViewer = viewer.kind === "guest" || groups.all ? viewer : { ...viewer, teamId: groups.team };
+    const listed = row && (!q.published || row.published) && (!q.exceptHidden || !row.hidden) && (groups.all || inMyGroups(row.groups, member));
+    if (!listed) throw new AppError("CURSOR_INVALID", "The cursor names no course of this list");
   }
-  const cards = rows.slice(0, q.limit).map((r) => catalog.presentCard(r, l));
-  if (q.rel !== "all") return cards;
+  // `q.cache` is accepted as the seed sends it; every read comes from the content-versioned cache, which a write refreshes at once.
+  const page = await keysetPage(anchor, q.limit, (a, limit) =>
+    catalog.cataloguePage({ published: q.published, exceptHidden: q.exceptHidden, groups, anchor: a, limit }),
+  );
+  const cards = page.rows.map((r) => catalog.presentCard(r, l));
+  const paging = { nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  if (q.rel !== "all") return { courses: cards, ...paging };
   const done = await progress.doneCounts(
     viewer,
     cards.map((c) => c.id),
   );
-  return cards.map((c) => ({ ...c, isBought: boughtBy(viewer, c.id), doneCount: done[c.id] ?? 0 }));
+  return { courses: cards.map((c) => ({ ...c, isBought: boughtBy(viewer, c.id), doneCount: done[c.id] ?? 0 })), ...paging };
 }
