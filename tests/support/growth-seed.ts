@@ -53,14 +53,14 @@ export async function seedGrowth(db: Db, level: GrowthLevel, who: GrowthPeople):
   const t0 = performance.now();
   const portal = who.portalId;
   const run = (q: ReturnType<typeof sql>) => db.execute(q);
-  // Catalogue courses: published, three visible lessons each, after the demo's in catalogue order.
+  // Catalogue courses: published, ten visible lessons each, after the demo's in catalogue order.
   await run(sql`insert into courses (id, portal_id, title, description, published, index, date_created)
       select 'gc-' || lpad(c::text, 5, '0'), ${portal}, jsonb_build_object('en', 'Growth course ' || c, 'ar', 'دورة ' || c),
              jsonb_build_object('en', 'A course of the growth bench.'), true, 100 + c, now() - c * interval '1 minute'
       from generate_series(1, ${level.courses}) c`);
   await run(sql`insert into elements (id, course_id, type, title, number, index, visible)
       select 'ge-' || c || '-' || e, 'gc-' || lpad(c::text, 5, '0'), 'lesson', jsonb_build_object('en', 'Lesson ' || e), e, e, true
-      from generate_series(1, ${level.courses}) c, generate_series(1, 3) e`);
+      from generate_series(1, ${level.courses}) c, generate_series(1, 10) e`);
   // The weighed course: `elements` lessons.
   await run(sql`insert into courses (id, portal_id, title, description, published, index)
       values (${GROWTH_COURSE}, ${portal}, '{"en": "Growth course of many lessons", "ar": "دورة بدروس كثيرة"}', '{"en": "Many lessons."}', true, 99)`);

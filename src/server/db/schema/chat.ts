@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { CHAT_MODES, CHAT_STATUSES, MENTOR_ROLES, type TChatContext } from "../../../domain/chat";
 import { NOTIFICATION_TYPES } from "../../../domain/notification";
 import { portals } from "./portal";
@@ -101,6 +101,22 @@ export const chats = pgTable(
       .on(t.portalId, t.waitingSince)
       .where(sql`${t.status} = 'open' and ${t.waitingSince} is not null`),
   ],
+);
+
+/**
+ * Each person's unread figures over all their chats on a portal (both sides summed), kept by a
+ * trigger on chats from the chats' own counters (migration 0032, decision 0074): the unread check
+ * reads one row for its totals whatever a mentor holds.
+ */
+export const chatUnreadTotals = pgTable(
+  "chat_unread_totals",
+  {
+    portalId: text("portal_id").notNull(),
+    userId: text("user_id").notNull(),
+    messages: integer("messages").notNull().default(0),
+    chats: integer("chats").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.portalId, t.userId] })],
 );
 
 /** Seed §3 "Chat message". */

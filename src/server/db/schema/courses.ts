@@ -57,6 +57,12 @@ export const courses = pgTable(
   (t) => [
     // The catalogue's keyset order (issue 30): a page reads from its cursor on, whatever the catalogue holds.
     index("courses_catalogue_order").on(t.portalId, t.published, t.hidden, t.index, t.dateCreated.desc().nullsFirst(), t.id),
+    // Whether any course of a portal is for some teams only (the catalogue skips the viewer's team when none is).
+    index("courses_with_groups")
+      .on(t.portalId)
+      .where(sql`${t.groups} <> '[]'::jsonb`),
+    // The portal's first course in the studio's order (the dashboard's funnel by default).
+    index("courses_portal_order").on(t.portalId, t.index, t.id),
     check("courses_paid_has_price", sql`${t.type} = 'free' or (${t.price} is not null and ${t.currency} is not null)`),
     check("courses_price_not_negative", sql`${t.price} is null or ${t.price} >= 0`),
     check("courses_certificate_validity", sql`${t.certificateValidityMonths} is null or ${t.certificateValidityMonths} between 1 and 1200`),

@@ -92,7 +92,18 @@ describeEachDatabase("mentor chat: the unread check at size", (t) => {
       where (c.student_unread, c.student_unread_seq, c.staff_unread, c.staff_unread_seq) is distinct from (n.s, n.s_seq, n.f, n.f_seq)`)) as unknown as {
       rows: unknown[];
     };
-    return result.rows;
+    // ... and people whose totals differ from their chats' counters summed.
+    const totals = (await t.db.execute(sql`
+      with want as (
+        select portal_id, user_id, sum(m)::int as m, sum(c)::int as c from (
+          select portal_id, mentor_id as user_id, staff_unread as m, 1 as c from chats where staff_unread > 0 and mentor_id is not null
+          union all select portal_id, student_id, student_unread, 1 from chats where student_unread > 0
+        ) d group by portal_id, user_id
+      )
+      select coalesce(w.user_id, t.user_id) as id from want w
+      full join chat_unread_totals t on t.portal_id = w.portal_id and t.user_id = w.user_id
+      where coalesce(w.m, 0) <> coalesce(t.messages, 0) or coalesce(w.c, 0) <> coalesce(t.chats, 0)`)) as unknown as { rows: unknown[] };
+    return [...result.rows, ...totals.rows];
   }
 
   it("keeps the chats' counters exact through sends, reads, reassignment, other updates and deletions, whoever writes the rows", async () => {
@@ -113,6 +124,7 @@ describeEachDatabase("mentor chat: the unread check at size", (t) => {
     const omars = json<TUnreadSummary>(await omar.browser.get("/api/chats/unread"));
     expect(omars.chats.find((c) => c.chatId === chat.id)).toEqual({ chatId: chat.id, unreadMessagesCount: 1 });
     expect(json<TUnreadSummary>(await aylin.browser.get("/api/chats/unread")).chats.some((c) => c.chatId === chat.id)).toBe(false);
+    expect(await driftedCounters()).toEqual([]);
     // A digest marking messages, a message made unread again, one deleted: all counted again.
     await t.db.execute(sql`update chat_messages set emailed_at = now() where chat_id = ${chat.id}`);
     await t.db.execute(sql`update chat_messages set read_at = null where id = ${reply.id}`);
@@ -122,6 +134,10 @@ describeEachDatabase("mentor chat: the unread check at size", (t) => {
     });
     await t.db.execute(sql`delete from chat_messages where id = ${reply.id}`);
     expect(json<TUnreadSummary>(await learner.browser.get("/api/chats/unread"))).toMatchObject({ unreadMessagesCount: 0, unreadChatsCount: 0, chats: [] });
+    expect(await driftedCounters()).toEqual([]);
+    // The chats themselves go (the learner's account is removed): their people's totals lose them.
+    await send(learner, chat.id, "Still here?", msgId());
+    await t.db.execute(sql`delete from users where id = ${learner.userId}`);
     expect(await driftedCounters()).toEqual([]);
   });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "courses_with_groups" ON "courses" USING btree ("portal_id") WHERE "courses"."groups" <> '[]'::jsonb;--> statement-breakpoint
+CREATE INDEX "courses_portal_order" ON "courses" USING btree ("portal_id","index","id");
