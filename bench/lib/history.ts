@@ -66,7 +66,11 @@ export const INTRO = `# Benchmarks
 - **overload** — 200 connections on the heavy pages while a fresh visitor opens \`/en/\` every second;
 - **memory** — the server's RSS (process and children) at start and after its run, and with
   \`BENCH_SOAK_SECONDS\` a soak of mixed load with RSS sampled along the way;
-- **targets** — each goal of issue 10 next to the measured figure, met or not.
+- **growth** — each view that can grow, on portals of three sizes (L1, L2, L3) seeded in set-based SQL
+  into fresh databases, divided by the settings API on the same server and then by L1 ("1.00× = as
+  cheap as at L1"); paged views also L3 against L2 and per item shown; the catalogue walked by cursor;
+  a visitor's worst wait while chat rounds run at L3 (issue 30);
+- **targets** — each goal of issues 10, 12 and 30 next to the measured figure, met or not.
 
 Every server runs as its own child process on 127.0.0.1, started as \`npm start\` starts it from a
 clean shell (the bundled server \`build/server-app/start.js\`, \`LOG_LEVEL=warn\`, demo seed, \`NODE_ENV\` unset)
@@ -91,7 +95,7 @@ simulated throttling does not cancel a busy machine either.
 \`\`\`sh
 npm run bench                    # needs PostgreSQL on postgres://postgres@127.0.0.1:5432 (trust auth)
 BENCH_DURATION=3 BENCH_LIGHTHOUSE_RUNS=1 BENCH_OVERLOAD_SECONDS=10 npm run bench   # a short run
-BENCH_PARTS=lighthouse,weight BENCH_DATABASES=pglite npm run bench   # only some parts (load, weight, lighthouse, overload, soak), on one database
+BENCH_PARTS=lighthouse,weight BENCH_DATABASES=pglite npm run bench   # only some parts (load, weight, lighthouse, overload, chat, growth, soak), on one database
 BENCH_SOAK_SECONDS=600 npm run bench   # adds the soak (here 10 minutes; RSS every BENCH_SOAK_SAMPLE_SECONDS=30) on each database
 BENCH_PG_URL=postgres://user@host:5432/postgres npm run bench   # another PostgreSQL server
 \`\`\`
