@@ -26,10 +26,28 @@ export async function chatSettings(ctx: ChatContext): Promise<TChatSettings> {
   };
 }
 
+/** Fewest open chats first, then the oldest profile. */
+const byLoad = (a: ProfileLoad, b: ProfileLoad) => a.openChats - b.openChats || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+
 /** Mentors new chats may go to (role mentor, available), fewest open chats first; `reads` may be a transaction's. */
 export async function availableMentors(reads: ChatReads, portalId: string): Promise<ProfileLoad[]> {
   const all = await reads.listProfiles({ portalIds: [portalId], roles: ["mentor"], limit: 100 });
-  return all.filter((p) => p.available).sort((a, b) => a.openChats - b.openChats || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return all.filter((p) => p.available).sort(byLoad);
+}
+
+/**
+ * The least loaded of `load` (availableMentors' list) other than the chat's mentor `from`, counted as
+ * holding the chat from now on (and `from` as one lighter), the list sorted again: a batch of
+ * assignments read once picks as `availableMentors` read before each one would. Undefined: nobody else.
+ */
+export function takeLeastLoaded(load: ProfileLoad[], from: string | null): ProfileLoad | undefined {
+  const pick = load.find((p) => p.userId !== from);
+  if (!pick) return undefined;
+  pick.openChats++;
+  const before = load.find((p) => p.userId === from);
+  if (before) before.openChats--;
+  load.sort(byLoad);
+  return pick;
 }
 
 /** Seed §4 modes: who picks the mentor, and whether there is more than one to pick from. */
@@ -75,27 +93,53 @@ export async function assignInTx(
   at: Date,
   texts: AssignTexts,
 ) {
-  const updated = await w.updateChat(chat.id, { mentorId: profile.userId, lastActivityAt: at, reofferedAt: key === "reoffered" ? at : chat.reofferedAt });
-  await w.insertMessage({
-    id: systemMessageId(),
-    chatId: chat.id,
-    authorId: SYSTEM_PARTICIPANT_ID,
-    authorKind: "system",
-    text: "",
-    systemKey: key,
-    systemParams: { mentorProfileId: profile.id },
-    createdAt: at,
-  });
-  const [student] = await w.usersByIds([chat.studentId]);
-  await ctx.notifications.writes(w.tx).insert(
-    ctx.notifications.row({
-      userId: profile.userId,
-      type: "chat-assigned",
-      title: userName(student) || student?.email || texts.systemName,
-      text: texts.assignedToYou,
-      avatar: student?.avatar?.url ?? null,
-      link: `/${texts.lang}/mentor/?chat=${chat.id}`,
+  const [updated] = await assignManyInTx(ctx, w, [{ chat, profile }], key, at, texts);
+  return updated!;
+}
+
+/**
+ * `assignInTx` for a batch of chats (the jobs' rounds): the same rows, each kind written by one
+ * statement whatever the batch holds. The chats come back in the order given.
+ */
+export async function assignManyInTx(
+  ctx: ChatContext,
+  w: ChatTx,
+  moves: Array<{ chat: ChatRow; profile: ProfileRow }>,
+  key: "assigned" | "reassigned" | "reoffered",
+  at: Date,
+  texts: AssignTexts,
+): Promise<ChatRow[]> {
+  if (moves.length === 0) return [];
+  const updated = await w.assignChats(
+    moves.map((m) => ({ id: m.chat.id, to: m.profile.userId })),
+    at,
+    key === "reoffered",
+  );
+  await w.insertMessages(
+    moves.map((m) => ({
+      id: systemMessageId(),
+      chatId: m.chat.id,
+      authorId: SYSTEM_PARTICIPANT_ID,
+      authorKind: "system" as const,
+      text: "",
+      systemKey: key,
+      systemParams: { mentorProfileId: m.profile.id },
       createdAt: at,
+    })),
+  );
+  const students = new Map((await w.usersByIds([...new Set(moves.map((m) => m.chat.studentId))])).map((u) => [u.id, u]));
+  await ctx.notifications.writes(w.tx).insert(
+    moves.map((m) => {
+      const student = students.get(m.chat.studentId);
+      return ctx.notifications.row({
+        userId: m.profile.userId,
+        type: "chat-assigned",
+        title: userName(student) || student?.email || texts.systemName,
+        text: texts.assignedToYou,
+        avatar: student?.avatar?.url ?? null,
+        link: `/${texts.lang}/mentor/?chat=${m.chat.id}`,
+        createdAt: at,
+      });
     }),
   );
   return updated;
