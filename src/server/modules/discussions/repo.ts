@@ -40,10 +40,16 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const visibleTo = (v: Visibility): SQL | undefined =>
   v.seesAllHidden ? undefined : or(isNull(discussionPosts.hiddenAt), eq(discussionPosts.authorId, v.viewerId));
 
-/** A deleted top-level post stays as a placeholder only while it has replies left. */
+/**
+ * A deleted top-level post stays as a placeholder only while it has replies left. Asked as a scalar
+ * probe (one live reply's seq, through discussion_posts_replies), not EXISTS: under this OR the planner
+ * turned an EXISTS into a hashed subplan over a sequential scan of every post on the server, so a page
+ * cost grew with all discussions (issue 30); a scalar subquery is never hashed, and runs only for the
+ * page's deleted posts.
+ */
 const liveOrAnswered = or(
   isNull(discussionPosts.deletedAt),
-  sql`exists (select 1 from ${discussionPosts} r where r.parent_id = ${discussionPosts.id} and r.deleted_at is null)`,
+  sql`(select r.seq from ${discussionPosts} r where r.parent_id = ${discussionPosts.id} and r.deleted_at is null limit 1) is not null`,
 )!;
 
 /** Reads, on the database or inside a transaction. */
