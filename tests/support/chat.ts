@@ -90,6 +90,8 @@ export async function chatJobs(config: Config, database: Database) {
   const services = await createServices(config, database);
   return {
     run: (now: Date, batches?: Partial<ChatJobBatches>) => services.chat.runJobs(now, batches),
+    /** The jobs' bus (a test may count what it publishes). */
+    bus: services.bus,
     close: async () => {
       services.contentVersion.close();
       services.orders.close();

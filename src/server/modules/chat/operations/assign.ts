@@ -69,20 +69,26 @@ export async function campaignMentor(ctx: ChatContext, user: Pick<TUser, "analyt
   return null;
 }
 
-/** What an assignment tells others once it committed: the chat, the inbox, the new mentor. */
-export async function announceAssignment(ctx: ChatContext, chat: ChatRow) {
+/**
+ * What an assignment tells others once it committed: the chat, the inbox, the new mentor. The
+ * learner's mentor is recorded here, unless the assignment's transaction did (`assignInTx`): then
+ * every instance is only told the account changed.
+ */
+export async function announceAssignment(ctx: ChatContext, chat: ChatRow, opts: { mentorRecorded?: boolean } = {}) {
   await ctx.bus.publish({ topic: CHAT_TOPIC(chat.id), kind: "assigned", id: chat.id });
   await ctx.bus.publish({ topic: INBOX_TOPIC(chat.portalId), kind: "chat", id: chat.id });
   if (chat.mentorId && chat.mentorId !== DISTRIBUTION_BOT_ID) {
     await ctx.bus.publish({ topic: USER_TOPIC(chat.mentorId), kind: "notification", id: chat.id });
     // The learner's progress page is open to the learner's mentor (modules/progress policy).
-    await ctx.users.update(chat.studentId, { mentorId: chat.mentorId }).catch((err: unknown) => ctx.log.warn({ err }, "learner's mentor not recorded"));
+    if (opts.mentorRecorded) await ctx.users.accessChanged(chat.studentId);
+    else await ctx.users.update(chat.studentId, { mentorId: chat.mentorId }).catch((err: unknown) => ctx.log.warn({ err }, "learner's mentor not recorded"));
   }
 }
 
 /**
- * Gives a chat to `profile`'s mentor inside `w`'s transaction: the chat's mentor, a system message
- * naming them (rendered in each reader's language), and a `chat-assigned` notification for them.
+ * Gives a chat to `profile`'s mentor inside `w`'s transaction: the chat's mentor, the learner's
+ * mentor, a system message naming them (rendered in each reader's language), and a `chat-assigned`
+ * notification for them. Announce it after commit with `{ mentorRecorded: true }`.
  */
 export async function assignInTx(
   ctx: ChatContext,
@@ -126,6 +132,11 @@ export async function assignManyInTx(
       systemParams: { mentorProfileId: m.profile.id },
       createdAt: at,
     })),
+  );
+  // The learner's progress page is open to the learner's mentor (modules/progress policy).
+  await ctx.users.setMentors(
+    w.tx,
+    moves.map((m) => ({ userId: m.chat.studentId, mentorId: m.profile.userId })),
   );
   const students = new Map((await w.usersByIds([...new Set(moves.map((m) => m.chat.studentId))])).map((u) => [u.id, u]));
   await ctx.notifications.writes(w.tx).insert(
@@ -173,6 +184,6 @@ export async function assignFromBot(ctx: ChatContext, chatId: string): Promise<C
     if (!pick) return null;
     return assignInTx(ctx, w, chat, pick, "assigned", at, texts);
   });
-  if (assigned) await announceAssignment(ctx, assigned);
+  if (assigned) await announceAssignment(ctx, assigned, { mentorRecorded: true });
   return assigned;
 }

@@ -57,7 +57,7 @@ export async function runChatJobs(ctx: ChatContext, now: Date = ctx.now(), batch
   const announce = async (moved: ChatRow[]) => {
     for (const chat of moved)
       await quietly("announcing an assignment", async () => {
-        await announceAssignment(ctx, chat);
+        await announceAssignment(ctx, chat, { mentorRecorded: true });
         await ctx.bus.publish({ topic: USER_TOPIC(chat.studentId), kind: "unread", id: chat.id });
       });
   };
