@@ -17,7 +17,7 @@ export interface ChatJobsOutcome {
 
 /** Rows one batch of a round takes, each batch its own short transaction (PGlite: one session). */
 export interface ChatJobBatches {
-  /** Chats assigned from the bot or re-offered per batch: seven statements whatever the batch holds. */
+  /** Chats assigned from the bot or re-offered per batch: the same statements whatever the batch holds. */
   assign: number;
   /** Unread replies of the learners' digest per batch. */
   replies: number;
