@@ -11,6 +11,7 @@ import type { Database, Db } from "../../src/server/db/client";
 import { chatSettings, mentorProfiles } from "../../src/server/db/schema/chat";
 import type { Config } from "../../src/server/config";
 import { createServices } from "../../src/server/main";
+import type { ChatJobBatches } from "../../src/server/modules/chat/operations/jobs";
 import { json } from "./http";
 import { patchUser, register, type Registered } from "./sign-in";
 
@@ -88,7 +89,9 @@ export async function page(who: Registered, chatId: string, query = "") {
 export async function chatJobs(config: Config, database: Database) {
   const services = await createServices(config, database);
   return {
-    run: (now: Date, mentorDigestBatch?: number) => services.chat.runJobs(now, mentorDigestBatch),
+    run: (now: Date, batches?: Partial<ChatJobBatches>) => services.chat.runJobs(now, batches),
+    /** The jobs' bus (a test may count what it publishes). */
+    bus: services.bus,
     close: async () => {
       services.contentVersion.close();
       services.orders.close();

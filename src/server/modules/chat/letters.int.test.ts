@@ -96,12 +96,12 @@ describeEachDatabase("mentor chat: digest letters", (t) => {
       await send(l, chat.id, "Waiting in a batch");
     }
     // Batches of two: three transactions for five chats.
-    expect((await jobs.run(minutesFromNow(61), 2)).mentorLetters).toBe(1);
+    expect((await jobs.run(minutesFromNow(61), { mentorDigest: 2 })).mentorLetters).toBe(1);
     const marked = await t.db.select({ at: chats.mentorDigestAt }).from(chats).where(inArray(chats.id, ids));
     expect(marked.map((c) => c.at === null)).toEqual([false, false, false, false, false]);
     const letter = await smtp.until(() => lettersTo(bora.email)[0], "the batched mentor digest");
     for (const n of ["One", "Two", "Three", "Four", "Five"]) expect(letter.text).toContain(`Batch ${n}`);
-    await jobs.run(minutesFromNow(200), 2);
+    await jobs.run(minutesFromNow(200), { mentorDigest: 2 });
     expect(lettersTo(bora.email)).toHaveLength(1);
   });
 });

@@ -17,6 +17,12 @@ export type AuthorKind = MessageRow["authorKind"];
 /** A mentor profile with how many open chats its mentor holds (the bot's choice, the leaders' list). */
 export type ProfileLoad = ProfileRow & { openChats: number };
 
+/** Where a job's batch ends: its last chat's ordering time (as the database prints it) and id. */
+export interface JobCursor {
+  at: string;
+  id: string;
+}
+
 /** Inbox paging: the last item of the previous page (newest activity first). */
 export interface InboxCursor {
   at: Date;
@@ -468,29 +474,66 @@ function writes(tx: Db) {
       const [row] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('mentora:chat-jobs')) as ok`));
       return !!row?.ok;
     },
-    /** Chats the bot still holds. */
-    heldByBot(portalId: string): Promise<ChatRow[]> {
+    /** Up to `limit` chats the bot still holds, oldest first (the batch assigned leaves the bot: the next one is the next chats). */
+    heldByBot(portalId: string, limit: number): Promise<ChatRow[]> {
       return tx
         .select()
         .from(chats)
         .where(and(eq(chats.portalId, portalId), eq(chats.mentorId, DISTRIBUTION_BOT_ID), eq(chats.status, "open")))
-        .orderBy(asc(chats.createdAt))
+        .orderBy(asc(chats.createdAt), asc(chats.id))
+        .limit(limit)
         .for("update", { skipLocked: true });
     },
-    /** Chats waiting (since the last re-offer, if any) since before `cutoff`, held by a mentor. */
-    waitingSince(portalId: string, cutoff: Date): Promise<ChatRow[]> {
-      return tx
-        .select()
+    /**
+     * Up to `limit` chats waiting (since the last re-offer, if any) since before `cutoff`, held by a
+     * mentor, oldest first after `after`: a chat no other mentor could take stays as it was, and the
+     * next batch starts past it. The cursor keeps the database's own microseconds (a Date has ms).
+     */
+    async waitingSince(portalId: string, cutoff: Date, limit: number, after?: JobCursor): Promise<{ rows: ChatRow[]; next?: JobCursor }> {
+      const rows = await tx
+        .select({ chat: chats, at: sql<string>`${chats.waitingSince}::text` })
         .from(chats)
         .where(
           and(
             openWithMentor(portalId),
             isNotNull(chats.waitingSince),
             sql`greatest(${chats.waitingSince}, coalesce(${chats.reofferedAt}, ${chats.waitingSince})) < ${ts(cutoff)}`,
+            ...(after ? [sql`(${chats.waitingSince}, ${chats.id}) > (${after.at}::timestamptz, ${after.id})`] : []),
           ),
         )
-        .orderBy(asc(chats.waitingSince))
-        .for("update", { skipLocked: true });
+        .orderBy(asc(chats.waitingSince), asc(chats.id))
+        .limit(limit)
+        .for("update", { of: chats, skipLocked: true });
+      const last = rows.at(-1);
+      return { rows: rows.map((r) => r.chat), next: last ? { at: last.at, id: last.chat.id } : undefined };
+    },
+    /**
+     * A batch of chats given to mentors in one statement: each its mentor (`to`), the activity now,
+     * and, when `reoffered`, the re-offer time. The chats come back in the order given.
+     */
+    async assignChats(moves: Array<{ id: string; to: string }>, at: Date, reoffered: boolean): Promise<ChatRow[]> {
+      if (moves.length === 0) return [];
+      const mentor = sql`case ${chats.id} ${sql.join(
+        moves.map((m) => sql`when ${m.id} then ${m.to}`),
+        sql` `,
+      )} end`;
+      const rows = await tx
+        .update(chats)
+        .set({ mentorId: mentor, lastActivityAt: at, ...(reoffered ? { reofferedAt: at } : {}) })
+        .where(
+          inArray(
+            chats.id,
+            moves.map((m) => m.id),
+          ),
+        )
+        .returning();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return moves.map((m) => byId.get(m.id)!);
+    },
+    /** Several messages in one statement (an assignment batch's system messages); a clashing id is skipped. */
+    async insertMessages(rows: MessageInsert[]): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.insert(chatMessages).values(rows).onConflictDoNothing({ target: chatMessages.id });
     },
     /** Up to `limit` waiting chats no letter has told their mentor about yet (one per waiting period), oldest first. */
     undigestedWaiting(portalId: string, cutoff: Date, limit: number): Promise<ChatRow[]> {
@@ -507,8 +550,8 @@ function writes(tx: Db) {
       if (ids.length === 0) return;
       await tx.update(chats).set({ mentorDigestAt: at }).where(inArray(chats.id, ids));
     },
-    /** Mentor replies the learner has not read since before `cutoff` and no letter told about. */
-    unreadReplies(portalId: string, cutoff: Date): Promise<Array<MessageRow & { studentId: string; lang: string | null }>> {
+    /** Up to `limit` mentor replies the learner has not read since before `cutoff` and no letter told about, oldest first. */
+    unreadReplies(portalId: string, cutoff: Date, limit: number): Promise<Array<MessageRow & { studentId: string; lang: string | null }>> {
       return tx
         .select({ m: chatMessages, studentId: chats.studentId, lang: chats.lang })
         .from(chatMessages)
@@ -523,6 +566,7 @@ function writes(tx: Db) {
           ),
         )
         .orderBy(asc(chatMessages.seq))
+        .limit(limit)
         .for("update", { of: chatMessages, skipLocked: true })
         .then((rows) => rows.map((r) => ({ ...r.m, studentId: r.studentId, lang: r.lang })));
     },

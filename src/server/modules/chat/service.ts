@@ -6,7 +6,7 @@ import type { ZAddMentorRequest, ZMentorPatch } from "../../../domain/mentor-adm
 import { addMentor, adminMentors, patchMentor, removeMentor, setChatMode } from "./operations/back-office";
 import type { ChatContext } from "./operations/context";
 import { assignChat, getSettings, inbox, inboxDetail, resolveChat, saveSettings, setAvailability } from "./operations/inbox";
-import { runChatJobs } from "./operations/jobs";
+import { type ChatJobBatches, runChatJobs } from "./operations/jobs";
 import { chatUpdates, getChat, listMessages, markRead, mayWatchChat, readLinkedReplies, sendMessage, unreadSummary } from "./operations/messages";
 import { chatSetup, createChat, getMentor, listMentors, openChatFor } from "./operations/setup";
 import { mayUseInbox } from "./policy";
@@ -48,7 +48,7 @@ export function createChatService(deps: ChatDeps) {
     removeMentor: (user: TUser, id: string) => removeMentor(ctx, user, id),
     setChatMode: (user: TUser, mode: TChatMode) => setChatMode(ctx, user, mode),
     /** The periodic jobs; tests call it with a `now` of their choosing (and a small mentor digest batch). */
-    runJobs: (now?: Date, mentorDigestBatch?: number) => runChatJobs(ctx, now, mentorDigestBatch),
+    runJobs: (now?: Date, batches?: Partial<ChatJobBatches>) => runChatJobs(ctx, now, batches),
     /** A learner's chat on this portal as the back office lists it (issue 16); the caller checks who asks. */
     async chatsOf(studentId: string) {
       const row = await ctx.repo.chatOfStudent(ctx.portalId, studentId);

@@ -28,11 +28,13 @@ describeEachDatabase("discussions: a thread page's plan at size", (t) => {
     ).rows as Array<{ id: string; course_id: string }>;
     await t.db.execute(sql`insert into users (id, status, roles, email) values ('tp-author', 'active', '["disciple"]', 'tp-author@plan.example')`);
     // Top-level posts, every fifth one deleted; each with a reply, every third reply deleted.
-    await t.db.execute(sql`insert into discussion_posts (id, portal_id, discussion_id, element_id, course_id, author_id, author_kind, text, deleted_at, last_activity_at)
+    await t.db
+      .execute(sql`insert into discussion_posts (id, portal_id, discussion_id, element_id, course_id, author_id, author_kind, text, deleted_at, last_activity_at)
         select 'dpost:tp-' || d || '-' || p, ${portal}, 'disc-tp-' || d, ${el!.id}, ${el!.course_id}, 'tp-author', 'learner', 'post ' || p,
           case when p % 5 = 0 then now() end, now() - (p || ' minutes')::interval
         from generate_series(1, ${DISCUSSIONS}) d cross join generate_series(1, ${TOP}) p`);
-    await t.db.execute(sql`insert into discussion_posts (id, portal_id, discussion_id, element_id, course_id, parent_id, author_id, author_kind, text, deleted_at)
+    await t.db
+      .execute(sql`insert into discussion_posts (id, portal_id, discussion_id, element_id, course_id, parent_id, author_id, author_kind, text, deleted_at)
         select 'dpost:tp-' || d || '-' || p || '-r' || r, ${portal}, 'disc-tp-' || d, ${el!.id}, ${el!.course_id}, 'dpost:tp-' || d || '-' || p, 'tp-author', 'mentor', 'reply',
           case when (p + r) % 3 = 0 then now() end
         from generate_series(1, ${DISCUSSIONS}) d cross join generate_series(1, ${TOP}) p cross join generate_series(1, ${REPLIES}) r`);

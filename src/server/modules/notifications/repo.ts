@@ -16,8 +16,13 @@ export interface NotificationCursor {
 /** Statements the chat module runs inside its own transaction (a reply and its notification commit together). */
 export function notificationWrites(tx: Db) {
   return {
-    async insert(row: NotificationInsert): Promise<void> {
-      await tx.insert(notifications).values(row).onConflictDoNothing();
+    /** One notification, or a batch of them in one statement (the chat jobs' assignments). */
+    async insert(row: NotificationInsert | NotificationInsert[]): Promise<void> {
+      if (Array.isArray(row) && row.length === 0) return;
+      await tx
+        .insert(notifications)
+        .values(Array.isArray(row) ? row : [row])
+        .onConflictDoNothing();
     },
     /** Reading chat messages reads the notifications about them; returns how many changed. */
     async readBySource(userId: string, messageIds: string[], at: Date): Promise<number> {

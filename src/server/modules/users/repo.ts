@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeLiteral } from "../../db/like";
 import { auditLog } from "../../db/schema/audit";
@@ -92,6 +92,23 @@ export function createUsersRepo(db: Db) {
      * Adds a bought course to `ordered_courses` (the seed's orders.courses) on `tx`, the caller's
      * transaction, so the grant commits with what caused it. False when the account already had it.
      */
+    /** Each learner's mentor (`users.mentor_id`) on `tx`, one statement for the whole list (the chat jobs' batches). */
+    async setMentors(tx: Db, pairs: Array<{ userId: string; mentorId: string }>): Promise<void> {
+      if (pairs.length === 0) return;
+      const mentor = sql`case ${users.id} ${sql.join(
+        pairs.map((p) => sql`when ${p.userId} then ${p.mentorId}`),
+        sql` `,
+      )} end`;
+      await tx
+        .update(users)
+        .set({ mentorId: mentor, updatedAt: new Date() })
+        .where(
+          inArray(
+            users.id,
+            pairs.map((p) => p.userId),
+          ),
+        );
+    },
     async grantCourse(tx: Db, userId: string, courseId: string): Promise<boolean> {
       const course = JSON.stringify([courseId]);
       const rows = await tx

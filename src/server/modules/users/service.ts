@@ -157,6 +157,10 @@ export function createUsersService(deps: {
     revokeCourse(tx: Db, userId: string, courseId: string): Promise<boolean> {
       return repo.revokeCourse(tx, userId, courseId);
     },
+    /** Learners' mentors inside the caller's transaction `tx`, in one statement; `accessChanged` for each after commit. */
+    setMentors(tx: Db, pairs: Array<{ userId: string; mentorId: string }>): Promise<void> {
+      return repo.setMentors(tx, pairs);
+    },
     /** Tells every instance (`user:{id}` changed) after a grant or revocation committed, as `update` does. */
     accessChanged(userId: string): Promise<void> {
       return changed(userId, "changed");

@@ -26,10 +26,28 @@ export async function chatSettings(ctx: ChatContext): Promise<TChatSettings> {
   };
 }
 
+/** Fewest open chats first, then the oldest profile. */
+const byLoad = (a: ProfileLoad, b: ProfileLoad) => a.openChats - b.openChats || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+
 /** Mentors new chats may go to (role mentor, available), fewest open chats first; `reads` may be a transaction's. */
 export async function availableMentors(reads: ChatReads, portalId: string): Promise<ProfileLoad[]> {
   const all = await reads.listProfiles({ portalIds: [portalId], roles: ["mentor"], limit: 100 });
-  return all.filter((p) => p.available).sort((a, b) => a.openChats - b.openChats || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return all.filter((p) => p.available).sort(byLoad);
+}
+
+/**
+ * The least loaded of `load` (availableMentors' list) other than the chat's mentor `from`, counted as
+ * holding the chat from now on (and `from` as one lighter), the list sorted again: a batch of
+ * assignments read once picks as `availableMentors` read before each one would. Undefined: nobody else.
+ */
+export function takeLeastLoaded(load: ProfileLoad[], from: string | null): ProfileLoad | undefined {
+  const pick = load.find((p) => p.userId !== from);
+  if (!pick) return undefined;
+  pick.openChats++;
+  const before = load.find((p) => p.userId === from);
+  if (before) before.openChats--;
+  load.sort(byLoad);
+  return pick;
 }
 
 /** Seed §4 modes: who picks the mentor, and whether there is more than one to pick from. */
@@ -51,20 +69,26 @@ export async function campaignMentor(ctx: ChatContext, user: Pick<TUser, "analyt
   return null;
 }
 
-/** What an assignment tells others once it committed: the chat, the inbox, the new mentor. */
-export async function announceAssignment(ctx: ChatContext, chat: ChatRow) {
+/**
+ * What an assignment tells others once it committed: the chat, the inbox, the new mentor. The
+ * learner's mentor is recorded here, unless the assignment's transaction did (`assignInTx`): then
+ * every instance is only told the account changed.
+ */
+export async function announceAssignment(ctx: ChatContext, chat: ChatRow, opts: { mentorRecorded?: boolean } = {}) {
   await ctx.bus.publish({ topic: CHAT_TOPIC(chat.id), kind: "assigned", id: chat.id });
   await ctx.bus.publish({ topic: INBOX_TOPIC(chat.portalId), kind: "chat", id: chat.id });
   if (chat.mentorId && chat.mentorId !== DISTRIBUTION_BOT_ID) {
     await ctx.bus.publish({ topic: USER_TOPIC(chat.mentorId), kind: "notification", id: chat.id });
     // The learner's progress page is open to the learner's mentor (modules/progress policy).
-    await ctx.users.update(chat.studentId, { mentorId: chat.mentorId }).catch((err: unknown) => ctx.log.warn({ err }, "learner's mentor not recorded"));
+    if (opts.mentorRecorded) await ctx.users.accessChanged(chat.studentId);
+    else await ctx.users.update(chat.studentId, { mentorId: chat.mentorId }).catch((err: unknown) => ctx.log.warn({ err }, "learner's mentor not recorded"));
   }
 }
 
 /**
- * Gives a chat to `profile`'s mentor inside `w`'s transaction: the chat's mentor, a system message
- * naming them (rendered in each reader's language), and a `chat-assigned` notification for them.
+ * Gives a chat to `profile`'s mentor inside `w`'s transaction: the chat's mentor, the learner's
+ * mentor, a system message naming them (rendered in each reader's language), and a `chat-assigned`
+ * notification for them. Announce it after commit with `{ mentorRecorded: true }`.
  */
 export async function assignInTx(
   ctx: ChatContext,
@@ -75,27 +99,58 @@ export async function assignInTx(
   at: Date,
   texts: AssignTexts,
 ) {
-  const updated = await w.updateChat(chat.id, { mentorId: profile.userId, lastActivityAt: at, reofferedAt: key === "reoffered" ? at : chat.reofferedAt });
-  await w.insertMessage({
-    id: systemMessageId(),
-    chatId: chat.id,
-    authorId: SYSTEM_PARTICIPANT_ID,
-    authorKind: "system",
-    text: "",
-    systemKey: key,
-    systemParams: { mentorProfileId: profile.id },
-    createdAt: at,
-  });
-  const [student] = await w.usersByIds([chat.studentId]);
-  await ctx.notifications.writes(w.tx).insert(
-    ctx.notifications.row({
-      userId: profile.userId,
-      type: "chat-assigned",
-      title: userName(student) || student?.email || texts.systemName,
-      text: texts.assignedToYou,
-      avatar: student?.avatar?.url ?? null,
-      link: `/${texts.lang}/mentor/?chat=${chat.id}`,
+  const [updated] = await assignManyInTx(ctx, w, [{ chat, profile }], key, at, texts);
+  return updated!;
+}
+
+/**
+ * `assignInTx` for a batch of chats (the jobs' rounds): the same rows, each kind written by one
+ * statement whatever the batch holds. The chats come back in the order given.
+ */
+export async function assignManyInTx(
+  ctx: ChatContext,
+  w: ChatTx,
+  moves: Array<{ chat: ChatRow; profile: ProfileRow }>,
+  key: "assigned" | "reassigned" | "reoffered",
+  at: Date,
+  texts: AssignTexts,
+): Promise<ChatRow[]> {
+  if (moves.length === 0) return [];
+  const updated = await w.assignChats(
+    moves.map((m) => ({ id: m.chat.id, to: m.profile.userId })),
+    at,
+    key === "reoffered",
+  );
+  await w.insertMessages(
+    moves.map((m) => ({
+      id: systemMessageId(),
+      chatId: m.chat.id,
+      authorId: SYSTEM_PARTICIPANT_ID,
+      authorKind: "system" as const,
+      text: "",
+      systemKey: key,
+      systemParams: { mentorProfileId: m.profile.id },
       createdAt: at,
+    })),
+  );
+  // The learner's progress page is open to the learner's mentor (modules/progress policy).
+  await ctx.users.setMentors(
+    w.tx,
+    moves.map((m) => ({ userId: m.chat.studentId, mentorId: m.profile.userId })),
+  );
+  const students = new Map((await w.usersByIds([...new Set(moves.map((m) => m.chat.studentId))])).map((u) => [u.id, u]));
+  await ctx.notifications.writes(w.tx).insert(
+    moves.map((m) => {
+      const student = students.get(m.chat.studentId);
+      return ctx.notifications.row({
+        userId: m.profile.userId,
+        type: "chat-assigned",
+        title: userName(student) || student?.email || texts.systemName,
+        text: texts.assignedToYou,
+        avatar: student?.avatar?.url ?? null,
+        link: `/${texts.lang}/mentor/?chat=${m.chat.id}`,
+        createdAt: at,
+      });
     }),
   );
   return updated;
@@ -129,6 +184,6 @@ export async function assignFromBot(ctx: ChatContext, chatId: string): Promise<C
     if (!pick) return null;
     return assignInTx(ctx, w, chat, pick, "assigned", at, texts);
   });
-  if (assigned) await announceAssignment(ctx, assigned);
+  if (assigned) await announceAssignment(ctx, assigned, { mentorRecorded: true });
   return assigned;
 }

@@ -16,7 +16,7 @@ export interface ChatContext {
   repo: ChatRepo;
   portalId: string;
   environmentId: string;
-  users: Pick<UsersService, "findById" | "update">;
+  users: Pick<UsersService, "findById" | "update" | "setMentors" | "accessChanged">;
   /** Course and element titles for a message's context. */
   courses: Pick<CoursesService, "courseRow" | "elementStructure">;
   notifications: NotificationsService;

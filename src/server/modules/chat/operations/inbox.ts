@@ -141,12 +141,14 @@ export async function assignChat(ctx: ChatContext, user: TUser, chatId: string, 
   if (!profile || profile.portalId !== ctx.portalId) throw new AppError("MENTOR_NOT_FOUND", `No mentor ${mentorProfileId}`);
   const texts = await assignTexts(ctx);
   const at = ctx.now();
+  let moved = false;
   const assigned = await ctx.repo.transaction(async (w) => {
     const locked = (await w.lockChat(chat.id))!;
     if (locked.mentorId === profile.userId) return locked;
+    moved = true;
     return assignInTx(ctx, w, locked, profile, "reassigned", at, texts);
   });
-  await announceAssignment(ctx, assigned);
+  await announceAssignment(ctx, assigned, { mentorRecorded: moved });
   return presentChat(ctx, user.id, assigned, langHint);
 }
 
