@@ -243,7 +243,11 @@ try {
 const tables = [
   ...reportTables(results),
   ...(growthResults ? [growthTable(growthResults)] : []),
-  targetsTable([...evaluateTargets(results), ...(options.parts.has("chat") ? chatTargets(results) : []), ...(growthResults ? growthTargets(growthResults) : [])]),
+  targetsTable([
+    ...evaluateTargets(results),
+    ...(options.parts.has("chat") ? chatTargets(results) : []),
+    ...(growthResults ? growthTargets(growthResults) : []),
+  ]),
 ];
 console.log(`\n${tables.map(consoleTable).join("\n\n")}\n`);
 await appendHistory(
