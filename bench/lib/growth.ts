@@ -325,12 +325,16 @@ async function jobsProbe(db: Db, lv: GrowthLevel, target: { url: string } | { da
       );
       process.stdout.write(`bench: growth · ${db} · ${lv.name} · chat rounds for ${seconds} s … `);
       const out: number[] = [];
-      const until = performance.now() + seconds * 1000;
+      const start = performance.now();
+      const until = start + seconds * 1000;
       while (performance.now() < until) {
         const t0 = performance.now();
         const res = await fetch(`${s.url}/api/chats/unread`, { headers: { authorization: `Bearer ${token}` } });
         await res.arrayBuffer();
         out.push(performance.now() - t0);
+        // BENCH_GROWTH_TRACE=1 names when each slow answer came, to line it up with the server's work.
+        if (process.env.BENCH_GROWTH_TRACE && out.at(-1)! > 100)
+          console.log(`\n  slow answer at ${((t0 - start) / 1000).toFixed(1)} s: ${out.at(-1)!.toFixed(0)} ms`);
         await new Promise((r) => setTimeout(r, 20));
       }
       return out;
