@@ -66,7 +66,9 @@ const withCounts = (q: Pick<ProgressPageQuery, "userId" | "portalId" | "unpublis
   cross join lateral (
     select count(*)::int as total, count(ep.element_id)::int as done
     from elements e
-    left join element_progress ep on ep.user_id = cp.user_id and ep.element_id = e.id and ep.state = 'done'
+    -- The course named here too: the done rows come from element_progress_done (user, course, ...)
+    -- for this course alone, never from all the learner's records (a hash of them per row at L3).
+    left join element_progress ep on ep.user_id = cp.user_id and ep.course_id = cp.course_id and ep.element_id = e.id and ep.state = 'done'
     where e.course_id = cp.course_id and e.visible
   ) n
   where cp.user_id = ${q.userId}`;
