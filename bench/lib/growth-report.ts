@@ -111,15 +111,17 @@ export function growthTargets(r: GrowthResults): TargetLine[] {
       const bytes = (l: string) => figure(r, db, l, v.id)?.bytes ?? Number.NaN;
       out.push(line(`${v.label} · ${db}: cost L3 vs L2`, `≤ ${ratio(T.pagedL3VsL2)}`, cost(r, db, "L3", v.id) / cost(r, db, "L2", v.id), T.pagedL3VsL2, ratio));
       out.push(line(`${v.label} · ${db}: bytes L3 vs L2`, `≤ ${ratio(T.pagedL3VsL2)}`, bytes("L3") / bytes("L2"), T.pagedL3VsL2, ratio));
-      out.push(
-        line(
-          `${v.label} · ${db}: cost per item L3 vs L1`,
-          `≤ ${ratio(T.perItemVsL1)}`,
-          perItem(r, db, "L3", v.id) / perItem(r, db, "L1", v.id),
-          T.perItemVsL1,
-          ratio,
-        ),
-      );
+      // Per item only where the items are counted (the APIs; a page shows its API's items).
+      if (!v.html)
+        out.push(
+          line(
+            `${v.label} · ${db}: cost per item L3 vs L1`,
+            `≤ ${ratio(T.perItemVsL1)}`,
+            perItem(r, db, "L3", v.id) / perItem(r, db, "L1", v.id),
+            T.perItemVsL1,
+            ratio,
+          ),
+        );
     }
     const l3 = (view: string) => figure(r, db, "L3", view);
     out.push(
