@@ -40,21 +40,12 @@ export const ICONS = {
 
 export type IconName = keyof typeof ICONS;
 
+/** How every icon is drawn: a 24-unit outline in the text's colour. */
+const STROKED = { viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+
 export function Icon({ name, className = "size-5", label }: { name: IconName; className?: string; label?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden={label ? undefined : true}
-      role={label ? "img" : undefined}
-      aria-label={label}
-      focusable="false"
-    >
+    <svg {...STROKED} className={className} aria-hidden={label ? undefined : true} role={label ? "img" : undefined} aria-label={label} focusable="false">
       <path d={ICONS[name]} />
     </svg>
   );
@@ -68,16 +59,7 @@ export function IconSprite({ prefix, names }: { prefix: string; names: readonly 
   return (
     <svg className="hidden" aria-hidden="true" focusable="false">
       {names.map((name) => (
-        <symbol
-          key={name}
-          id={`${prefix}${name}`}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <symbol key={name} id={`${prefix}${name}`} {...STROKED}>
           <path d={ICONS[name]} />
         </symbol>
       ))}
