@@ -8,6 +8,7 @@ import type { TViewer } from "../../../domain/learning-access";
 import type { TBlock } from "../../../domain/page";
 import { previewSecretMatches } from "../../platform/preview-secret";
 import { createWindowCounter, RATE_LIMITS, type RateLimitStore } from "../../platform/rate-limit";
+import { listPageKey } from "../../../domain/list-scope";
 import type { VersionedCache } from "../../platform/versioned-cache";
 import type { CoursePageQuery, CourseRow, CoursesRepo, CourseWithCount, ElementRow } from "./repo";
 
@@ -62,11 +63,7 @@ export function createCourseCatalog({ repo, pageBlocks, portalId, portalLangs, c
   const stored = {
     // Keyed by everything the page depends on. Only real anchors get here (the caller checked the
     // cursor names a course of this list), so the keys are bounded by the catalogue, and the cache by maxEntries.
-    coursesPage: (q: CoursePageQuery) =>
-      cache.get(
-        `courses-page:${q.portalId}:${q.published}:${q.exceptHidden}:${q.groups.all ? "*" : (q.groups.team ?? "-")}:${q.anchor ? `${q.anchor.dir}:${q.anchor.id}` : "first"}:${q.limit}`,
-        () => repo.listCoursesPage(q),
-      ),
+    coursesPage: (q: CoursePageQuery) => cache.get(`courses-page:${q.portalId}:${listPageKey(q)}`, () => repo.listCoursesPage(q)),
     hasGroupCourses: () => cache.get(`courses-with-groups:${portalId}`, () => repo.hasGroupCourses(portalId)),
     findCourse: (id: string) => cache.get(`course+count:${portalId}:${id}`, () => repo.findCourse(portalId, id)),
     findCourseRow: (id: string) => cache.get(`course:${portalId}:${id}`, () => repo.findCourseRow(portalId, id)),

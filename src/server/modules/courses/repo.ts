@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { ListPageQuery } from "../../../domain/list-scope";
 import type { Db } from "../../db/client";
+import { forSomeGroups, groupScopeCondition } from "../../db/group-scope";
 import { courses, elements, reviews } from "../../db/schema/courses";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -8,21 +10,9 @@ export type ElementRow = typeof elements.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type CourseWithCount = CourseRow & { elementsCount: number };
 
-export interface CourseListFilter {
-  portalId: string;
-  /** Only published courses. */
-  published: boolean;
-  exceptHidden: boolean;
-}
-
-/** Which group courses a page keeps: every one (admins' onlyMyGroups=false), or those of no group and of `team`. */
-export type GroupScope = { all: true } | { all: false; team: string | null };
-
 /** One page of the catalogue: `limit` rows after (or before) the course `anchor`, in catalogue order. */
-export interface CoursePageQuery extends CourseListFilter {
-  groups: GroupScope;
-  anchor: { id: string; dir: "after" | "before" } | null;
-  limit: number;
+export interface CoursePageQuery extends ListPageQuery {
+  portalId: string;
 }
 
 export function createCoursesRepo(db: Db) {
@@ -37,13 +27,9 @@ export function createCoursesRepo(db: Db) {
      * index instead of scanning from the first course.
      */
     async listCoursesPage(q: CoursePageQuery): Promise<CourseWithCount[]> {
-      const where: SQL[] = [eq(courses.portalId, q.portalId)];
+      const where: Array<SQL | undefined> = [eq(courses.portalId, q.portalId), groupScopeCondition(courses.groups, q.groups)];
       if (q.published) where.push(eq(courses.published, true));
       if (q.exceptHidden) where.push(eq(courses.hidden, false));
-      if (!q.groups.all) {
-        const none = sql`${courses.groups} = '[]'::jsonb`;
-        where.push(q.groups.team === null ? none : sql`(${none} or ${courses.groups} @> jsonb_build_array(${q.groups.team}::text))`);
-      }
       const after = q.anchor?.dir !== "before";
       if (q.anchor) {
         const id = q.anchor.id;
@@ -70,7 +56,7 @@ export function createCoursesRepo(db: Db) {
       const [row] = await db
         .select({ one: sql<number>`1` })
         .from(courses)
-        .where(and(eq(courses.portalId, portalId), sql`${courses.groups} <> '[]'::jsonb`))
+        .where(and(eq(courses.portalId, portalId), forSomeGroups(courses.groups)))
         .limit(1);
       return row !== undefined;
     },

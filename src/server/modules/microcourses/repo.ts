@@ -1,20 +1,14 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { ListPageQuery } from "../../../domain/list-scope";
 import type { Db } from "../../db/client";
+import { forSomeGroups, groupScopeCondition } from "../../db/group-scope";
 import { microcourses } from "../../db/schema/courses";
 
 export type MicrocourseRow = typeof microcourses.$inferSelect;
 
-export interface MicrocourseListFilter {
-  portalId: string;
-  published: boolean;
-  exceptHidden: boolean;
-}
-
 /** One page of the list: `limit` rows after (or before) the microcourse `anchor`; groups as in the catalogue. */
-export interface MicrocoursePageQuery extends MicrocourseListFilter {
-  groups: { all: true } | { all: false; team: string | null };
-  anchor: { id: string; dir: "after" | "before" } | null;
-  limit: number;
+export interface MicrocoursePageQuery extends ListPageQuery {
+  portalId: string;
 }
 
 export function createMicrocoursesRepo(db: Db) {
@@ -24,13 +18,13 @@ export function createMicrocoursesRepo(db: Db) {
      * microcourses_list_order index seeks to), "before" pages nearest first (the caller turns them round).
      */
     listPage(q: MicrocoursePageQuery): Promise<MicrocourseRow[]> {
-      const where: SQL[] = [eq(microcourses.portalId, q.portalId), eq(microcourses.visible, true)];
+      const where: Array<SQL | undefined> = [
+        eq(microcourses.portalId, q.portalId),
+        eq(microcourses.visible, true),
+        groupScopeCondition(microcourses.groups, q.groups),
+      ];
       if (q.published) where.push(eq(microcourses.published, true));
       if (q.exceptHidden) where.push(eq(microcourses.hidden, false));
-      if (!q.groups.all) {
-        const none = sql`${microcourses.groups} = '[]'::jsonb`;
-        where.push(q.groups.team === null ? none : sql`(${none} or ${microcourses.groups} @> jsonb_build_array(${q.groups.team}::text))`);
-      }
       const after = q.anchor?.dir !== "before";
       if (q.anchor) {
         const anchor = sql`(select "index", "number", "id" from "microcourses" where "id" = ${q.anchor.id})`;
@@ -50,7 +44,7 @@ export function createMicrocoursesRepo(db: Db) {
       const [row] = await db
         .select({ one: sql<number>`1` })
         .from(microcourses)
-        .where(and(eq(microcourses.portalId, portalId), sql`${microcourses.groups} <> '[]'::jsonb`))
+        .where(and(eq(microcourses.portalId, portalId), forSomeGroups(microcourses.groups)))
         .limit(1);
       return row !== undefined;
     },

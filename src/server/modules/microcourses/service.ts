@@ -1,8 +1,9 @@
 import { COURSE_MESSAGES } from "../../../domain/course-rules";
 import { localized } from "../../../domain/localized";
 import { AppError } from "../../../domain/errors";
-import { contentRefusal, inMyGroups, isAdmin, isGuestLike, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
+import { contentRefusal, isAdmin, isGuestLike, type ContentRefusal, type TContentTarget, type TViewer } from "../../../domain/learning-access";
 import { anchorOf, keysetPage } from "../../../domain/list-cursor";
+import { groupScopeOf, listPageKey, listsRow } from "../../../domain/list-scope";
 import { microcourseRelativeUrl, type TMicrocourse, type TMicrocourseListPage, type TMicrocourseListQuery } from "../../../domain/microcourse";
 import { microcourseAccess } from "../../../domain/microcourse-access";
 import type { TBlock } from "../../../domain/page";
@@ -23,11 +24,7 @@ export function createMicrocoursesService(deps: {
   const { repo, courses, users, portalId, cache } = deps;
   const stored = {
     // Keyed by everything the page depends on; only anchors that name a listed microcourse get here.
-    page: (q: Omit<MicrocoursePageQuery, "portalId">) =>
-      cache.get(
-        `microcourses-page:${portalId}:${q.published}:${q.exceptHidden}:${q.groups.all ? "*" : (q.groups.team ?? "-")}:${q.anchor ? `${q.anchor.dir}:${q.anchor.id}` : "first"}:${q.limit}`,
-        () => repo.listPage({ ...q, portalId }),
-      ),
+    page: (q: Omit<MicrocoursePageQuery, "portalId">) => cache.get(`microcourses-page:${portalId}:${listPageKey(q)}`, () => repo.listPage({ ...q, portalId })),
     hasGroups: () => cache.get(`microcourses-with-groups:${portalId}`, () => repo.hasGroupMicrocourses(portalId)),
     find: (id: string) => cache.get(`microcourse:${portalId}:${id}`, () => repo.find(portalId, id)),
   };
@@ -65,17 +62,12 @@ export function createMicrocoursesService(deps: {
       if ((!q.published || !q.onlyMyGroups) && !isAdmin(viewer)) {
         throw new AppError("AUTH_DENY", "published=false and onlyMyGroups=false are for portal admins");
       }
-      // The team matters only when some microcourse is for some groups: otherwise it costs no query.
-      let groups: MicrocoursePageQuery["groups"] = { all: true };
-      if (q.onlyMyGroups && (await stored.hasGroups())) groups = { all: false, team: viewer.kind === "guest" ? null : await users.teamOf(viewer.id) };
+      const groups = await groupScopeOf(q.onlyMyGroups, viewer, stored.hasGroups, (id) => users.teamOf(id));
       const anchor = anchorOf(q);
+      // A cursor must name a microcourse of this very list (see the catalogue's).
       if (anchor) {
-        // A cursor must name a microcourse of this very list (see the catalogue's).
         const row = await stored.find(anchor.id);
-        const member: TViewer = viewer.kind === "guest" || groups.all ? viewer : { ...viewer, teamId: groups.team };
-        const listed =
-          row && row.visible && (!q.published || row.published) && (!q.exceptHidden || !row.hidden) && (groups.all || inMyGroups(row.groups, member));
-        if (!listed) throw new AppError("CURSOR_INVALID", "The cursor names no microcourse of this list");
+        if (!row?.visible || !listsRow(row, q, groups, viewer)) throw new AppError("CURSOR_INVALID", "The cursor names no microcourse of this list");
       }
       const page = await keysetPage(anchor, q.limit, (a, limit) =>
         stored.page({ published: q.published, exceptHidden: q.exceptHidden, groups, anchor: a, limit }),

@@ -1,8 +1,8 @@
 import type { TCourseListPage, TCourseListQuery } from "../../../../domain/course";
 import { AppError } from "../../../../domain/errors";
-import { inMyGroups, isAdmin, type TViewer } from "../../../../domain/learning-access";
+import { isAdmin, type TViewer } from "../../../../domain/learning-access";
 import { anchorOf, keysetPage } from "../../../../domain/list-cursor";
-import type { GroupScope } from "../repo";
+import { groupScopeOf, listsRow } from "../../../../domain/list-scope";
 import { boughtBy, type CourseReads } from "./context";
 
 /**
@@ -15,17 +15,11 @@ export async function listCourses({ catalog, progress, teamOf }: CourseReads, vi
   if ((!q.published || !q.onlyMyGroups) && !isAdmin(viewer)) {
     throw new AppError("AUTH_DENY", "published=false and onlyMyGroups=false are for portal admins");
   }
-  // The team matters only when some course is for some groups: otherwise it costs no query.
-  let groups: GroupScope = { all: true };
-  if (q.onlyMyGroups && (await catalog.hasGroupCourses())) groups = { all: false, team: viewer.kind === "guest" ? null : await teamOf(viewer.id) };
+  const groups = await groupScopeOf(q.onlyMyGroups, viewer, catalog.hasGroupCourses, teamOf);
   const anchor = anchorOf(q);
-  if (anchor) {
-    // A cursor must name a course of this very list: a made-up one cannot tell drafts, hidden
-    // courses or other groups' courses from missing ones, nor fill the page cache.
-    const row = await catalog.courseRow(anchor.id);
-    const member: TViewer = viewer.kind === "guest" || groups.all ? viewer : { ...viewer, teamId: groups.team };
-    const listed = row && (!q.published || row.published) && (!q.exceptHidden || !row.hidden) && (groups.all || inMyGroups(row.groups, member));
-    if (!listed) throw new AppError("CURSOR_INVALID", "The cursor names no course of this list");
+  // A cursor must name a course of this very list (nor may a made-up one fill the page cache).
+  if (anchor && !listsRow(await catalog.courseRow(anchor.id), q, groups, viewer)) {
+    throw new AppError("CURSOR_INVALID", "The cursor names no course of this list");
   }
   // `q.cache` is accepted as the seed sends it; every read comes from the content-versioned cache, which a write refreshes at once.
   const page = await keysetPage(anchor, q.limit, (a, limit) =>
