@@ -11,6 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { quoteIdent, withAdmin } from "../../bench/lib/pg-admin";
+import { developmentBuilds } from "./platform/production-builds";
 import { environmentWithoutSettings, freePort, freshGet, SERVER_ENTRY } from "../../tests/support/processes";
 
 const ROOT = process.cwd();
@@ -24,8 +25,8 @@ interface Run {
 
 const running = new Set<ChildProcess>();
 
-function start(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+function start(env: Record<string, string>, nodeArgs: string[] = []): Run {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     // Production needs PUBLIC_URL; a test that is about its absence passes it empty. The local demo
     // (MENTORA_DEMO=1, as `npm start` sets it) accepts the demo seed and a localhost PUBLIC_URL.
@@ -164,6 +165,26 @@ describe("start-up", () => {
       expect(page.status).toBe(200);
       expect((await stop(second)).code).toBe(0);
       expect(second.stderr()).toBe("");
+    });
+
+    it("runs the production builds of React, React DOM and React Router", { timeout: 120_000 }, async () => {
+      const loaded = path.join(dataDir, "loaded-modules.txt");
+      const port = await freePort();
+      const run = start({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", RECORD_LOADED_MODULES: loaded }, [
+        "--import",
+        path.join(ROOT, "tests/support/record-loaded-modules.mjs"),
+      ]);
+      await waitForOk(run, `http://127.0.0.1:${port}/api/health`);
+      // A page rendered, so every module a render needs is loaded.
+      const page = await fetch(`http://127.0.0.1:${port}/en/courses/reading-foundations`);
+      expect(page.status).toBe(200);
+      expect((await stop(run)).code).toBe(0);
+      const urls = readFileSync(loaded, "utf8").trim().split("\n");
+      const builds = (pkg: RegExp) => urls.filter((u) => pkg.test(u)).map((u) => u.replace(/^.*\/node_modules\//, ""));
+      expect(builds(/\/react-router\/dist\//)).toEqual(expect.arrayContaining([expect.stringMatching(/^react-router\/dist\/production\/index\.m?js$/)]));
+      expect(builds(/\/react\/cjs\//)).toContain("react/cjs/react.production.js");
+      expect(builds(/\/react-dom\/cjs\//)).toEqual(expect.arrayContaining([expect.stringMatching(/^react-dom\/cjs\/react-dom-server\.node\.production\.js$/)]));
+      expect(developmentBuilds(urls)).toEqual([]);
     });
 
     it("a second server on the same DATA_DIR refuses in one line naming the first, which keeps serving", { timeout: 120_000 }, async () => {

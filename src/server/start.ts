@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { ConfigError, demoDefaultRefusals, parseConfig, type Config } from "./config";
 import { superviseWorkers, workerExecArgv, type FatalMessage } from "./cluster";
+import { useProductionBuilds } from "./platform/production-builds";
 import { runtimeProblem } from "./platform/runtime-version";
 import { startBanner } from "./start-banner";
 
@@ -82,6 +83,8 @@ async function start() {
   }
   // Libraries (React above all) pick their production build from process.env, not from our config.
   process.env.NODE_ENV = config.NODE_ENV;
+  // React Router picks no production build by itself (production-builds.ts); development keeps its warnings.
+  if (config.NODE_ENV === "production" && !config.MENTORA_DEV) useProductionBuilds();
   if (cluster.isWorker) return serve(config, { prepareDatabase: process.env[PREPARE_ENV] === "1" });
   if (config.MENTORA_DEV) return serve(config, { prepareDatabase: true });
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS, config.MAX_HEAP_MB) });
