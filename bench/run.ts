@@ -10,7 +10,15 @@ import { measurePageWeights } from "./lib/page-weight";
 import { reportTables } from "./lib/report";
 import { rowFailed, type BenchResults, type Db, type Row, type ServerMemory } from "./lib/results";
 import { processTreeRss } from "./lib/rss";
-import { BASELINE_LABELS, BROWSER_PAGE_HEADERS, LIGHTHOUSE_PAGES, MENTORA_SCENARIOS, WEIGHED_PAGES, type BaselineId } from "./lib/scenarios";
+import {
+  BASELINE_LABELS,
+  BROWSER_PAGE_HEADERS,
+  LIGHTHOUSE_PAGES,
+  MENTORA_SCENARIOS,
+  SIGNED_IN_LIGHTHOUSE_PAGES,
+  WEIGHED_PAGES,
+  type BaselineId,
+} from "./lib/scenarios";
 import {
   createBenchDatabase,
   releaseAll,
@@ -139,6 +147,17 @@ async function mentora(db: Db, start: () => Promise<RunningServer>): Promise<voi
               console.log(`performance ${r.median.performance}, accessibility ${r.median.accessibility}`);
             },
             (e: unknown) => partFailed(`Lighthouse ${page}`, e),
+          );
+        }
+        const learner = await signInLearner(url);
+        for (const page of SIGNED_IN_LIGHTHOUSE_PAGES) {
+          process.stdout.write(`bench: Lighthouse ${page} as a signed-in learner × ${options.lighthouseRuns} … `);
+          await lighthouse(url, page, options.lighthouseRuns, `lang=tr; ${learner.cookie}`).then(
+            (r) => {
+              results.lighthouse.push(r);
+              console.log(`performance ${r.median.performance}, accessibility ${r.median.accessibility}`);
+            },
+            (e: unknown) => partFailed(`Lighthouse ${page} signed in`, e),
           );
         }
       }

@@ -13,6 +13,8 @@ import { ROOT_DIR } from "./servers";
 
 export const CHROME_FLAGS = "--headless=new --no-sandbox";
 
+export const signedInLabel = (pagePath: string) => `${pagePath} · signed-in`;
+
 export interface LighthouseRun {
   performance: number;
   accessibility: number;
@@ -51,9 +53,18 @@ function cli(args: string[]): Promise<void> {
   });
 }
 
-async function once(url: string, dir: string): Promise<{ run: LighthouseRun; version: string }> {
+async function once(url: string, dir: string, cookie?: string): Promise<{ run: LighthouseRun; version: string }> {
   const out = path.join(dir, "report.json");
-  await cli([url, "--output=json", `--output-path=${out}`, "--only-categories=performance,accessibility", `--chrome-flags=${CHROME_FLAGS}`, "--quiet"]);
+  const signedIn = cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : [];
+  await cli([
+    url,
+    "--output=json",
+    `--output-path=${out}`,
+    "--only-categories=performance,accessibility",
+    `--chrome-flags=${CHROME_FLAGS}`,
+    ...signedIn,
+    "--quiet",
+  ]);
   const lhr = JSON.parse(await readFile(out, "utf8")) as Lhr;
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => {
@@ -96,18 +107,19 @@ async function withRetries<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function lighthouse(base: string, pagePath: string, runs: number): Promise<LighthouseResult> {
+/** `cookie`: the page as a signed-in learner sees it (sent with every request); the result's path then reads "<path> · signed-in". */
+export async function lighthouse(base: string, pagePath: string, runs: number, cookie?: string): Promise<LighthouseResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "mentora-lighthouse-"));
   try {
     const results: LighthouseRun[] = [];
     let version = "";
     for (let i = 0; i < runs; i++) {
-      const r = await withRetries(() => once(base + pagePath, dir));
+      const r = await withRetries(() => once(base + pagePath, dir, cookie));
       results.push(r.run);
       version = r.version;
     }
     const sorted = [...results].sort((a, b) => a.performance - b.performance);
-    return { path: pagePath, runs: results, median: sorted[Math.floor((sorted.length - 1) / 2)], version };
+    return { path: cookie ? signedInLabel(pagePath) : pagePath, runs: results, median: sorted[Math.floor((sorted.length - 1) / 2)], version };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { processTreeCpu } from "./cpu";
 
@@ -82,15 +83,26 @@ export interface ResponseFacts {
   status: number;
   encoding: string;
   bytes: number;
+  /** For a brotli answer: what brotli's default (quality 11) makes of the same body, the bytes bound of issue 31. */
+  brotliDefaultBytes?: number;
+}
+
+function brotliDefault(body: Buffer): number {
+  return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
 }
 
 /** A single request before a scenario's load: records what its responses look like (e.g. whether they are compressed). */
 export function responseFacts(url: string, headers: RequestHeaders = {}): Promise<ResponseFacts> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers, agent: false, timeout: 30_000 }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers["content-encoding"] ?? "identity"), bytes }));
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = String(res.headers["content-encoding"] ?? "identity");
+        const brotliDefaultBytes = encoding === "br" ? brotliDefault(zlib.brotliDecompressSync(wire)) : undefined;
+        resolve({ status: res.statusCode ?? 0, encoding, bytes: wire.length, brotliDefaultBytes });
+      });
       res.on("error", reject);
     });
     req.on("timeout", () => req.destroy(new Error(`GET ${url} took over 30 s`)));

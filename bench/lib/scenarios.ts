@@ -22,6 +22,7 @@ export const PATHS = {
   courseTr: `/tr/courses/${BENCH_COURSE}`,
   /** The bench course's first lesson: public, so a visitor without an account opens it. */
   lessonEn: `/en/courses/${BENCH_COURSE}/lesson/rf-slow-reading`,
+  lessonTr: `/tr/courses/${BENCH_COURSE}/lesson/rf-slow-reading`,
   elements: `/api/courses/${BENCH_COURSE}/elements?lang=tr`,
   health: "/api/health",
 } as const;
@@ -33,7 +34,15 @@ export const BASELINE_LABELS: Record<BaselineId, string> = {
   trivial: "baseline: trivial React Router page",
 };
 
-export type ScenarioId = "settings" | "ssr-main-tr" | "ssr-main-en" | "ssr-course-en" | "elements" | "ssr-course-signed-in";
+export type ScenarioId =
+  "settings" | "ssr-main-tr" | "ssr-main-en" | "ssr-course-en" | "elements" | "ssr-course-signed-in" | "ssr-lesson-signed-in" | "ssr-home-signed-in";
+
+/** The pages a returning learner loads, each measured against the trivial React Router page (issue 31). */
+export const SIGNED_IN_PAGES = [
+  { id: "ssr-course-signed-in", label: "course page", path: PATHS.courseTr },
+  { id: "ssr-lesson-signed-in", label: "lesson page", path: PATHS.lessonTr },
+  { id: "ssr-home-signed-in", label: "home page", path: PATHS.mainTr },
+] as const satisfies readonly { id: ScenarioId; label: string; path: string }[];
 
 export interface MentoraScenario {
   id: ScenarioId;
@@ -67,15 +76,15 @@ export const MENTORA_SCENARIOS: MentoraScenario[] = [
     path: PATHS.elements,
     headers: (learner) => learner!.headers,
   },
-  {
-    // The course page as a returning learner loads it: the session and language cookies, real progress.
-    id: "ssr-course-signed-in",
-    label: `SSR ${PATHS.courseTr} · signed-in learner`,
+  // The pages as a returning learner loads them: the session and language cookies, real progress.
+  ...SIGNED_IN_PAGES.map((page): MentoraScenario => ({
+    id: page.id,
+    label: `SSR ${page.path} · signed-in learner`,
     baseline: "trivial",
     signedIn: true,
-    path: PATHS.courseTr,
+    path: page.path,
     headers: (learner) => ({ ...BROWSER_PAGE_HEADERS, cookie: `lang=tr; ${learner!.cookie}` }),
-  },
+  })),
 ];
 
 /** Pages whose JS weight is measured (in Chromium) and which Lighthouse scores, all as a visitor without an account. */
@@ -84,3 +93,5 @@ export const WEIGHED_PAGES = [
   { id: "course", label: "course page", path: PATHS.courseEn },
 ] as const;
 export const LIGHTHOUSE_PAGES = [PATHS.mainEn, PATHS.catalogueEn, PATHS.courseEn, PATHS.lessonEn] as const;
+/** Scored as a returning learner (issue 31): the session and language cookies. */
+export const SIGNED_IN_LIGHTHOUSE_PAGES = [PATHS.courseTr, PATHS.lessonTr] as const;

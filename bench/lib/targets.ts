@@ -1,7 +1,8 @@
 import { freshVisitorAnswered } from "./overload";
 import { baselineOf, cpuRatio, rowFailed, rowOf, type BenchResults, type Db } from "./results";
 import { MB } from "./rss";
-import { LIGHTHOUSE_PAGES, PATHS, WEIGHED_PAGES, type ScenarioId } from "./scenarios";
+import { signedInLabel } from "./lighthouse";
+import { LIGHTHOUSE_PAGES, PATHS, SIGNED_IN_LIGHTHOUSE_PAGES, SIGNED_IN_PAGES, WEIGHED_PAGES, type ScenarioId } from "./scenarios";
 import { kB, mb, ms, ratio, type Table } from "./table";
 
 /**
@@ -21,8 +22,13 @@ export interface TargetLine {
 export const TARGETS = {
   settingsVsHello: 0.6,
   anonymousSsrVsHello: 0.3,
-  signedInCourseVsTrivial: 0.35,
+  /** Issue 31: a signed-in page's req/s at least half the trivial React Router page's, p99 within 3x p50 ... */
+  signedInVsTrivial: 0.5,
   signedInP99OverP50: 3,
+  /** ... and its server CPU per response at most twice the trivial page's ... */
+  signedInCpuOverTrivial: 2,
+  /** ... and its bytes at most 10% over what brotli's default quality makes of it. */
+  bytesOverBrotliDefault: 0.1,
   elementsPostgresVsHello: 0.08,
   jsTransferredBytes: 150_000,
   lighthousePerformance: 95,
@@ -66,6 +72,39 @@ function ratioLine(results: BenchResults, target: string, id: ScenarioId, db: Db
   return { target, goal, measured: `${ratio(r.value)} (${beside})`, verdict: verdict(r.value >= min) };
 }
 
+/** Issue 31's three targets of one signed-in page: req/s and spread, server CPU, bytes. */
+function signedInLines(results: BenchResults, page: (typeof SIGNED_IN_PAGES)[number], db: Db): TargetLine[] {
+  const name = `signed-in ${page.label} ${page.path}`;
+  const line = ratioLine(results, `${name} req/s / trivial React Router page · ${db}`, page.id, db, TARGETS.signedInVsTrivial);
+  const row = rowOf(results, page.id, db);
+  const m = row?.measurement;
+  line.goal += `, p99 ≤ ${TARGETS.signedInP99OverP50}× p50`;
+  if (line.verdict !== "not measured" && m) {
+    const spread = m.p99 / m.p50;
+    line.measured += `, p99 = ${spread.toFixed(1)}× p50`;
+    if (spread > TARGETS.signedInP99OverP50) line.verdict = "NOT MET";
+  }
+  const r = throughputRatio(results, page.id, db);
+  const cpuGoal = `≤ ${TARGETS.signedInCpuOverTrivial}×`;
+  const cpuTarget = `${name} server CPU per response / trivial page's · ${db}`;
+  const cpu: TargetLine =
+    "missing" in r || !Number.isFinite(r.cpu)
+      ? { target: cpuTarget, goal: cpuGoal, measured: "missing" in r ? r.missing : "no CPU reading", verdict: "not measured" }
+      : { target: cpuTarget, goal: cpuGoal, measured: `${(1 / r.cpu).toFixed(1)}×`, verdict: verdict(1 / r.cpu <= TARGETS.signedInCpuOverTrivial) };
+  const facts = row?.response;
+  const bytesTarget = `${name} brotli bytes over brotli's default (quality 11) · ${db}`;
+  const bytesGoal = `≤ +${Math.round(TARGETS.bytesOverBrotliDefault * 100)}%`;
+  const bytes: TargetLine = facts?.brotliDefaultBytes
+    ? {
+        target: bytesTarget,
+        goal: bytesGoal,
+        measured: `+${((facts.bytes / facts.brotliDefaultBytes - 1) * 100).toFixed(1)}% (${kB(facts.bytes)} vs ${kB(facts.brotliDefaultBytes)})`,
+        verdict: verdict(facts.bytes <= facts.brotliDefaultBytes * (1 + TARGETS.bytesOverBrotliDefault)),
+      }
+    : { target: bytesTarget, goal: bytesGoal, measured: facts ? `answered ${facts.encoding}` : "not run", verdict: "not measured" };
+  return [line, cpu, bytes];
+}
+
 export function evaluateTargets(results: BenchResults): TargetLine[] {
   const lines: TargetLine[] = [];
   for (const db of DBS) lines.push(ratioLine(results, `settings API / bare hello · ${db}`, "settings", db, TARGETS.settingsVsHello));
@@ -78,23 +117,7 @@ export function evaluateTargets(results: BenchResults): TargetLine[] {
       lines.push(ratioLine(results, `anonymous SSR ${path} / bare hello · ${db}`, id, db, TARGETS.anonymousSsrVsHello));
     }
   }
-  for (const db of DBS) {
-    const line = ratioLine(
-      results,
-      `signed-in SSR ${PATHS.courseTr} / trivial React Router page · ${db}`,
-      "ssr-course-signed-in",
-      db,
-      TARGETS.signedInCourseVsTrivial,
-    );
-    const m = rowOf(results, "ssr-course-signed-in", db)?.measurement;
-    line.goal += `, p99 ≤ ${TARGETS.signedInP99OverP50}× p50`;
-    if (line.verdict !== "not measured" && m) {
-      const spread = m.p99 / m.p50;
-      line.measured += `, p99 = ${spread.toFixed(1)}× p50`;
-      if (spread > TARGETS.signedInP99OverP50) line.verdict = "NOT MET";
-    }
-    lines.push(line);
-  }
+  for (const db of DBS) for (const page of SIGNED_IN_PAGES) lines.push(...signedInLines(results, page, db));
   lines.push(ratioLine(results, "elements API, signed-in learner / bare hello · postgres", "elements", "postgres", TARGETS.elementsPostgresVsHello));
 
   for (const page of WEIGHED_PAGES) {
@@ -113,7 +136,7 @@ export function evaluateTargets(results: BenchResults): TargetLine[] {
     );
   }
 
-  for (const page of LIGHTHOUSE_PAGES) {
+  for (const page of [...LIGHTHOUSE_PAGES, ...SIGNED_IN_LIGHTHOUSE_PAGES.map(signedInLabel)]) {
     const l = results.lighthouse.find((r) => r.path === page);
     const target = `Lighthouse mobile performance / accessibility ${page}`;
     const goal = `≥ ${TARGETS.lighthousePerformance} / ${TARGETS.lighthouseAccessibility}`;
@@ -190,7 +213,7 @@ export function chatTargets(results: BenchResults): TargetLine[] {
 
 export function targetsTable(lines: TargetLine[]): Table {
   return {
-    title: "Targets (issues 10, 12 and 30)",
+    title: "Targets (issues 10, 12, 30 and 31)",
     header: ["target", "goal", "measured", "verdict"],
     rows: lines.map((l) => [l.target, l.goal, l.measured, l.verdict]),
     numeric: [],
