@@ -30,9 +30,12 @@ export function getMessages(chatId: string, lang: string, before?: string, signa
 export const getUpdates = (chatId: string, lang: string, after: string, signal?: AbortSignal) =>
   api.get(`/api/chats/${enc(chatId)}/updates?${new URLSearchParams({ lang, after })}`, ZChatUpdates, signal);
 
+/** Idempotent by design: the server answers a repeat of the same client-made id with the stored message. */
 export const sendMessage = (chatId: string, lang: string, body: { id: string; text: string; context?: TChatContext }) =>
-  api.post(`/api/chats/${enc(chatId)}/messages?${new URLSearchParams({ lang })}`, ZChatMessage, body);
+  api.post(`/api/chats/${enc(chatId)}/messages?${new URLSearchParams({ lang })}`, ZChatMessage, body, { idempotent: true });
 
-export const markRead = (chatId: string, ids: string[]) => api.post(`/api/chats/${enc(chatId)}/read`, z.object({ unreadMessagesCount: z.number() }), { ids });
+/** Idempotent: marking the same ids read again changes nothing. */
+export const markRead = (chatId: string, ids: string[]) =>
+  api.post(`/api/chats/${enc(chatId)}/read`, z.object({ unreadMessagesCount: z.number() }), { ids }, { idempotent: true });
 
 export const getUnread = () => api.get("/api/chats/unread", ZUnreadSummary);
