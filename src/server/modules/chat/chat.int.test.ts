@@ -157,6 +157,20 @@ describeEachDatabase("mentor chat: the conversation", (t) => {
       expect((await rowsOf(racerChat.id)).filter((r) => r.id === id)).toHaveLength(1);
     });
 
+    it("concurrent sends of different ids to one chat, from both sides, all land (no deadlock on the chat's row)", async () => {
+      // Issue 31: a send's insert holds the FK's KEY SHARE lock on the chat row while the unread trigger
+      // updates that row; the status read under FOR UPDATE then waited for the other send and deadlocked.
+      const racer = await register(app);
+      const racerChat = await openChat(racer, portal());
+      const sends = [
+        ...Array.from({ length: 12 }, (_, i) => racer.browser.post(`/api/chats/${racerChat.id}/messages`, { id: msgId(), text: `Learner ${i}` })),
+        ...Array.from({ length: 6 }, (_, i) => aylin.browser.post(`/api/chats/${racerChat.id}/messages`, { id: msgId(), text: `Mentor ${i}` })),
+      ];
+      const replies = await Promise.all(sends);
+      expect(replies.map((r) => r.statusCode)).toEqual(Array(18).fill(201));
+      expect(await rowsOf(racerChat.id)).toHaveLength(18);
+    });
+
     it("another text, another chat or another author under a used id is 409 CHAT-MESSAGE-CONFLICT", async () => {
       const id = msgId();
       await send(learner, chat.id, "Original", id);
