@@ -16,8 +16,9 @@ export const chatKeys = {
 
 export const getChatSetup = (lang: string, signal?: AbortSignal) => api.get(`/api/chats/setup?${new URLSearchParams({ lang })}`, ZChatSetup, signal);
 
+/** Idempotent by design: the learner has one chat per portal, and asking again answers it (200). */
 export const createChat = (lang: string, body: { learningPortalId: string; studentId: string; mentorId?: string }) =>
-  api.post(`/api/chats?${new URLSearchParams({ lang })}`, ZChat, body);
+  api.post(`/api/chats?${new URLSearchParams({ lang })}`, ZChat, body, { idempotent: true });
 
 export const getChat = (chatId: string, lang: string) => api.get(`/api/chats/${enc(chatId)}?${new URLSearchParams({ lang })}`, ZChat);
 
