@@ -40,7 +40,8 @@ export async function chatDelivery(pairCount: number, seconds: number, pgAdminUr
     try {
       console.log(`bench: chat delivery · Mentora, two instances on PostgreSQL: setting up ${pairCount} learner-mentor pairs`);
       const pairs = await mentoraPairs(a.url, b.url, pairCount, DEMO_MENTOR_LOGINS);
-      console.log(`bench: chat delivery · Mentora: ${pairCount} pairs, ${seconds} s`);
+      // The instances' addresses, so a run "while loaded" can aim a parallel load at A.
+      console.log(`bench: chat delivery · Mentora: ${pairCount} pairs, ${seconds} s (A ${a.url}, B ${b.url})`);
       results.chat.mentora = await closing(pairs, () => measureDelivery(pairs, seconds, WARMUP_SECONDS));
     } finally {
       await b.stop();

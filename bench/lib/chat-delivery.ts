@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
+import { type RefusalSignal, retryOnceWhenOverloaded } from "../../src/domain/overload-retry";
 import { REALTIME_PATH } from "../../src/domain/realtime";
 
 /**
@@ -9,17 +10,87 @@ import { REALTIME_PATH } from "../../src/domain/realtime";
  */
 
 export interface DeliveryPair {
-  /** Sends message `id`; rejects when the server refuses it. */
-  send(id: string): Promise<void>;
+  /** Sends message `id` as the web client does (sendLikeTheClient); rejects with a SendFailure when it fails. */
+  send(id: string): Promise<SendReport>;
   receiver: WebSocket;
+}
+
+/** Why one POST failed: "503 OVERLOADED", "429 RATE_LIMITED", "500 HTTP-500", "network ECONNRESET". */
+export type FailureReason = string;
+
+export interface SendReport {
+  /** The first attempt's failure when the send was retried (and then went through). */
+  retriedAfter: FailureReason | null;
+}
+
+/** A send that failed after the client's retry (if it made one). */
+export class SendFailure extends Error {
+  constructor(
+    readonly reason: FailureReason,
+    /** The first attempt's failure when there was a retry. */
+    readonly retriedAfter: FailureReason | null,
+  ) {
+    super(`send failed: ${reason}`);
+  }
+}
+
+type Attempt = { ok: true } | { ok: false; reason: FailureReason; refusal: RefusalSignal | null };
+
+function codeOf(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One POST, never throwing: the failure named by status and error code, or by the socket error. */
+async function postOnce(url: string, headers: Record<string, string>, body: string): Promise<Attempt> {
+  try {
+    const res = await fetch(url, { method: "POST", headers, body });
+    const text = await res.text();
+    if (res.ok) return { ok: true };
+    const code = codeOf(text) ?? `HTTP-${res.status}`;
+    return { ok: false, reason: `${res.status} ${code}`, refusal: { status: res.status, code, retryAfter: res.headers.get("retry-after") } };
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; name?: string } }).cause;
+    return { ok: false, reason: `network ${cause?.code ?? cause?.name ?? (e as Error).name}`, refusal: null };
+  }
+}
+
+/**
+ * A send as the web client makes it (src/web/lib/fetch-reply.ts): a chat send carries its client-made
+ * id, so it is idempotent and a typed 503 is retried once after the capped, jittered Retry-After,
+ * by the same policy module (src/domain/overload-retry.ts).
+ */
+export async function sendLikeTheClient(url: string, headers: Record<string, string>, body: string): Promise<SendReport> {
+  let retriedAfter: FailureReason | null = null;
+  const last = await retryOnceWhenOverloaded(() => postOnce(url, headers, body), {
+    request: { method: "POST", idempotent: true },
+    refusalOf: (a) => (a.ok ? null : a.refusal),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    onRetry: (refusal) => {
+      retriedAfter = `${refusal.status} ${refusal.code}`;
+    },
+  });
+  if (!last.ok) throw new SendFailure(last.reason, retriedAfter);
+  return { retriedAfter };
 }
 
 export interface DeliveryResult {
   pairs: number;
   seconds: number;
   sent: number;
-  /** Sends the server refused or that failed on the network. */
+  /** Sends that failed after the client's one retry (refused, or failed on the network). */
   failedSends: number;
+  /** failedSends by reason ("503 OVERLOADED", "network ECONNRESET", ...). */
+  failedBy: Record<FailureReason, number>;
+  /** First attempts that failed, by reason, whether the retry then delivered them or not. */
+  failedBeforeRetryBy: Record<FailureReason, number>;
+  /** Sends the client retried (a typed 503), and of those, the ones the retry delivered. */
+  retried: number;
+  deliveredByRetry: number;
   /** Accepted sends whose event never arrived within the grace time. */
   lost: number;
   p50Ms: number;
@@ -41,6 +112,11 @@ export async function measureDelivery(pairs: DeliveryPair[], seconds: number, wa
   const latencies: number[] = [];
   let sent = 0;
   let failedSends = 0;
+  let retried = 0;
+  let deliveredByRetry = 0;
+  const failedBy: Record<FailureReason, number> = {};
+  const failedBeforeRetryBy: Record<FailureReason, number> = {};
+  const count = (into: Record<FailureReason, number>, reason: FailureReason) => (into[reason] = (into[reason] ?? 0) + 1);
   for (const { receiver } of pairs) {
     receiver.on("message", (data) => {
       const now = performance.now();
@@ -66,10 +142,25 @@ export async function measureDelivery(pairs: DeliveryPair[], seconds: number, wa
       const measured = at >= warmupEnds;
       sentAt.set(id, { at, measured });
       if (measured) sent++;
-      const p = pair.send(id).catch(() => {
-        sentAt.delete(id);
-        if (measured) failedSends++;
-      });
+      const p = pair.send(id).then(
+        (report) => {
+          if (!measured || !report.retriedAfter) return;
+          retried++;
+          deliveredByRetry++;
+          count(failedBeforeRetryBy, report.retriedAfter);
+        },
+        (e: unknown) => {
+          sentAt.delete(id);
+          if (!measured) return;
+          const reason = e instanceof SendFailure ? e.reason : `error ${(e as Error).message}`;
+          failedSends++;
+          count(failedBy, reason);
+          if (e instanceof SendFailure && e.retriedAfter) {
+            retried++;
+            count(failedBeforeRetryBy, e.retriedAfter);
+          } else count(failedBeforeRetryBy, reason);
+        },
+      );
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     };
@@ -96,6 +187,10 @@ export async function measureDelivery(pairs: DeliveryPair[], seconds: number, wa
     seconds,
     sent,
     failedSends,
+    failedBy,
+    failedBeforeRetryBy,
+    retried,
+    deliveredByRetry,
     lost,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
@@ -118,11 +213,7 @@ export async function relayPairs(base: string, count: number): Promise<DeliveryP
     const receiver = await openSocket(`${base.replace(/^http/, "ws")}/ws?pair=${i}`);
     pairs.push({
       receiver,
-      async send(id) {
-        const res = await fetch(`${base}/send/${i}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`relay answered ${res.status}`);
-      },
+      send: (id) => sendLikeTheClient(`${base}/send/${i}`, { "content-type": "application/json" }, JSON.stringify({ id })),
     });
   }
   return pairs;
@@ -187,7 +278,11 @@ export async function mentoraPairs(a: string, b: string, count: number, mentors:
     pairs.push({
       receiver,
       send: (id) =>
-        api(a, `/api/chats/${chat.id}/messages`, { method: "POST", token: accessToken, json: { id, text: `Bench message ${id.slice(-6)}` } }).then(() => {}),
+        sendLikeTheClient(
+          `${a}/api/chats/${chat.id}/messages`,
+          { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+          JSON.stringify({ id, text: `Bench message ${id.slice(-6)}` }),
+        ),
     });
   }
   return pairs;

@@ -163,11 +163,13 @@ export function chatTable(results: BenchResults): Table {
     ms(d.p99Ms),
     ms(d.worstMs),
     relay && d !== relay ? ratio(d.p99Ms / relay.p99Ms) : "—",
-    `${d.failedSends} failed, ${d.lost} lost`,
+    counts(d.failedBeforeRetryBy),
+    `${d.retried} retried, ${d.deliveredByRetry} delivered by the retry`,
+    `${d.failedSends} failed (${counts(d.failedBy)}), ${d.lost} lost`,
   ];
   return {
     title: "Chat delivery: send to the other side's WebSocket",
-    header: ["path", "pairs", "messages", "p50 ms", "p99 ms", "worst ms", "p99 vs relay", "problems"],
+    header: ["path", "pairs", "messages", "p50 ms", "p99 ms", "worst ms", "p99 vs relay", "failed before retry", "client's retry", "after the retry"],
     rows: [
       ...(relay ? [row("baseline: bare WebSocket relay (one process, no database)", relay)] : []),
       ...(mentora ? [row("Mentora: POST through instance A, socket on instance B, one PostgreSQL", mentora)] : []),
@@ -175,6 +177,7 @@ export function chatTable(results: BenchResults): Table {
     numeric: [1, 2, 3, 4, 5, 6],
     notes: [
       "Each pair sends one message a second (staggered); latency runs from just before the POST to the receiver's event for that message id. Mentora's instances run with RATE_LIMIT_WINDOW_MS=100 (the pairs' learners register from one address) and CHAT_SENDS_PER_MINUTE=120 (one message a second is over the default 20); every send still passes the shared rate-limit counters.",
+      'A sender behaves as the web client (src/domain/overload-retry.ts): a typed 503 (OVERLOADED, Retry-After) of a send, idempotent by its client-made id, is retried once after Retry-After capped at 5 s with jitter; latency includes that wait. "failed before retry" counts first attempts by status and error code (or the socket error); "after the retry" what the sender finally got.',
     ],
   };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -81,6 +82,14 @@ export async function startServer(name: string, script: string, env: NodeJS.Proc
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
+  // BENCH_SERVER_LOGS=<dir>: every server's whole output in <dir>/<name>-<port>.log, to find what a failed request met.
+  const logDir = process.env.BENCH_SERVER_LOGS;
+  if (logDir) {
+    const file = createWriteStream(path.join(logDir, `${name.replace(/\W+/g, "-")}-${port}.log`), { flags: "a" });
+    child.stdout!.pipe(file, { end: false });
+    child.stderr!.pipe(file, { end: false });
+    child.once("exit", () => file.end());
+  }
   const stop = track(() => stopChild(child));
 
   const url = `http://127.0.0.1:${port}`;

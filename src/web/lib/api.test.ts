@@ -110,3 +110,82 @@ describe("apiRequest", () => {
     expect((failure as ApiFailure).error).toMatchObject({ code: "NOT-FOUND", status: 404 });
   });
 });
+
+describe("apiRequest under overload (one polite retry)", () => {
+  const overloaded = () =>
+    new Response(JSON.stringify({ error: { code: "OVERLOADED", key: "errors:codes.OVERLOADED", message: "Server is overloaded; retry later" } }), {
+      status: 503,
+      headers: { "content-type": "application/json", "retry-after": "5" },
+    });
+  const ok = () => new Response(JSON.stringify({ id: "a" }), { status: 200, headers: { "content-type": "application/json" } });
+
+  /** fetch answers these replies in turn; the test's clock runs the waits. */
+  function replies(...make: Array<() => Response>) {
+    const queue = [...make];
+    const fetchMock = vi.fn(async () => (queue.shift() ?? ok)());
+    vi.stubGlobal("fetch", fetchMock);
+    return fetchMock;
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("asks a read again once after a 503 OVERLOADED and answers the retry", async () => {
+    vi.useFakeTimers();
+    const fetchMock = replies(overloaded, ok);
+    const res = api.get("/api/x", ZThing);
+    await vi.runAllTimersAsync();
+    expect(await res).toEqual({ ok: true, data: { id: "a" } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("surfaces the second 503 as the typed OVERLOADED error, never asking a third time", async () => {
+    vi.useFakeTimers();
+    const fetchMock = replies(overloaded, overloaded, ok);
+    const res = api.get("/api/x", ZThing);
+    await vi.runAllTimersAsync();
+    expect(await res).toEqual({
+      ok: false,
+      error: { kind: "http", code: "OVERLOADED", key: "errors:codes.OVERLOADED", message: "Server is overloaded; retry later", status: 503 },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("retries a write that is idempotent by design with the same body", async () => {
+    vi.useFakeTimers();
+    const fetchMock = replies(overloaded, ok);
+    const res = api.post("/api/chats/c/messages", ZThing, { id: "lpmmsg:abcdefgh", text: "hi" }, { idempotent: true });
+    await vi.runAllTimersAsync();
+    expect(await res).toEqual({ ok: true, data: { id: "a" } });
+    const bodies = fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].body);
+    expect(bodies).toEqual(['{"id":"lpmmsg:abcdefgh","text":"hi"}', '{"id":"lpmmsg:abcdefgh","text":"hi"}']);
+  });
+
+  it("never repeats another write: its caller gets OVERLOADED at once", async () => {
+    const fetchMock = replies(overloaded, ok);
+    const res = await api.post("/api/orders", ZThing, { courseId: "c" });
+    expect(res).toMatchObject({ ok: false, error: { code: "OVERLOADED", key: "errors:codes.OVERLOADED", status: 503 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not retry a 503 that is not the server's shedding", async () => {
+    const fetchMock = replies(() => new Response("<html>down</html>", { status: 503, statusText: "Service Unavailable" }), ok);
+    const res = await api.get("/api/x", ZThing);
+    expect(res).toMatchObject({ ok: false, error: { code: "HTTP-503", status: 503 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops waiting when its caller aborts", async () => {
+    vi.useFakeTimers();
+    const fetchMock = replies(overloaded, ok);
+    const controller = new AbortController();
+    const res = apiRequest("GET", "/api/x", ZThing, { signal: controller.signal });
+    const settled = expect(res).rejects.toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    controller.abort(new DOMException("aborted", "AbortError"));
+    await settled;
+    await vi.runAllTimersAsync();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,10 +1,12 @@
 import type { z } from "zod";
 import { type TValidationError, ZErrorReplyBody, ZValidationDetails } from "../../domain/api-replies";
+import { fetchReply } from "./fetch-reply";
 
 /**
  * The browser's one client for our API. Every reply is read to the end (an unread body keeps a
  * no-store response open) and parsed with a schema of src/domain; failures come back as typed
- * errors, never as throws (an aborted request alone rethrows, for the caller that aborted it).
+ * errors, never as throws (an aborted request alone rethrows, for the caller that aborted it). A typed
+ * 503 (the server shedding load) is asked once more when the request is safe to repeat (fetch-reply.ts).
  */
 
 export type ApiErrorKind =
@@ -54,7 +56,15 @@ export interface ApiRequestOptions {
   /** Sent as JSON; none for a request without a body. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The server makes a repeat of this write harmless (a chat send's client-made id, marking given ids
+   * read): after a 503 OVERLOADED it is retried once like a read. Other writes report the error at once.
+   */
+  idempotent?: boolean;
 }
+
+/** Options of a write sent through `api.post` / `api.send`. */
+export type ApiWriteOptions = Pick<ApiRequestOptions, "idempotent">;
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text === "") return { ok: true, value: null };
@@ -89,18 +99,17 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   opts: ApiRequestOptions = {},
 ): Promise<ApiResult<z.output<S>>> {
-  const { body, signal } = opts;
+  const { body, signal, idempotent } = opts;
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, {
+    ({ res, text } = await fetchReply(url, {
       method,
       headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
-    });
-    // Read every body to the end, error replies included.
-    text = await res.text();
+      idempotent,
+    }));
   } catch (e) {
     if (signal?.aborted) throw e;
     return { ok: false, error: NETWORK_ERROR };
@@ -135,8 +144,9 @@ export function resultOfReply<S extends z.ZodType>(status: number, statusText: s
 
 export const api = {
   get: <S extends z.ZodType>(url: string, schema: S, signal?: AbortSignal) => apiRequest("GET", url, schema, { signal }),
-  post: <S extends z.ZodType>(url: string, schema: S, body?: unknown) => apiRequest("POST", url, schema, { body }),
-  send: <S extends z.ZodType>(method: ApiMethod, url: string, schema: S, body?: unknown) => apiRequest(method, url, schema, { body }),
+  post: <S extends z.ZodType>(url: string, schema: S, body?: unknown, opts?: ApiWriteOptions) => apiRequest("POST", url, schema, { body, ...opts }),
+  send: <S extends z.ZodType>(method: ApiMethod, url: string, schema: S, body?: unknown, opts?: ApiWriteOptions) =>
+    apiRequest(method, url, schema, { body, ...opts }),
 };
 
 /** For TanStack Query: the data, or an ApiFailure thrown. */

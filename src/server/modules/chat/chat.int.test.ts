@@ -11,7 +11,7 @@ import { expectError, json } from "../../../../tests/support/http";
 import { migrationBackfill } from "../../../../tests/support/migrations";
 import { register, type Registered } from "../../../../tests/support/sign-in";
 import type { TChat, TChatMessage } from "../../../domain/chat";
-import { chatMessages } from "../../db/schema/chat";
+import { chatMessages, chats } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 
 describeEachDatabase("mentor chat: the conversation", (t) => {
@@ -155,6 +155,23 @@ describeEachDatabase("mentor chat: the conversation", (t) => {
       expect(replies.map((r) => r.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
       expect(new Set(replies.map((r) => r.json().id))).toEqual(new Set([id]));
       expect((await rowsOf(racerChat.id)).filter((r) => r.id === id)).toHaveLength(1);
+    });
+
+    it("concurrent sends of different ids to one chat, from both sides, all land (no deadlock on the chat's row)", async () => {
+      // Issue 31: a send's insert holds the FK's KEY SHARE lock on the chat row while the unread trigger
+      // updates that row; the status read under FOR UPDATE then waited for the other send and deadlocked.
+      const racer = await register(app);
+      const racerChat = await openChat(racer, portal());
+      // A mentor of its own (taking no new chats), so the sends count against no other test's send limit.
+      const racerMentor = await mentor(app, t.database, portal(), { available: false });
+      await t.db.update(chats).set({ mentorId: racerMentor.userId }).where(eq(chats.id, racerChat.id));
+      const sends = [
+        ...Array.from({ length: 12 }, (_, i) => racer.browser.post(`/api/chats/${racerChat.id}/messages`, { id: msgId(), text: `Learner ${i}` })),
+        ...Array.from({ length: 6 }, (_, i) => racerMentor.browser.post(`/api/chats/${racerChat.id}/messages`, { id: msgId(), text: `Mentor ${i}` })),
+      ];
+      const replies = await Promise.all(sends);
+      expect(replies.map((r) => r.statusCode)).toEqual(Array(18).fill(201));
+      expect(await rowsOf(racerChat.id)).toHaveLength(18);
     });
 
     it("another text, another chat or another author under a used id is 409 CHAT-MESSAGE-CONFLICT", async () => {

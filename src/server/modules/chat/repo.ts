@@ -401,24 +401,30 @@ function writes(tx: Db) {
      * A learner wrote: the chat waits since their first unanswered message, is open again, and speaks
      * their language. One statement under the row lock its update takes (concurrent messages to the
      * chat queue here); answers the status the chat had before.
+     *
+     * FOR NO KEY UPDATE, the lock the update takes anyway, never FOR UPDATE: a concurrent send to this
+     * chat holds KEY SHARE on the row from its message's foreign key while its unread trigger waits
+     * for our update; FOR UPDATE would wait for that KEY SHARE, and PostgreSQL killed one of the two
+     * as a deadlock (500s under load, issue 31). NO KEY UPDATE does not conflict with KEY SHARE.
      */
     async learnerWrote(id: string, at: Date, lang: ChatRow["lang"]): Promise<ChatRow["status"]> {
       const result = await tx.execute(sql`
         update ${chats} set last_message_at = ${ts(at)}, last_activity_at = ${ts(at)},
           waiting_since = coalesce(${chats.waitingSince}, ${ts(at)}), status = 'open', lang = ${lang}
-        from (select status from ${chats} where id = ${id} for update) as old
+        from (select status from ${chats} where id = ${id} for no key update) as old
         where ${chats.id} = ${id}
         returning old.status as before`);
       return rowsOf<{ before: ChatRow["status"] }>(result)[0]!.before;
     },
     /**
      * A mentor wrote: the chat waits no more. Since when the learner had waited (read under the row lock
-     * its update takes) is recorded on the mentor's message, when anyone waited.
+     * its update takes) is recorded on the mentor's message, when anyone waited. FOR NO KEY UPDATE
+     * for the reason learnerWrote gives.
      */
     async mentorWrote(id: string, messageSeq: number, at: Date): Promise<void> {
       const result = await tx.execute(sql`
         update ${chats} set last_message_at = ${ts(at)}, last_activity_at = ${ts(at)}, waiting_since = null, mentor_digest_at = null
-        from (select waiting_since from ${chats} where id = ${id} for update) as old
+        from (select waiting_since from ${chats} where id = ${id} for no key update) as old
         where ${chats.id} = ${id}
         returning old.waiting_since as waited`);
       const waited = rowsOf<{ waited: Date | string | null }>(result)[0]?.waited;

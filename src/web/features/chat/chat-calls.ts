@@ -16,8 +16,9 @@ export const chatKeys = {
 
 export const getChatSetup = (lang: string, signal?: AbortSignal) => api.get(`/api/chats/setup?${new URLSearchParams({ lang })}`, ZChatSetup, signal);
 
+/** Idempotent by design: the learner has one chat per portal, and asking again answers it (200). */
 export const createChat = (lang: string, body: { learningPortalId: string; studentId: string; mentorId?: string }) =>
-  api.post(`/api/chats?${new URLSearchParams({ lang })}`, ZChat, body);
+  api.post(`/api/chats?${new URLSearchParams({ lang })}`, ZChat, body, { idempotent: true });
 
 export const getChat = (chatId: string, lang: string) => api.get(`/api/chats/${enc(chatId)}?${new URLSearchParams({ lang })}`, ZChat);
 
@@ -30,9 +31,12 @@ export function getMessages(chatId: string, lang: string, before?: string, signa
 export const getUpdates = (chatId: string, lang: string, after: string, signal?: AbortSignal) =>
   api.get(`/api/chats/${enc(chatId)}/updates?${new URLSearchParams({ lang, after })}`, ZChatUpdates, signal);
 
+/** Idempotent by design: the server answers a repeat of the same client-made id with the stored message. */
 export const sendMessage = (chatId: string, lang: string, body: { id: string; text: string; context?: TChatContext }) =>
-  api.post(`/api/chats/${enc(chatId)}/messages?${new URLSearchParams({ lang })}`, ZChatMessage, body);
+  api.post(`/api/chats/${enc(chatId)}/messages?${new URLSearchParams({ lang })}`, ZChatMessage, body, { idempotent: true });
 
-export const markRead = (chatId: string, ids: string[]) => api.post(`/api/chats/${enc(chatId)}/read`, z.object({ unreadMessagesCount: z.number() }), { ids });
+/** Idempotent: marking the same ids read again changes nothing. */
+export const markRead = (chatId: string, ids: string[]) =>
+  api.post(`/api/chats/${enc(chatId)}/read`, z.object({ unreadMessagesCount: z.number() }), { ids }, { idempotent: true });
 
 export const getUnread = () => api.get("/api/chats/unread", ZUnreadSummary);

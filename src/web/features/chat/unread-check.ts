@@ -1,3 +1,5 @@
+import { fetchReply } from "../../lib/fetch-reply";
+
 /**
  * The chat button's unread check (seed §7: every 15 s without the socket): a plain fetch that reads
  * one number, so that the button weighs nothing on pages that never open the chat (no zod, no API
@@ -5,8 +7,7 @@
  */
 export async function fetchUnreadCount(signal?: AbortSignal): Promise<number | null> {
   try {
-    const res = await fetch("/api/chats/unread", { headers: { accept: "application/json" }, signal });
-    const text = await res.text();
+    const { res, text } = await fetchReply("/api/chats/unread", { method: "GET", headers: { accept: "application/json" }, signal });
     if (!res.ok) return null;
     const body = JSON.parse(text) as { unreadMessagesCount?: unknown };
     return typeof body.unreadMessagesCount === "number" && Number.isInteger(body.unreadMessagesCount) && body.unreadMessagesCount >= 0

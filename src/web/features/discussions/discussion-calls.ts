@@ -34,8 +34,9 @@ export const getEntry = (discussionId: string, postId: string, lang: string) =>
 export const getOlderReplies = (discussionId: string, postId: string, before: string, lang: string) =>
   api.get(`${thread(discussionId)}/posts/${enc(postId)}/replies?${new URLSearchParams({ lang, before })}`, ZDiscussionRepliesPage);
 
+/** Idempotent by design: the same client-made id and text again answers the stored post. */
 export const createPost = (discussionId: string, lang: string, body: { id: string; text: string; parentId?: string }) =>
-  api.post(`${thread(discussionId)}/posts?${new URLSearchParams({ lang })}`, ZCreatedDiscussionPost, body);
+  api.post(`${thread(discussionId)}/posts?${new URLSearchParams({ lang })}`, ZCreatedDiscussionPost, body, { idempotent: true });
 
 export const editPost = (discussionId: string, postId: string, lang: string, text: string) =>
   api.send("PATCH", `${thread(discussionId)}/posts/${enc(postId)}?${new URLSearchParams({ lang })}`, ZDiscussionReply, { text });

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { CHAT_TIMERS, USER_TOPIC } from "../../../domain/chat-rules";
+import { fetchReply } from "../../lib/fetch-reply";
 
 /**
  * The one unread-notifications count of a tab, for the badge in the account menu and the
@@ -11,6 +12,14 @@ import { CHAT_TIMERS, USER_TOPIC } from "../../../domain/chat-rules";
 let count = 0;
 const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 function emit(next: number) {
   if (next === count) return;
@@ -25,9 +34,9 @@ export function setUnreadNotifications(next: number): void {
 
 /** Asks the server again; concurrent asks share one request. Failures keep the count shown. */
 export function refreshUnreadNotifications(): Promise<void> {
-  inFlight ??= fetch("/api/chats/unread", { headers: { accept: "application/json" } })
-    .then(async (res) => {
-      const body: unknown = await res.json().catch(() => null);
+  inFlight ??= fetchReply("/api/chats/unread", { method: "GET", headers: { accept: "application/json" } })
+    .then(({ res, text }) => {
+      const body = parseJson(text);
       if (!res.ok || typeof body !== "object" || body === null) return;
       const value = (body as { unreadNotificationsCount?: unknown }).unreadNotificationsCount;
       if (typeof value === "number") setUnreadNotifications(value);
