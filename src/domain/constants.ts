@@ -32,6 +32,9 @@ export const THEME_DEFAULTS = {
   color: "blue",
 } as const;
 
+/** The global the file of a page's language packs sets (server: language-packs.ts shippedFile; browser: i18n/browser.ts). */
+export const PACKS_GLOBAL = "__mentoraPacks";
+
 /** Cookie names shared by server and browser. */
 export const COOKIES = {
   lang: "lang",

@@ -25,7 +25,8 @@ async function serverPacks(context: EntryContext, loadContext: AppLoadContext): 
     matches.map((m) => m.route.handle),
     !!errors,
   );
-  return { lang, all: await loadContext.services.packs.resources(lang), shipped };
+  const [all, file] = await Promise.all([loadContext.services.packs.resources(lang), loadContext.services.packs.shippedFile(lang, shipped)]);
+  return { lang, all, shipped, src: file.src };
 }
 
 /**

@@ -377,11 +377,12 @@ describe("shell: language packs per page (docs/decisions/0020-lean-client.md)", 
     const fetched: string[] = [];
     page.on("request", (r) => {
       const u = new URL(r.url());
-      if (u.pathname.startsWith("/locales/")) fetched.push(u.pathname);
+      // One pack's fetch; the file of the packs the page ships (/locales/<lang>/page/…) is the page's own.
+      if (u.pathname.startsWith("/locales/") && !/^\/locales\/[a-z]+\/page\//.test(u.pathname)) fetched.push(u.pathname);
     });
     await page.goto(path, { waitUntil: "networkidle" });
     await waitForHydration(page);
-    const shipped = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById("mentora-packs")?.textContent ?? "{}").packs ?? {}));
+    const shipped = await page.evaluate(() => Object.keys((window as unknown as { __mentoraPacks?: { packs: object } }).__mentoraPacks?.packs ?? {}));
     return { page, fetched, shipped };
   }
 

@@ -13,7 +13,13 @@ import { useSsrApp } from "../support/ssr-app";
 
 const ssr = useSsrApp({ PAGE_CACHE_MS: "60000" });
 
-const PAGES = ["/en/", "/en/courses/", "/en/courses/reading-foundations", "/en/courses/reading-foundations/lesson/rf-slow-reading", "/tr/courses/reading-foundations"];
+const PAGES = [
+  "/en/",
+  "/en/courses/",
+  "/en/courses/reading-foundations",
+  "/en/courses/reading-foundations/lesson/rf-slow-reading",
+  "/tr/courses/reading-foundations",
+];
 
 /** A learner whose name is nobody else's, so finding it on a page means it came from this account. */
 async function distinctLearner(tag: string): Promise<Registered & { values: string[] }> {
@@ -41,7 +47,18 @@ describe("personal values on shared pages", () => {
 
     for (const round of [0, 1]) {
       for (const path of PAGES) {
-        const order: [string, Browser][] = round === 0 ? [["a", a.browser], ["b", b.browser], ["guest", guest]] : [["guest", guest], ["b", b.browser], ["a", a.browser]];
+        const order: [string, Browser][] =
+          round === 0
+            ? [
+                ["a", a.browser],
+                ["b", b.browser],
+                ["guest", guest],
+              ]
+            : [
+                ["guest", guest],
+                ["b", b.browser],
+                ["a", a.browser],
+              ];
         const seen: Record<string, string> = {};
         for (const [who, browser] of order) {
           const res = await browser.get(path);

@@ -1,5 +1,5 @@
+import { PACKS_GLOBAL } from "../../domain/constants";
 import { fetchPack } from "./fetch-packs";
-import { PACKS_SCRIPT_ID } from "./page-packs";
 import { type Resources, Translator } from "./translator";
 
 const instances = new Map<string, Translator>();
@@ -48,11 +48,8 @@ export async function addShippedPacks(pkgs: readonly string[]): Promise<void> {
   );
 }
 
-/** The packs the server shipped with this page (root.tsx renders them into a JSON script), read once. */
+/** The packs the server shipped with this page (root.tsx's script file sets them), read once. */
 export function shippedPacks(): { lang: string; packs: Resources } | null {
-  if (shipped === undefined) {
-    const text = document.getElementById(PACKS_SCRIPT_ID)?.textContent;
-    shipped = text ? (JSON.parse(text) as { lang: string; packs: Resources }) : null;
-  }
+  if (shipped === undefined) shipped = ((window as unknown as Record<string, unknown>)[PACKS_GLOBAL] as { lang: string; packs: Resources } | undefined) ?? null;
   return shipped;
 }

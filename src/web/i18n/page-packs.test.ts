@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BASE_PACKS, BLOCK_PACKS, pagePacks, scriptJson } from "./page-packs";
+import { scriptJson } from "../../domain/script-json";
+import { BASE_PACKS, BLOCK_PACKS, pagePacks } from "./page-packs";
 
 describe("pagePacks", () => {
   it("is the base packs and those the matched routes declare, once each", () => {

@@ -30,11 +30,13 @@ export function pagePacks(handles: readonly unknown[], hasError: boolean): Langu
   return [...out];
 }
 
-/** Set by entry.server for the server render: every pack of the page's language, and which of them the page ships. */
+/** Set by entry.server for the server render: every pack of the page's language, which of them the page ships, and the file that ships them. */
 export interface ServerPacks {
   lang: string;
   all: Resources;
   shipped: readonly LanguagePackage[];
+  /** The shipped packs' file (language-packs.ts shippedFile): the same for every page of this set, kept by the browser. */
+  src: string;
 }
 
 export const ServerPacksContext = createContext<ServerPacks | null>(null);
@@ -43,13 +45,5 @@ export function useServerPacks(): ServerPacks | null {
   return useContext(ServerPacksContext);
 }
 
-/** The id of the page's JSON script that carries the shipped packs to the browser. */
+/** The id of the page's script that carries the shipped packs to the browser (from a file the browser keeps). */
 export const PACKS_SCRIPT_ID = "mentora-packs";
-
-/** JSON that is safe inside a <script> element: no "</script>" or "<!--" can close or confuse it. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}

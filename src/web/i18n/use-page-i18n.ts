@@ -2,7 +2,7 @@ import { createElement, useMemo } from "react";
 import { browserI18n, shippedPacks } from "./browser";
 import { packCache } from "./fetch-packs";
 import { type Resources, type Translator, translatorFor } from "./translator";
-import { PACKS_SCRIPT_ID, scriptJson, type ServerPacks, useServerPacks } from "./page-packs";
+import { PACKS_SCRIPT_ID, useServerPacks } from "./page-packs";
 
 /**
  * The page's translator (root.tsx): on the server the shared one with every pack of the language (translatorFor), in the
@@ -21,37 +21,12 @@ export function usePageI18n(lang: string): Translator {
 }
 
 /**
- * The packs the page ships, as a JSON script for the browser to start with (the server writes it;
- * hydration keeps the text it finds).
+ * The packs the page ships: a script file the browser keeps (language-packs.ts shippedFile), which
+ * sets them before the app's module runs (a classic script before the module script). Hydration
+ * keeps the address it finds.
  */
 export function PacksScript({ nonce }: { nonce: string | undefined }) {
   const server = useServerPacks();
-  const text = typeof document === "undefined" ? shippedPacksJson(server) : (document.getElementById(PACKS_SCRIPT_ID)?.textContent ?? "");
-  return createElement("script", {
-    id: PACKS_SCRIPT_ID,
-    type: "application/json",
-    nonce,
-    suppressHydrationWarning: true,
-    dangerouslySetInnerHTML: { __html: text },
-  });
-}
-
-/**
- * The server's text of the packs script, made once per language's packs object (one per language
- * while packs are cached, language-packs.ts) and set of shipped packs: every page of a kind ships the
- * same 10-20 kB, which is not worth serializing again per request.
- */
-const packsJson = new WeakMap<Resources, Map<string, string>>();
-
-function shippedPacksJson(server: ServerPacks | null): string {
-  const all = server?.all ?? NO_RESOURCES;
-  const key = `${server?.lang}\n${server?.shipped.join(",")}`;
-  let byShipped = packsJson.get(all);
-  if (!byShipped) packsJson.set(all, (byShipped = new Map()));
-  let text = byShipped.get(key);
-  if (text === undefined) {
-    text = scriptJson({ lang: server?.lang, packs: Object.fromEntries(Object.entries(all).filter(([ns]) => server?.shipped.includes(ns as never))) });
-    byShipped.set(key, text);
-  }
-  return text;
+  const src = typeof document === "undefined" ? server?.src : (document.getElementById(PACKS_SCRIPT_ID)?.getAttribute("src") ?? undefined);
+  return createElement("script", { id: PACKS_SCRIPT_ID, src, nonce, suppressHydrationWarning: true });
 }

@@ -10,6 +10,45 @@ const pkgJson = readFileSync(path.join(ROOT, "package.json"), "utf8");
 describeEachDatabase("language packs over HTTP", (t) => {
   const get = (url: string) => t.app.inject({ method: "GET", url });
 
+  describe("GET /locales/:lang/page/:file (the packs a page ships)", () => {
+    const run = (body: string) => {
+      const self: Record<string, unknown> = {};
+      new Function("self", body)(self);
+      return self.__mentoraPacks as { lang: string; packs: Record<string, unknown> };
+    };
+
+    it("answers an address of other packs' content with today's packs, not kept", async () => {
+      const res = await get("/locales/en/page/common+shell.AAAAAAAAAAAAAAAA.js");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(Object.keys(run(res.body).packs)).toEqual(["common", "shell"]);
+    });
+
+    it.each([
+      "/locales/xx/page/common.AAAAAAAAAAAAAAAA.js",
+      "/locales/en/page/common+mail.AAAAAAAAAAAAAAAA.js",
+      "/locales/en/page/common+common.AAAAAAAAAAAAAAAA.js",
+      "/locales/en/page/common.short.js",
+      "/locales/en/page/common.AAAAAAAAAAAAAAAA.json",
+      "/locales/en/page/..%2Fcommon.AAAAAAAAAAAAAAAA.js",
+    ])("answers 404 NOT-FOUND for %s", async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe("NOT-FOUND");
+    });
+
+    it("answers 400 VALIDATION for a NUL byte in the name", async () => {
+      const res = await get("/locales/en/page/common%00.AAAAAAAAAAAAAAAA.js");
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe("VALIDATION");
+    });
+
+    it("refuses an oversized name", async () => {
+      const res = await get(`/locales/en/page/${"common+".repeat(300)}shell.AAAAAAAAAAAAAAAA.js`);
+      expect([400, 414]).toContain(res.statusCode);
+    });
+  });
+
   describe("GET /locales/:lang/:pkg", () => {
     it("answers en/common.json as JSON that is never cached", async () => {
       const res = await get("/locales/en/common.json");
