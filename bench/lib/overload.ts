@@ -22,7 +22,7 @@ export const LOAD_ADDRESS = "127.0.0.1";
 /** Where the fresh visitor comes from: another loopback address, so another client for the server. */
 export const VISITOR_ADDRESS = "127.0.0.2";
 /** Learners behind the one address, each with a chat of its own, taken in turn by the mix. */
-const MIX_LEARNERS = 8;
+const MIX_LEARNERS = 40;
 /**
  * The overload server's settings beside the bench's usual ones: the mix's learners register from one
  * address (10 a window by default) and send chat messages far beyond a person's 20 a minute, which
@@ -33,8 +33,8 @@ export const OVERLOAD_SERVER_ENV = { RATE_LIMIT_WINDOW_MS: "100", CHAT_SENDS_PER
 const PROBE_TIMEOUT_MS = 10_000;
 /** The visitor's target: answered within this many milliseconds. */
 export const FRESH_ANSWER_WITHIN_MS = 2_000;
-/** autocannon requires the chat send's setup in its worker thread: a CommonJS file, by path. */
-const CHAT_SEND_SETUP = path.join(import.meta.dirname, "overload-chat-send.cjs");
+/** autocannon requires a request's setup in its worker thread: a CommonJS file, by path. */
+const MIX_SETUP = path.join(import.meta.dirname, "overload-mix-request.cjs");
 
 export interface ProbeSummary {
   path: string;
@@ -109,13 +109,13 @@ interface MixLearner {
   chatId: string;
 }
 
-/** A learner of the demo portal with a chat of its own (the first mentor the chat setup offers). */
-async function mixLearner(base: string): Promise<MixLearner> {
+/** A learner of the demo portal with a chat of its own, with the mentors the chat setup offers taken in turn. */
+async function mixLearner(base: string, index: number): Promise<MixLearner> {
   const learner = await signInLearner(base);
   const token = learner.accessToken;
   const me = await call(`${base}/api/users/me`, { token });
   const setup = (await call(`${base}/api/chats/setup`, { token })) as { mentors?: Array<{ id: string; learningPortalId: string }> };
-  const mentor = setup.mentors?.[0];
+  const mentor = setup.mentors?.[index % setup.mentors.length];
   if (!mentor) throw new Error("the demo portal offers no mentor to chat with");
   const chat = await call(`${base}/api/chats`, {
     method: "POST",
@@ -125,37 +125,30 @@ async function mixLearner(base: string): Promise<MixLearner> {
   return { learner, chatId: String(chat.id) };
 }
 
-/** One learner's turn of the mix: the signed-in course and lesson pages, a chat send, the catalogue as a guest. */
-function mixOf({ learner, chatId }: MixLearner): Request[] {
-  const signedInPage = (path: string, lang: string): Request => ({
-    method: "GET",
-    path,
-    headers: { ...BROWSER_PAGE_HEADERS, cookie: `lang=${lang}; ${learner.cookie}` },
-  });
-  return [
-    signedInPage(PATHS.courseTr, "tr"),
-    signedInPage(PATHS.lessonEn, "en"),
-    {
-      method: "POST",
-      path: `/api/chats/${chatId}/messages`,
-      headers: { ...learner.headers, "content-type": "application/json" },
-      setupRequest: CHAT_SEND_SETUP,
-    },
-    { method: "GET", path: PATHS.catalogueEn, headers: BROWSER_PAGE_HEADERS },
-  ];
-}
+/**
+ * The mix every connection cycles through: the signed-in course and lesson pages, a chat send, the
+ * catalogue as a guest. The signed-in ones get their learner (cookie or token, chat) from MIX_SETUP,
+ * the next learner for each request.
+ */
+const MIX: Request[] = [
+  { method: "GET", path: PATHS.courseTr, headers: BROWSER_PAGE_HEADERS, setupRequest: MIX_SETUP },
+  { method: "GET", path: PATHS.lessonEn, headers: BROWSER_PAGE_HEADERS, setupRequest: MIX_SETUP },
+  { method: "POST", path: "/api/chats/:chatId/messages", headers: { "content-type": "application/json" }, setupRequest: MIX_SETUP },
+  { method: "GET", path: PATHS.catalogueEn, headers: BROWSER_PAGE_HEADERS },
+];
 
 /** The paths of the mix as the report names them. */
-export const MIX_PATHS = [PATHS.courseTr, PATHS.lessonEn, "POST /api/chats/:chatId/messages", PATHS.catalogueEn];
+export const MIX_PATHS = MIX.map((r) => (r.method === "POST" ? `POST ${r.path}` : r.path));
 
 /** Runs the probe on a server started for it with OVERLOAD_SERVER_ENV; `workers` is only reported. */
 export async function overload(base: string, seconds: number, workers: number): Promise<OverloadResult> {
   const learners: MixLearner[] = [];
-  for (let i = 0; i < MIX_LEARNERS; i++) learners.push(await mixLearner(base));
-  const requests = learners.flatMap(mixOf);
+  for (let i = 0; i < MIX_LEARNERS; i++) learners.push(await mixLearner(base, i));
+  // Read by MIX_SETUP in the load's worker thread, which gets a copy of the environment as it starts.
+  process.env.BENCH_OVERLOAD_LEARNERS = JSON.stringify(learners.map((l) => ({ token: l.learner.accessToken, chatId: l.chatId })));
   // Cached before the load: the catalogue is a guest's page-cache hit from its first request on.
   await fetch(`${base}${PATHS.catalogueEn}`, { headers: BROWSER_PAGE_HEADERS }).then((r) => r.arrayBuffer());
-  const load = autocannon({ url: base, connections: OVERLOAD_CONNECTIONS, duration: seconds, timeout: 10, workers: 1, requests });
+  const load = autocannon({ url: base, connections: OVERLOAD_CONNECTIONS, duration: seconds, timeout: 10, workers: 1, requests: MIX });
 
   const url = new URL(base);
   const probed = [

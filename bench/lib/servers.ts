@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -75,7 +76,10 @@ export async function startServer(name: string, script: string, env: NodeJS.Proc
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
+  // BENCH_SERVER_LOG=<file>: every server's output is appended there too, to read a run's warnings afterwards.
+  const log = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
+    if (log) appendFileSync(log, `[${name} ${port}] ${chunk.toString()}`);
     output.push(chunk.toString());
     if (output.length > 50) output.shift();
   };

@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COOKIES, FALLBACK_LANG, RTL_LANGS } from "../../domain/constants";
-import { AppError } from "../../domain/errors";
 import type { Config } from "../config";
+import { errorBody } from "./errors";
 import type { LanguagePacks } from "./language-packs";
 
 /**
@@ -272,10 +272,11 @@ export function installOverloadGuard(app: FastifyInstance, opts: OverloadOptions
       req.log.warn({ refused: { ...refused }, gate: opts.gate.stats() }, "overloaded: refusing requests with 503");
       refused.pressure = refused.queue = 0;
     }
-    reply.header("retry-after", String(opts.retryAfterSeconds));
-    if (kind === "api") throw new AppError("OVERLOADED", "Server is overloaded; retry later");
-    reply.code(503).header("cache-control", "no-store").type("text/html; charset=utf-8");
-    return reply.send(await opts.documentPage(req));
+    reply.code(503).header("retry-after", String(opts.retryAfterSeconds)).header("cache-control", "no-store");
+    // The typed error's body, sent here rather than thrown: a refusal makes no Error (no stack) and no
+    // error-level log line each; under overload there are hundreds a second, counted in the line above.
+    if (kind === "api") return reply.send(errorBody("OVERLOADED", "Server is overloaded; retry later", undefined, req.id));
+    return reply.type("text/html; charset=utf-8").send(await opts.documentPage(req));
   }
 
   app.addHook("onRequest", async (req, reply) => {
