@@ -220,7 +220,10 @@ try {
 
   for (const db of options.databases) {
     if (db === "pglite") {
-      await mentora("pglite", () => startMentoraPglite(), { start: () => startMentoraPglite(OVERLOAD_SERVER_ENV), workers: 1 });
+      await mentora("pglite", () => startMentoraPglite(), {
+        start: () => startMentoraPglite({ ...OVERLOAD_SERVER_ENV, ...options.overloadGuard }),
+        workers: 1,
+      });
       continue;
     }
     let database: Awaited<ReturnType<typeof createBenchDatabase>> | undefined;
@@ -237,7 +240,7 @@ try {
       // One worker, as the PGlite server and both baselines run: on a two-core machine the load
       // generator needs a core of its own, and a worker per core takes it (docs/decisions/0036).
       await mentora("postgres", () => startMentoraPostgres(databaseUrl, { WORKERS: "1" }), {
-        start: () => startMentoraPostgres(databaseUrl, { ...OVERLOAD_SERVER_ENV, WORKERS: "2" }),
+        start: () => startMentoraPostgres(databaseUrl, { ...OVERLOAD_SERVER_ENV, ...options.overloadGuard, WORKERS: "2" }),
         workers: 2,
       });
       await database.drop();

@@ -100,6 +100,7 @@ BENCH_DURATION=3 BENCH_LIGHTHOUSE_RUNS=1 BENCH_OVERLOAD_SECONDS=10 npm run bench
 BENCH_PARTS=lighthouse,weight BENCH_DATABASES=pglite npm run bench   # only some parts (load, weight, lighthouse, overload, chat, growth, soak), on one database
 BENCH_SOAK_SECONDS=600 npm run bench   # adds the soak (here 10 minutes; RSS every BENCH_SOAK_SAMPLE_SECONDS=30) on each database
 BENCH_PG_URL=postgres://user@host:5432/postgres npm run bench   # another PostgreSQL server
+BENCH_PARTS=overload BENCH_OVERLOAD_GUARD=OVERLOAD_QUEUE_WAIT_MS=1500 npm run bench   # the overload probe with other guard settings
 \`\`\`
 
 Each run appends a section below (newest last). Keep the sections of runs worth comparing; delete the ones
