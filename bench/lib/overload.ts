@@ -61,6 +61,8 @@ export interface OverloadResult {
     statuses: Record<string, number>;
     /** Responses with a 2xx status over all responses and connection errors. */
     share2xx: number;
+    /** 2xx responses per second: the work done, which a share alone does not show (fewer refusals also raise it). */
+    ok2xxPerSec: number;
     errors: number;
     timeouts: number;
   };
@@ -185,6 +187,7 @@ export async function overload(base: string, seconds: number, workers: number): 
       p99: result.latency.p99,
       statuses,
       share2xx: ok / Math.max(1, answered + result.errors),
+      ok2xxPerSec: ok / result.duration,
       errors: result.errors,
       timeouts: result.timeouts,
     },

@@ -112,7 +112,7 @@ export function overloadTable(results: BenchResults): Table {
       String(Math.round(o.load.reqPerSec)),
       ms(o.load.p50),
       ms(o.load.p99),
-      `${Math.round(o.load.share2xx * 100)}% 2xx`,
+      `${Math.round(o.load.share2xx * 100)}% 2xx (${Math.round(o.load.ok2xxPerSec)}/s)`,
       `${counts(o.load.statuses)}${o.load.errors ? `; ${o.load.errors} errors (${o.load.timeouts} timeouts)` : ""}`,
     ]);
     for (const p of o.probes)
