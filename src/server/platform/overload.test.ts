@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAdmissionGate, createEventLoopPressure, installOverloadGuard, overloadPage, pressureWhileBusy } from "./overload";
+import { clientKeyOf, createAdmissionGate, createEventLoopPressure, installOverloadGuard, overloadPage, pressureWhileBusy } from "./overload";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Holds the event loop as a process the machine did not schedule experiences it: no timer fires. */
@@ -267,6 +267,19 @@ describe("overload guard", () => {
       finish();
       await app.close();
     }
+  });
+});
+
+describe("the client an address stands for", () => {
+  it("is an IPv4 address itself, mapped or not, and an IPv6 address's /64", () => {
+    expect(clientKeyOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKeyOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKeyOf("2001:db8:0:12:a:b:c:d")).toBe("2001:db8:0:12::/64");
+    expect(clientKeyOf("2001:0db8:0000:0012:ffff::1")).toBe("2001:db8:0:12::/64");
+    expect(clientKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKeyOf("2001:db8::")).toBe("2001:db8:0:0::/64");
+    expect(clientKeyOf("::1")).toBe("0:0:0:0::/64");
+    expect(clientKeyOf("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 });
 

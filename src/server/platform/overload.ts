@@ -255,6 +255,25 @@ function kindOf(req: FastifyRequest): "document" | "api" | null {
   return null;
 }
 
+/**
+ * The client an address stands for at the gate: an IPv4 address as it is (an IPv4-mapped IPv6 one
+ * too), an IPv6 address by its /64, the network one subscriber gets (a host picks any address in it,
+ * so keying by the whole address would give one client as many queues as it likes).
+ */
+export function clientKeyOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(":")) return ip;
+  const [head, tail] = ip.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 /** Refusals are logged at most this often, as counts by reason. */
 const REFUSAL_LOG_MS = 10_000;
 
@@ -284,7 +303,7 @@ export function installOverloadGuard(app: FastifyInstance, opts: OverloadOptions
     if (!kind) return;
     if (opts.pressure.overloaded()) return refuse(req, reply, kind, "pressure");
     // Places are shared out by address: one client's many connections queue behind each other, not in front of everyone.
-    const release = await opts.gate.acquire(req.ip);
+    const release = await opts.gate.acquire(clientKeyOf(req.ip));
     if (!release) return refuse(req, reply, kind, "queue");
     // Whichever comes first: the reply was sent, or the client went away.
     reply.raw.once("finish", release);
