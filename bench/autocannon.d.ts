@@ -7,6 +7,12 @@ declare module "autocannon" {
     method?: string;
     path: string;
     headers?: Record<string, string>;
+    body?: string;
+    /**
+     * Called before each send to change the request; with `workers`, the path of a CommonJS file whose
+     * export is that function (it is `require`d in the worker thread).
+     */
+    setupRequest?: string;
   }
 
   export interface Options {

@@ -5,7 +5,7 @@ import { signInLearner, type SignedInLearner } from "./lib/learner";
 import { lighthouse } from "./lib/lighthouse";
 import { measure, responseFacts, type RequestHeaders } from "./lib/measure";
 import { describeOptions, readOptions } from "./lib/options";
-import { overload } from "./lib/overload";
+import { OVERLOAD_CONNECTIONS, overload, OVERLOAD_SERVER_ENV } from "./lib/overload";
 import { measurePageWeights } from "./lib/page-weight";
 import { reportTables } from "./lib/report";
 import { rowFailed, type BenchResults, type Db, type Row, type ServerMemory } from "./lib/results";
@@ -117,9 +117,37 @@ async function baseline(id: BaselineId, start: () => Promise<RunningServer>, pag
   );
 }
 
+/** The parts that run on the one Mentora server of a database (the overload probe starts its own). */
+const ON_SERVER_PARTS = ["load", "weight", "lighthouse", "soak"] as const;
+
+/**
+ * The overload probe on a server of its own: on PostgreSQL with two workers, as a deployment on this
+ * two-core machine would run (the other parts keep one, see below), and with OVERLOAD_SERVER_ENV.
+ */
+async function overloadPart(db: Db, start: () => Promise<RunningServer>, workers: number): Promise<void> {
+  console.log(
+    `bench: overload · ${db} (${workers} worker${workers > 1 ? "s" : ""}): ${OVERLOAD_CONNECTIONS} connections for ${options.overloadSeconds} s, a fresh visitor every second`,
+  );
+  let server: RunningServer | undefined;
+  try {
+    server = await start();
+    results.overload.push({ db, result: await overload(server.url, options.overloadSeconds, workers) });
+  } catch (e) {
+    partFailed(`overload · ${db}`, e);
+  } finally {
+    await server?.stop();
+  }
+}
+
 /** Each part of the bench on one Mentora server; a part that fails is noted and the next one still runs. */
-async function mentora(db: Db, start: () => Promise<RunningServer>): Promise<void> {
+async function mentora(db: Db, start: () => Promise<RunningServer>, overloadServer: { start: () => Promise<RunningServer>; workers: number }): Promise<void> {
   const browserDb = options.databases[0];
+  if (ON_SERVER_PARTS.some((p) => options.parts.has(p))) await onMentoraServer(db, start, browserDb);
+  // Last: its thousands of chat messages and learners stay in the database the other parts measured.
+  if (options.parts.has("overload")) await overloadPart(db, overloadServer.start, overloadServer.workers);
+}
+
+async function onMentoraServer(db: Db, start: () => Promise<RunningServer>, browserDb: Db): Promise<void> {
   try {
     await onServer(`Mentora (${db})`, db, start, async ({ url, pid }) => {
       if (options.parts.has("load")) {
@@ -160,15 +188,6 @@ async function mentora(db: Db, start: () => Promise<RunningServer>): Promise<voi
             (e: unknown) => partFailed(`Lighthouse ${page} signed in`, e),
           );
         }
-      }
-      if (options.parts.has("overload")) {
-        console.log(`bench: overload · ${db}: 200 connections for ${options.overloadSeconds} s, a fresh visitor every second`);
-        await signInLearner(url)
-          .then((learner) => overload(url, learner, options.overloadSeconds))
-          .then(
-            (r) => results.overload.push({ db, result: r }),
-            (e: unknown) => partFailed(`overload · ${db}`, e),
-          );
       }
       if (options.parts.has("soak")) {
         console.log(`bench: soak · ${db}: mixed load for ${options.soakSeconds} s, RSS every ${options.soakSampleSeconds} s`);
@@ -220,7 +239,10 @@ try {
 
   for (const db of options.databases) {
     if (db === "pglite") {
-      await mentora("pglite", startMentoraPglite);
+      await mentora("pglite", () => startMentoraPglite(), {
+        start: () => startMentoraPglite({ ...OVERLOAD_SERVER_ENV, ...options.overloadGuard }),
+        workers: 1,
+      });
       continue;
     }
     let database: Awaited<ReturnType<typeof createBenchDatabase>> | undefined;
@@ -236,7 +258,10 @@ try {
       const databaseUrl = database.url;
       // One worker, as the PGlite server and both baselines run: on a two-core machine the load
       // generator needs a core of its own, and a worker per core takes it (docs/decisions/0036).
-      await mentora("postgres", () => startMentoraPostgres(databaseUrl, { WORKERS: "1" }));
+      await mentora("postgres", () => startMentoraPostgres(databaseUrl, { WORKERS: "1" }), {
+        start: () => startMentoraPostgres(databaseUrl, { ...OVERLOAD_SERVER_ENV, ...options.overloadGuard, WORKERS: "2" }),
+        workers: 2,
+      });
       await database.drop();
     }
   }

@@ -63,7 +63,9 @@ export const INTRO = `# Benchmarks
   the wire and decoded;
 - **Lighthouse** (npm \`lighthouse\`, mobile defaults) performance and accessibility of \`/en/\`, \`/en/courses/\`,
   the course page and a lesson page, on the PGlite server;
-- **overload** — 200 connections on the heavy pages while a fresh visitor opens \`/en/\` every second;
+- **overload** — on a server of its own (PostgreSQL: two workers), 200 connections from one address mixing
+  signed-in course and lesson pages, chat sends and the cached catalogue, while a fresh visitor from a second
+  address opens \`/en/\` (and the health check and a guest lesson page) every second;
 - **memory** — the server's RSS (process and children) at start and after its run, and with
   \`BENCH_SOAK_SECONDS\` a soak of mixed load with RSS sampled along the way;
 - **growth** — each view that can grow, on portals of three sizes (L1, L2, L3) seeded in set-based SQL
@@ -99,6 +101,7 @@ BENCH_PARTS=lighthouse,weight BENCH_DATABASES=pglite npm run bench   # only some
 BENCH_SOAK_SECONDS=600 npm run bench   # adds the soak (here 10 minutes; RSS every BENCH_SOAK_SAMPLE_SECONDS=30) on each database
 BENCH_PG_URL=postgres://user@host:5432/postgres npm run bench   # another PostgreSQL server
 BENCH_SERVER_LOGS=/tmp/bench-logs BENCH_PARTS=chat npm run bench   # every server's whole output in that directory (what failed requests met)
+BENCH_PARTS=overload BENCH_OVERLOAD_GUARD=OVERLOAD_QUEUE_WAIT_MS=1500 npm run bench   # the overload probe with other guard settings
 \`\`\`
 
 Each run appends a section below (newest last). Keep the sections of runs worth comparing; delete the ones

@@ -15,6 +15,11 @@ export interface BenchOptions {
   databases: ("pglite" | "postgres")[];
   lighthouseRuns: number;
   overloadSeconds: number;
+  /**
+   * The overload server's guard settings to try (BENCH_OVERLOAD_GUARD="OVERLOAD_QUEUE_WAIT_MS=1500,OVERLOAD_CONCURRENCY=8");
+   * none by default: the server's own defaults are measured.
+   */
+  overloadGuard: Record<string, string>;
   /** Seconds of soak when the parts include "soak". */
   soakSeconds: number;
   soakSampleSeconds: number;
@@ -46,6 +51,20 @@ function list<T extends string>(name: string, allowed: readonly T[], fallback: r
   return allowed.filter((a) => items.includes(a));
 }
 
+const GUARD_SETTINGS = ["OVERLOAD_CONCURRENCY", "OVERLOAD_QUEUE_WAIT_MS", "OVERLOAD_MAX_LAG_MS"];
+
+function guardSettings(raw: string | undefined): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const item of (raw ?? "").split(",").filter((i) => i.trim())) {
+    const [name, value] = item.split("=").map((s) => s.trim());
+    if (!GUARD_SETTINGS.includes(name) || !/^\d+$/.test(value ?? "")) {
+      throw new OptionError(`BENCH_OVERLOAD_GUARD takes NAME=whole number pairs of ${GUARD_SETTINGS.join(", ")}; got "${raw}"`);
+    }
+    settings[name] = value;
+  }
+  return settings;
+}
+
 export function readOptions(): BenchOptions {
   try {
     const soakAsked = positive("BENCH_SOAK_SECONDS", 0, { allowZero: true });
@@ -58,6 +77,7 @@ export function readOptions(): BenchOptions {
       databases: list("BENCH_DATABASES", ["pglite", "postgres"] as const, ["pglite", "postgres"]),
       lighthouseRuns: positive("BENCH_LIGHTHOUSE_RUNS", 3, { integer: true }),
       overloadSeconds: positive("BENCH_OVERLOAD_SECONDS", 30),
+      overloadGuard: guardSettings(process.env.BENCH_OVERLOAD_GUARD),
       soakSeconds: soakAsked || DEFAULT_SOAK_SECONDS,
       soakSampleSeconds: positive("BENCH_SOAK_SAMPLE_SECONDS", 30),
       chatPairs: positive("BENCH_CHAT_PAIRS", 100, { integer: true }),
@@ -77,7 +97,13 @@ export function readOptions(): BenchOptions {
 export function describeOptions(o: BenchOptions): string {
   const detail: Partial<Record<Part, string>> = {
     lighthouse: `${o.lighthouseRuns} run(s) per page`,
-    overload: `${o.overloadSeconds} s`,
+    overload: `${o.overloadSeconds} s${
+      Object.keys(o.overloadGuard).length
+        ? `, ${Object.entries(o.overloadGuard)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(" ")}`
+        : ""
+    }`,
     chat: `${o.chatPairs} pairs, ${o.chatSeconds} s, postgres`,
     growth: `L1-L3, ${o.growthSeconds} s per view, ${o.growthJobsSeconds} s of chat rounds`,
     soak: `${o.soakSeconds} s, RSS every ${o.soakSampleSeconds} s`,

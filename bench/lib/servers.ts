@@ -133,17 +133,17 @@ export function startTrivialReactRouter(): Promise<RunningServer> {
  */
 const MENTORA_ENV = { LOG_LEVEL: "warn", SEED_DEMO: "true", MENTORA_DEV: "0", NODE_ENV: undefined, PUBLIC_URL: "http://localhost:3000" };
 export const MENTORA_ENV_LABEL =
-  "build/server-app/start.js (the bundled server, as npm start runs it), LOG_LEVEL=warn, demo seed, NODE_ENV unset, PUBLIC_URL=http://localhost:3000; on PostgreSQL WORKERS=1";
+  "build/server-app/start.js (the bundled server, as npm start runs it), LOG_LEVEL=warn, demo seed, NODE_ENV unset, PUBLIC_URL=http://localhost:3000; on PostgreSQL WORKERS=1 (the overload probe: WORKERS=2)";
 
 /** The server `npm run build` bundles (scripts/build-server.mjs): what `npm start` runs. */
 const MENTORA_ENTRY = path.join(process.env.MENTORA_BUILD_DIR || "build", "server-app", "start.js");
 
 /** Mentora on PGlite in a fresh data directory, so every run starts from the same seeded state. */
-export async function startMentoraPglite(): Promise<RunningServer> {
+export async function startMentoraPglite(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mentora-bench-"));
   const removeDir = track(() => rm(dataDir, { recursive: true, force: true }));
   try {
-    const server = await startServer("Mentora (pglite)", MENTORA_ENTRY, { ...MENTORA_ENV, DATA_DIR: dataDir }, "/api/health");
+    const server = await startServer("Mentora (pglite)", MENTORA_ENTRY, { ...MENTORA_ENV, ...env, DATA_DIR: dataDir }, "/api/health");
     return {
       url: server.url,
       pid: server.pid,

@@ -1,4 +1,4 @@
-import { freshVisitorAnswered } from "./overload";
+import { FRESH_ANSWER_WITHIN_MS, type ProbeSummary } from "./overload";
 import { baselineOf, cpuRatio, rowFailed, rowOf, type BenchResults, type Db } from "./results";
 import { MB } from "./rss";
 import { signedInLabel } from "./lighthouse";
@@ -38,7 +38,17 @@ export const TARGETS = {
   /** Issue 12: chat delivery p99 at most 5x the bare relay's and under 200 ms. */
   chatP99OverRelay: 5,
   chatP99Ms: 200,
+  /** Issue 31: a fresh visitor's first page while one address saturates the server. */
+  freshVisitorWithin2s: 0.95,
+  freshVisitorWorstMs: 3_000,
+  /** Issue 31: that address's mix answered 2xx, on PostgreSQL with two workers. */
+  overloadMix2xxShare: 0.6,
 };
+
+/** Issue 31's visitor target: answered (any status) within 2 s in enough of the probes, and none slower than the worst allowed. */
+export function freshVisitorMet(probe: ProbeSummary): boolean {
+  return probe.count > 0 && probe.withinMs >= TARGETS.freshVisitorWithin2s * probe.count && probe.worstMs <= TARGETS.freshVisitorWorstMs;
+}
 
 const DBS: Db[] = ["pglite", "postgres"];
 
@@ -154,21 +164,35 @@ export function evaluateTargets(results: BenchResults): TargetLine[] {
   }
 
   for (const db of DBS) {
-    const target = `new visitor's first page ${PATHS.mainEn} during 200-connection load · ${db}`;
-    const goal = "200 or 503 within 2 s";
+    const target = `new visitor's first page ${PATHS.mainEn} from another address during the 200-connection mix · ${db}`;
+    const goal = `answered within ${FRESH_ANSWER_WITHIN_MS / 1000} s in ≥ ${TARGETS.freshVisitorWithin2s * 100}%, worst ≤ ${TARGETS.freshVisitorWorstMs / 1000} s`;
     const probe = results.overload.find((o) => o.db === db)?.result.probes.find((p) => p.path === PATHS.mainEn);
     lines.push(
       probe
         ? {
             target,
             goal,
-            measured: `worst ${ms(probe.worstMs)} ms, p95 ${ms(probe.p95Ms)} ms; ${Object.entries(probe.statuses)
+            measured: `${probe.withinMs} of ${probe.count}; worst ${ms(probe.worstMs)} ms, p95 ${ms(probe.p95Ms)} ms; ${Object.entries(probe.statuses)
               .map(([s, n]) => `${s}×${n}`)
               .join(", ")}`,
-            verdict: verdict(freshVisitorAnswered(probe)),
+            verdict: verdict(freshVisitorMet(probe)),
           }
         : { target, goal, measured: "not run", verdict: "not measured" },
     );
+  }
+  {
+    const target = "the 200-connection mix of one address answered 2xx · postgres, 2 workers";
+    const goal = `≥ ${TARGETS.overloadMix2xxShare * 100}%`;
+    const run = results.overload.find((o) => o.db === "postgres")?.result;
+    const measured = run
+      ? `${(run.load.share2xx * 100).toFixed(0)}% of ${run.load.requests}, ${Math.round(run.load.ok2xxPerSec)} 2xx/s (${run.workers} workers)`
+      : "not run";
+    lines.push({
+      target,
+      goal,
+      measured,
+      verdict: !run ? "not measured" : run.workers < 2 ? "not measured" : verdict(run.load.share2xx >= TARGETS.overloadMix2xxShare),
+    });
   }
 
   for (const db of DBS) {

@@ -109,7 +109,7 @@ import { createReplySerializerCompiler } from "./platform/reply-serializer";
 import { installCompression } from "./platform/compression";
 import { healthRoutes } from "./platform/health";
 import { installMissingAssetRoute, staticFileOptions } from "./platform/static-files";
-import { installOverload, type PressureSignal } from "./platform/overload";
+import { installOverload, type AdmissionGate, type PressureSignal } from "./platform/overload";
 import { installInputGuard, inputGuardServerOptions } from "./platform/input-guard";
 import { loggerOptions } from "./platform/log-redaction";
 import { createMetrics, installHttpMetrics, type Metrics } from "./platform/metrics";
@@ -165,6 +165,8 @@ export interface BuildAppOptions {
   logger?: boolean | { stream: DestinationStream };
   /** Replaces the event-loop pressure signal of the overload guard (tests drive it). */
   pressure?: PressureSignal;
+  /** Replaces the overload guard's admission gate (tests hold its places). */
+  overloadGate?: AdmissionGate;
 }
 
 export async function createServices(config: Config, database: Database, opts: { metrics?: Metrics } = {}): Promise<Services> {
@@ -441,7 +443,7 @@ export async function createServices(config: Config, database: Database, opts: {
   };
 }
 
-export async function buildApp({ config, database, ssr = true, logger = true, pressure }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = true, logger = true, pressure, overloadGate }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Development and the local demo (a person at the terminal) read one line per request; production
     // and a test's stream get JSON (docs/decisions/0067).
@@ -537,7 +539,7 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   // After the security headers (it keeps them) and before any compression (it keeps the plain body).
   app.addHook("onSend", pageCache.store);
   app.addHook("onSend", (req, reply, payload, done) => done(null, publicReplies.store(req, reply, payload)));
-  installOverload(app, { config, packs: services.packs, pressure, onRefused: (reason, kind) => metrics.overloadRefused(reason, kind) });
+  installOverload(app, { config, packs: services.packs, pressure, gate: overloadGate, onRefused: (reason, kind) => metrics.overloadRefused(reason, kind) });
   // Seed 001 §2: utm, mentor and team noted on arrival go onto the account at every kind of sign-in.
   // Synchronous unless this request signed somebody in: no promise on every other reply.
   // Issue 13: the guest session's quiz results go to the account too (quiz-results identify, seed 7).

@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { RETRY_AFTER_SECONDS } from "../../src/server/platform/overload";
+import { createAdmissionGate, RETRY_AFTER_SECONDS } from "../../src/server/platform/overload";
 import { useSsrApp } from "../support/ssr-app";
 
 let overloaded = false;
@@ -101,6 +101,43 @@ describe("overload shedding with the guest page cache on", () => {
     expect(cached.body).toContain('<html lang="en"');
     expect((await get("/en/courses/reading-foundations")).statusCode).toBe(503);
     overloaded = false;
+  });
+});
+
+describe("a full admission gate with the guest page cache on", () => {
+  // One place, no queue: once a test holds the place, every request that reaches the gate is refused at once.
+  const gate = createAdmissionGate({ concurrency: 1, queue: 0, maxWaitMs: 60_000 });
+  const ssr = useSsrApp({ PAGE_CACHE_MS: "15000" }, { overloadGate: gate });
+  const get = (url: string, headers: Record<string, string> = {}) => ssr.app.inject({ method: "GET", url, headers });
+
+  it("answers what costs nothing before the gate, and refuses the rest with 503 and Retry-After", async () => {
+    const isHit = (csp: unknown) => String(csp).includes("'sha256-") && !String(csp).includes("'nonce-");
+    await expect.poll(async () => isHit((await get("/en/courses/")).headers["content-security-policy"]), { timeout: 10_000, interval: 20 }).toBe(true);
+    const release = (await gate.acquire("someone else"))!;
+    try {
+      expect(gate.stats()).toEqual({ active: 1, waiting: 0 });
+      const cached = await get("/en/courses/");
+      expect(cached.statusCode).toBe(200);
+      expect(isHit(cached.headers["content-security-policy"])).toBe(true);
+      expect((await get("/api/health")).statusCode).toBe(200);
+      expect((await get("/api/ready")).statusCode).toBe(200);
+      expect((await get(`/assets/${asset}`)).statusCode).toBe(200);
+      expect((await get("/locales/en/errors.json")).statusCode).toBe(200);
+      // What would need a place: a page to render and the API.
+      const page = await get("/en/courses/reading-foundations");
+      expect(page.statusCode).toBe(503);
+      expect(page.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
+      expect(page.body).toContain('<html lang="en"');
+      const api = await get("/api/courses/reading-foundations/elements?lang=tr");
+      expect(api.statusCode).toBe(503);
+      expect(api.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
+      expect(api.json().error.code).toBe("OVERLOADED");
+      // Nothing above was admitted or left waiting.
+      expect(gate.stats()).toEqual({ active: 1, waiting: 0 });
+    } finally {
+      release();
+    }
+    expect((await get("/en/courses/reading-foundations")).statusCode).toBe(200);
   });
 });
 

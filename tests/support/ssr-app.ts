@@ -16,7 +16,7 @@ export interface SsrApp {
   database: Database;
 }
 
-export function useSsrApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, "pressure"> = {}): SsrApp {
+export function useSsrApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, "pressure" | "overloadGate"> = {}): SsrApp {
   // The guest page cache stores a page once its compressed copies are made, in the background: with
   // it on, whether a repeated request is rendered (nonce) or a hit (hashes) would depend on timing.
   // Tests of the cache turn it on themselves.
