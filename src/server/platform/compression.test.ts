@@ -1,7 +1,6 @@
-import { Transform } from "node:stream";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { coalesceTurns, holdWholeOrStream, isCompressibleType, negotiateEncoding } from "./compression";
+import { coalesceTurns, isCompressibleType, negotiateEncoding } from "./compression";
 
 describe("negotiateEncoding (Accept-Encoding with q-values)", () => {
   it.each([
@@ -83,76 +82,5 @@ describe("coalesceTurns", () => {
     stream.end("b");
     await new Promise((resolve) => stream.on("end", resolve));
     expect(seen.join("")).toBe("ab");
-  });
-});
-
-describe("holdWholeOrStream", () => {
-  const upper = (body: Buffer) => Buffer.from(`WHOLE(${body.toString()})`);
-  /** A stand-in for a flushing compressor: tags each chunk it passes on. */
-  const tagging = () =>
-    new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        cb(null, Buffer.from(`[${chunk.toString()}]`));
-      },
-    });
-  const collect = (stream: Transform) => {
-    const seen: string[] = [];
-    stream.on("data", (c: Buffer) => seen.push(c.toString()));
-    const ended = new Promise((resolve) => stream.on("end", resolve));
-    return { seen, ended };
-  };
-
-  it("compresses a document that ends within the hold in one call, nothing streamed", async () => {
-    const stream = holdWholeOrStream({ holdMs: 10_000, whole: upper, streaming: tagging });
-    const { seen, ended } = collect(stream);
-    stream.write("<html>");
-    await nextTurn();
-    stream.write("<body>");
-    await nextTurn();
-    stream.end("</html>");
-    await ended;
-    expect(seen).toEqual(["WHOLE(<html><body></html>)"]);
-  });
-
-  it("streams a document still unfinished when the hold runs out: what is held at once, then each turn", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    try {
-      const stream = holdWholeOrStream({ holdMs: 40, whole: upper, streaming: tagging });
-      const { seen, ended } = collect(stream);
-      stream.write("<html>");
-      stream.write("<head>");
-      expect(seen).toEqual([]);
-      vi.advanceTimersByTime(40);
-      await nextTurn();
-      expect(seen).toEqual(["[<html><head>]"]);
-      stream.write("late ");
-      stream.end("boundary");
-      await ended;
-      expect(seen).toEqual(["[<html><head>]", "[late boundary]"]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it("ends with an empty body when nothing was written", async () => {
-    const stream = holdWholeOrStream({ holdMs: 40, whole: upper, streaming: tagging });
-    const { seen, ended } = collect(stream);
-    stream.end();
-    await ended;
-    expect(seen).toEqual([]);
-  });
-
-  it("fails the stream when compressing the whole document throws", async () => {
-    const stream = holdWholeOrStream({
-      holdMs: 40,
-      whole: () => {
-        throw new Error("no memory");
-      },
-      streaming: tagging,
-    });
-    const failed = new Promise<Error>((resolve) => stream.once("error", resolve));
-    stream.resume();
-    stream.end("<html>");
-    expect((await failed).message).toBe("no memory");
   });
 });

@@ -6,8 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * Response compression (docs/decisions/0021-compression.md): brotli or gzip as the client's
  * Accept-Encoding asks, for HTML, JSON, JavaScript, CSS, SVG and other text. Built assets are
  * compressed once at build time (scripts/precompress.mjs) and sent as they are; this hook compresses
- * what is made per request, cheaply: brotli quality 4, gzip level 6; a page made within the hold
- * (nearly all) whole, at brotli quality 5 (docs/decisions/0077).
+ * what is made per request, cheaply: brotli quality 4, gzip level 6.
  *
  * It must be the last onSend hook: anything that changes the payload after it would change
  * compressed bytes. main.ts installs it after the other onSend hooks.
@@ -67,10 +66,6 @@ export interface CompressionOptions {
   gzipLevel?: number;
   /** Buffered bodies up to this size are compressed on the event loop; larger ones in the thread pool (default 64 KiB). */
   syncLimit?: number;
-  /** A streamed HTML document that ends within this many ms of its first chunk is compressed whole (default 500). */
-  holdMs?: number;
-  /** Brotli quality of such a whole document (default 5: within 10-12% of quality 11's bytes at a fifteenth of its time). */
-  wholeDocumentQuality?: number;
 }
 
 function appendVary(reply: FastifyReply) {
@@ -128,81 +123,12 @@ export function coalesceTurns(): Transform {
   return out;
 }
 
-export interface HeldStreamOptions {
-  /** How long after its first chunk the document may be held whole (ms). */
-  holdMs: number;
-  /** The whole document, compressed in one call (on the event loop). */
-  whole(body: Buffer): Buffer;
-  /** A flushing compressor for a document that is still being made when the hold runs out. */
-  streaming(): Transform;
-}
-
-/**
- * Compresses a streamed document whole when it ends within `holdMs` of its first chunk, which is
- * nearly every page (React renders it in one pass; only the loader data's script follows a few
- * microtasks later): one synchronous call and one metablock instead of a flushed metablock and a
- * thread-pool round trip per turn, which bought no earlier paint; at quality 5 the same CPU as the
- * old quality-4 stream and 6% fewer bytes (docs/decisions/0077). A document still unfinished when the hold runs out (a slow deferred
- * boundary) goes on as before: what is there is sent at once, then each turn's chunks, flushed.
- */
-export function holdWholeOrStream(opts: HeldStreamOptions): Transform {
-  let held: Buffer[] | null = [];
-  let timer: NodeJS.Timeout | undefined;
-  /** Once streaming: the turn coalescer, piped into the flushing compressor. */
-  let stream: { turns: Transform; compressor: Transform } | undefined;
-  const out = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      if (!stream) {
-        held!.push(chunk);
-        timer ??= setTimeout(startStreaming, opts.holdMs);
-        return cb();
-      }
-      stream.turns.write(chunk, cb);
-    },
-    flush(cb) {
-      clearTimeout(timer);
-      if (stream) {
-        stream.compressor.once("end", () => cb());
-        stream.turns.end();
-        return;
-      }
-      const body = Buffer.concat(held!);
-      held = null;
-      try {
-        if (body.length > 0) out.push(opts.whole(body));
-        cb();
-      } catch (e) {
-        cb(e as Error);
-      }
-    },
-    destroy(err, cb) {
-      clearTimeout(timer);
-      stream?.compressor.destroy();
-      cb(err);
-    },
-  });
-  function startStreaming() {
-    if (stream || !held || out.destroyed) return;
-    const turns = coalesceTurns();
-    const compressor = opts.streaming();
-    compressor.on("data", (d: Buffer) => out.push(d));
-    compressor.once("error", (e) => out.destroy(e));
-    turns.pipe(compressor);
-    stream = { turns, compressor };
-    turns.write(Buffer.concat(held));
-    held = null;
-  }
-  return out;
-}
-
 export function installCompression(app: FastifyInstance, opts: CompressionOptions = {}) {
   const threshold = opts.threshold ?? 1024;
   const syncLimit = opts.syncLimit ?? 64 * 1024;
-  const holdMs = opts.holdMs ?? 500;
-  const wholeQuality = opts.wholeDocumentQuality ?? 5;
-  const brotli = (size: number | undefined, flushEachChunk: boolean, quality = opts.brotliQuality ?? 4): zlib.BrotliOptions => ({
+  const brotli = (size: number | undefined, flushEachChunk: boolean): zlib.BrotliOptions => ({
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: opts.brotliQuality ?? 4,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       ...(size !== undefined ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } : {}),
     },
@@ -252,19 +178,13 @@ export function installCompression(app: FastifyInstance, opts: CompressionOption
     if (!coding) return done(null, payload);
 
     if (isReadable(payload)) {
-      // Streamed pages: whole when they end soon, else flushed turn by turn (holdWholeOrStream).
-      const document = String(reply.getHeader("content-type")).startsWith("text/html");
-      const streaming = (flush: boolean) => (coding === "br" ? zlib.createBrotliCompress(brotli(size, flush)) : zlib.createGzip(gzip(flush)));
-      const compressor = document
-        ? holdWholeOrStream({
-            holdMs,
-            whole: (body) => (coding === "br" ? zlib.brotliCompressSync(body, brotli(body.length, false, wholeQuality)) : zlib.gzipSync(body, gzip(false))),
-            streaming: () => streaming(true),
-          })
-        : streaming(false);
+      // Streamed pages are flushed chunk by chunk, so the shell reaches the browser before the rest renders.
+      const flushEachChunk = String(reply.getHeader("content-type")).startsWith("text/html");
+      const compressor = coding === "br" ? zlib.createBrotliCompress(brotli(size, flushEachChunk)) : zlib.createGzip(gzip(flushEachChunk));
       reply.removeHeader("content-length");
       reply.header("content-encoding", coding);
-      pipeline([payload, compressor], (err) => {
+      const stages = flushEachChunk ? [payload, coalesceTurns(), compressor] : [payload, compressor];
+      pipeline(stages, (err) => {
         if (err && (err as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") req.log.warn({ err }, "compressed stream failed");
       });
       return done(null, compressor);
