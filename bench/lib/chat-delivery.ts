@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
-import { type RefusalSignal, retryOnceWhenOverloaded } from "../../src/domain/overload-retry";
+import { errorCodeOf, type RefusalSignal, retryOnceWhenOverloaded } from "../../src/domain/overload-retry";
 import { REALTIME_PATH } from "../../src/domain/realtime";
 
 /**
@@ -36,22 +36,13 @@ export class SendFailure extends Error {
 
 type Attempt = { ok: true } | { ok: false; reason: FailureReason; refusal: RefusalSignal | null };
 
-function codeOf(text: string): string | undefined {
-  try {
-    const code = (JSON.parse(text) as { error?: { code?: unknown } } | null)?.error?.code;
-    return typeof code === "string" ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** One POST, never throwing: the failure named by status and error code, or by the socket error. */
 async function postOnce(url: string, headers: Record<string, string>, body: string): Promise<Attempt> {
   try {
     const res = await fetch(url, { method: "POST", headers, body });
     const text = await res.text();
     if (res.ok) return { ok: true };
-    const code = codeOf(text) ?? `HTTP-${res.status}`;
+    const code = errorCodeOf(text) ?? `HTTP-${res.status}`;
     return { ok: false, reason: `${res.status} ${code}`, refusal: { status: res.status, code, retryAfter: res.headers.get("retry-after") } };
   } catch (e) {
     const cause = (e as { cause?: { code?: string; name?: string } }).cause;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  errorCodeOf,
   RETRY_WAIT_DEFAULT_MS,
   RETRY_WAIT_MAX_MS,
   isOverloadRefusal,
@@ -113,5 +114,14 @@ describe("retryOnceWhenOverloaded", () => {
     const answer = retryOnceWhenOverloaded(attempt, { request: { method: "GET" }, refusalOf: (r) => r, sleep: () => Promise.reject(gone) });
     await expect(answer).rejects.toBe(gone);
     expect(attempt).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("errorCodeOf", () => {
+  it("reads the code of our error body and nothing else", () => {
+    expect(errorCodeOf(JSON.stringify({ error: { code: "OVERLOADED", message: "x" } }))).toBe("OVERLOADED");
+    expect(errorCodeOf(JSON.stringify({ error: { code: 503 } }))).toBeUndefined();
+    expect(errorCodeOf("<html>503</html>")).toBeUndefined();
+    expect(errorCodeOf("null")).toBeUndefined();
   });
 });

@@ -92,3 +92,13 @@ export async function retryOnceWhenOverloaded<R>(attempt: () => Promise<R>, opts
   await opts.sleep(wait);
   return attempt();
 }
+
+/** The code of our error body (`{ error: { code } }`), read without a schema; undefined for any other body. */
+export function errorCodeOf(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}

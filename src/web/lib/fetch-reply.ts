@@ -1,4 +1,4 @@
-import { type RefusalSignal, type RetryMethod, retryOnceWhenOverloaded } from "../../domain/overload-retry";
+import { errorCodeOf, type RefusalSignal, type RetryMethod, retryOnceWhenOverloaded } from "../../domain/overload-retry";
 
 /**
  * Every browser call to our API goes through here (apiRequest and the lean unread checks): one fetch
@@ -21,18 +21,8 @@ export interface FetchReplyOptions {
   idempotent?: boolean;
 }
 
-/** The code of our error body, read without a schema (only to recognise OVERLOADED). */
-function codeOf(text: string): string | undefined {
-  try {
-    const code = (JSON.parse(text) as { error?: { code?: unknown } } | null)?.error?.code;
-    return typeof code === "string" ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function refusalOf({ res, text }: Reply): RefusalSignal | null {
-  return res.status === 503 ? { status: 503, code: codeOf(text), retryAfter: res.headers.get("retry-after") } : null;
+  return res.status === 503 ? { status: 503, code: errorCodeOf(text), retryAfter: res.headers.get("retry-after") } : null;
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as the caller aborts. */
