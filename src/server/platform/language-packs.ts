@@ -128,10 +128,6 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
     async pack(lang: string, pkg: string, served: boolean): Promise<Record<string, unknown> | null> {
       return (await completed(lang, pkg)) ?? (served ? get(FALLBACK_LANG, pkg) : null);
     },
-    /**
-     * Every package of one language, keyed by package (i18next namespaces). A package or a key the
-     * language does not have yet is served in English, so a newly added portal language shows text, not keys.
-     */
     /** The file of the packs a page ships (in the order given), made once per language and set while packs are cached. */
     async shippedFile(lang: string, shipped: readonly LanguagePackage[]): Promise<ShippedPacksFile> {
       const all = await this.resources(lang);
@@ -140,7 +136,8 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
       const key = shipped.join("+");
       let file = bySet.get(key);
       if (!file) {
-        file = shippedFileOf(lang, shipped, all, PAGE_FILE_QUALITY);
+        // Made per render in development (packs are read anew each time): cheaply there.
+        file = shippedFileOf(lang, shipped, all, opts.cache ? PAGE_FILE_QUALITY : ASKED_FILE_QUALITY);
         bySet.set(key, file);
       }
       return file;
@@ -156,6 +153,10 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
       if (asked && opts.cache) return asked;
       return askedFiles.set(cacheKey, shippedFileOf(lang, shipped, all, ASKED_FILE_QUALITY));
     },
+    /**
+     * Every package of one language, keyed by package (i18next namespaces). A package or a key the
+     * language does not have yet is served in English, so a newly added portal language shows text, not keys.
+     */
     async resources(lang: string): Promise<PackResources> {
       if (!opts.cache) return readResources(lang);
       // One object per language while packs are cached: renders and loaders key their translator and
