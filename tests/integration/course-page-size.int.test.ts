@@ -54,10 +54,19 @@ function measure(html: string) {
   return { total, loaderData, markup: total - loaderData };
 }
 
+/**
+ * A page as a first visit loads it: its HTML and the file of the language packs it names (inline in
+ * the page until decision 0079; the same at every course length, and kept by the browser after).
+ */
 async function page(b: Browser, path: string) {
   const res = await b.get(path);
   expect(res.statusCode, path).toBe(200);
-  return { html: res.body, ...measure(res.body) };
+  const src = /<script id="mentora-packs" src="([^"]+)"/.exec(res.body)?.[1];
+  expect(src, path).toBeDefined();
+  const packs = await b.get(src!);
+  expect(packs.statusCode, src).toBe(200);
+  const html = measure(res.body);
+  return { html: res.body, ...html, total: html.total + Buffer.byteLength(packs.body) };
 }
 
 describe("the course page at size", () => {
