@@ -25,6 +25,13 @@ const WORKERS = Number(process.env.MENTORA_TEST_WORKERS) || 3;
  * in a shared graph the module may already be loaded, unmocked, and the mock would leak to the next file.
  * MENTORA_TEST_ISOLATE=1 isolates every file again (to tell a leak between files from a real failure).
  */
+/**
+ * expect.poll gives up after 1 s by default: on a loaded machine a lazy chunk hydrates or a reply
+ * lands later than that, and a wait that should end failed instead (CI, 2026-12-03). Polls only wait
+ * longer when what they wait for is late, so a generous limit costs a passing test nothing.
+ */
+const POLL = { timeout: 20_000 };
+
 const ISOLATE = process.env.MENTORA_TEST_ISOLATE === "1";
 const MOCKING_FILES = ["src/server/modules/certificates/service.test.ts", "tests/integration/safe-text-schemas.int.test.ts"];
 
@@ -51,6 +58,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: { poll: POLL },
           globalSetup: ["tests/setup/pglite-snapshot.ts", "tests/setup/postgres-template.ts"],
         },
       },
@@ -61,10 +69,12 @@ export default defineConfig({
           environment: "node",
           // Files run side by side (each has its own app, port, PGlite and browser: nothing is shared),
           // isolated: their time is Chromium's, not imports (sharing workers saved nothing measurable).
-          // The timeouts only catch a hang: a two-core machine shared by three browsers is slow.
+          // The timeouts only catch a hang: a two-core machine shared by three browsers is slow, and a
+          // CI run on a loaded machine took twice as long as a quiet one, its slowest steps six times.
           maxWorkers: WORKERS,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          expect: { poll: POLL },
           // The PostgreSQL template is for the specs on real app processes (chat-restart); the others
           // never ask for it. MENTORA_SKIP_PG=1 skips those specs, as in integration.
           globalSetup: ["tests/setup/pglite-snapshot.ts", "tests/setup/postgres-template.ts"],

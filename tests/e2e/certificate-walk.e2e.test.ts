@@ -137,7 +137,7 @@ describe("the walk to the certificate, in the browser only", () => {
 
     it(
       `${lang}: register, every element in order, fail and retake a test, finish the course, download the certificate with the name`,
-      { timeout: 180_000 },
+      { timeout: 480_000 },
       async () => {
         const page = await e2e.open(`/${lang}/courses/`);
         expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");

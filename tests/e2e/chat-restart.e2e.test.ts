@@ -78,7 +78,7 @@ describe.runIf(databaseKinds().includes("postgres"))("the chat widget survives a
     await clone?.drop();
   });
 
-  it("resends the pending messages on its own once the server is back, and each is in the chat exactly once", { timeout: 240_000 }, async () => {
+  it("resends the pending messages on its own once the server is back, and each is in the chat exactly once", { timeout: 480_000 }, async () => {
     const env = { DATABASE_URL: clone!.url, ...ENV };
     const first = await startInstances(1, env);
     clusters.push(first);

@@ -39,11 +39,11 @@ async function clickUncovered(page: Page, button: Locator) {
           return top ? `covered by <${top.tagName.toLowerCase()} ${top.getAttribute("data-testid") ?? top.className}>` : "outside the viewport";
         });
       },
-      { timeout: 5_000 },
+      { timeout: 20_000 },
     )
     .toBe("uncovered");
   expect(await openDialogs(page)).toBe(0);
-  await button.click({ timeout: 5_000 });
+  await button.click({ timeout: 20_000 });
 }
 
 /** Signs in by e-mail in the login popup the page opened. */
@@ -105,7 +105,7 @@ describe("sign-in returns where the visitor was going", () => {
 
 describe("one popup at a time, never over the next step", () => {
   for (const lang of ["en", "ar"] as const) {
-    it(`${lang}: sign up, take the short test with full marks, finish the course: nothing covers the next step`, { timeout: 180_000 }, async () => {
+    it(`${lang}: sign up, take the short test with full marks, finish the course: nothing covers the next step`, { timeout: 480_000 }, async () => {
       const course = `/${lang}/courses/${COURSE}`;
       const page = await e2e.open(course, { lang });
       await page.getByTestId("sign-in").click();

@@ -55,79 +55,75 @@ describe("sign-up and forms (issue 28)", () => {
     { lang: "en", firstName: "Siobhán", lastName: "O'Brien", other: "Al-Hassan" },
     { lang: "ar", firstName: "ليلى", lastName: "Al-Hassan", other: "O'Brien" },
   ]) {
-    it(
-      `${lang}: "${lastName}" signs up with one letter even when double-clicked; a taken e-mail and phone show on their fields`,
-      { timeout: 120_000 },
-      async () => {
-        const taken = pack(lang, "errors").taken;
-        const email = `names-${lang}-${Date.now()}@example.com`;
-        const page = await e2e.open(`/${lang}/`, { lang });
-        const step = await fillSignUp(page, { firstName, lastName, email });
-        await sleep(600); // past the 500 ms validation debounce: no error under the names
-        expect(await fieldError(page, '[role="dialog"] input[name="lastName"]')).toBe("");
-        await page.screenshot({ path: `${SHOTS}/9-after-${lang}.png` });
-        await step.locator('button[type="submit"]').dblclick();
-        const success = page.getByTestId("auth-success");
-        await success.waitFor();
-        await success.getByRole("button").click();
-        await page.getByRole("dialog").waitFor({ state: "detached" });
-        await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain(`${firstName} ${lastName}`);
-        const me = await page.evaluate(async () => (await fetch("/api/users/me")).json());
-        expect(me).toMatchObject({ firstName, lastName });
-        // One sign-up, one letter: wait until it came, then a little longer for a second one.
-        await expect.poll(() => smtp.messages.filter((m) => m.rcptTo.includes(email)).length, { timeout: 10_000 }).toBe(1);
-        await sleep(1500);
-        expect(smtp.messages.filter((m) => m.rcptTo.includes(email))).toHaveLength(1);
+    it(`${lang}: "${lastName}" signs up with one letter even when double-clicked; a taken e-mail and phone show on their fields`, async () => {
+      const taken = pack(lang, "errors").taken;
+      const email = `names-${lang}-${Date.now()}@example.com`;
+      const page = await e2e.open(`/${lang}/`, { lang });
+      const step = await fillSignUp(page, { firstName, lastName, email });
+      await sleep(600); // past the 500 ms validation debounce: no error under the names
+      expect(await fieldError(page, '[role="dialog"] input[name="lastName"]')).toBe("");
+      await page.screenshot({ path: `${SHOTS}/9-after-${lang}.png` });
+      await step.locator('button[type="submit"]').dblclick();
+      const success = page.getByTestId("auth-success");
+      await success.waitFor();
+      await success.getByRole("button").click();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await expect.poll(() => page.getByTestId("account-menu").textContent()).toContain(`${firstName} ${lastName}`);
+      const me = await page.evaluate(async () => (await fetch("/api/users/me")).json());
+      expect(me).toMatchObject({ firstName, lastName });
+      // One sign-up, one letter: wait until it came, then a little longer for a second one.
+      await expect.poll(() => smtp.messages.filter((m) => m.rcptTo.includes(email)).length, { timeout: 10_000 }).toBe(1);
+      await sleep(1500);
+      expect(smtp.messages.filter((m) => m.rcptTo.includes(email))).toHaveLength(1);
 
-        // Profile-fill with a phone another account holds: the error is on the phone field and names it.
-        const phone = `+90555${String(Date.now()).slice(-7)}`;
-        const holder = await page.evaluate(
-          async ({ phone, other, lang }) =>
-            (
-              await fetch("/api/auth/register", {
-                method: "POST",
-                credentials: "omit",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({
-                  email: `holder-${phone.slice(1)}@example.com`,
-                  password: "secret12",
-                  firstName: "Ann",
-                  lastName: other,
-                  phone,
-                  agree: true,
-                  lang,
-                }),
-              })
-            ).status,
-          { phone, other, lang },
-        );
-        expect(holder).toBe(200);
-        await page.getByTestId("account-menu").click();
-        await page.getByRole("menuitem", { name: pack(lang, "shell").account?.completeProfile ?? pack(lang, "shell").completeProfile }).click();
-        const fill = page.getByTestId("scenario-step-profile-fill");
-        await fill.waitFor();
-        await fill.locator('input[name="phone"]').fill(phone);
-        await fill.locator('button[type="submit"]').click();
-        await expect.poll(() => fieldError(page, '[role="dialog"] input[name="phone"]')).toBe(taken.phone);
-        expect(await fieldError(page, '[role="dialog"] input[name="email"]')).toBe("");
-        expect(await page.getByTestId("error-notices").count()).toBe(0);
-        await e2e.axeCheck(page, `${lang} profile-fill, phone taken`);
-        await page.screenshot({ path: `${SHOTS}/10b-after-${lang}-phone.png` });
-        await page.keyboard.press("Escape");
-        await page.getByRole("dialog").waitFor({ state: "detached" });
+      // Profile-fill with a phone another account holds: the error is on the phone field and names it.
+      const phone = `+90555${String(Date.now()).slice(-7)}`;
+      const holder = await page.evaluate(
+        async ({ phone, other, lang }) =>
+          (
+            await fetch("/api/auth/register", {
+              method: "POST",
+              credentials: "omit",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({
+                email: `holder-${phone.slice(1)}@example.com`,
+                password: "secret12",
+                firstName: "Ann",
+                lastName: other,
+                phone,
+                agree: true,
+                lang,
+              }),
+            })
+          ).status,
+        { phone, other, lang },
+      );
+      expect(holder).toBe(200);
+      await page.getByTestId("account-menu").click();
+      await page.getByRole("menuitem", { name: pack(lang, "shell").account?.completeProfile ?? pack(lang, "shell").completeProfile }).click();
+      const fill = page.getByTestId("scenario-step-profile-fill");
+      await fill.waitFor();
+      await fill.locator('input[name="phone"]').fill(phone);
+      await fill.locator('button[type="submit"]').click();
+      await expect.poll(() => fieldError(page, '[role="dialog"] input[name="phone"]')).toBe(taken.phone);
+      expect(await fieldError(page, '[role="dialog"] input[name="email"]')).toBe("");
+      expect(await page.getByTestId("error-notices").count()).toBe(0);
+      await e2e.axeCheck(page, `${lang} profile-fill, phone taken`);
+      await page.screenshot({ path: `${SHOTS}/10b-after-${lang}-phone.png` });
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
 
-        // Signing up again with the same e-mail: the error is on the e-mail field.
-        await page.getByTestId("account-menu").click();
-        await page.getByRole("menuitem").last().click();
-        await expect.poll(() => page.getByTestId("sign-in").isVisible()).toBe(true);
-        const again = await fillSignUp(page, { firstName, lastName: other, email });
-        await again.locator('button[type="submit"]').click();
-        await expect.poll(() => fieldError(page, '[role="dialog"] input[name="email"]')).toBe(taken.email);
-        expect(await page.getByTestId("error-notices").count()).toBe(0);
-        await e2e.axeCheck(page, `${lang} sign-up, e-mail taken`);
-        await page.screenshot({ path: `${SHOTS}/10b-after-${lang}-email.png` });
-      },
-    );
+      // Signing up again with the same e-mail: the error is on the e-mail field.
+      await page.getByTestId("account-menu").click();
+      await page.getByRole("menuitem").last().click();
+      await expect.poll(() => page.getByTestId("sign-in").isVisible()).toBe(true);
+      const again = await fillSignUp(page, { firstName, lastName: other, email });
+      await again.locator('button[type="submit"]').click();
+      await expect.poll(() => fieldError(page, '[role="dialog"] input[name="email"]')).toBe(taken.email);
+      expect(await page.getByTestId("error-notices").count()).toBe(0);
+      await e2e.axeCheck(page, `${lang} sign-up, e-mail taken`);
+      await page.screenshot({ path: `${SHOTS}/10b-after-${lang}-email.png` });
+    });
 
     it(`${lang}: an undecided visitor reaches the cookie notice within the first Tab stops`, async () => {
       const page = await e2e.open(`/${lang}/`, { lang, consent: false });

@@ -57,7 +57,7 @@ async function rightVariantLabel(page: Page): Promise<string> {
 
 describe("a failed test tells the tries left and the wait", () => {
   for (const lang of ["en", "ar"] as const) {
-    it(`${lang}: limited tries without a wait, and the wait a cool-down asks for`, { timeout: 120_000 }, async () => {
+    it(`${lang}: limited tries without a wait, and the wait a cool-down asks for`, async () => {
       const texts = learn(lang);
       await setRetake({ attemptLimit: 3, cooldownSeconds: 0 });
       // A zone other than the server's: the next try's time, rendered on the server after a reload, hydrates without a mismatch.
