@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { PassThrough } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import zlib from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,24 @@ import { installErrorHandler } from "./errors";
 
 const BIG_JSON = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Lesson number ${i}`, done: i % 3 === 0 })) };
 const BIG_TEXT = "Mentora ".repeat(500);
+/** A page-like document: repeated markup with varied words and numbers, where brotli's quality shows. */
+const WORDS = ["read", "slowly", "main", "idea", "between", "lines", "circle", "final", "check", "lesson", "test", "webinar"];
+const PAGE = `<!DOCTYPE html><html><body><ol>${Array.from(
+  { length: 400 },
+  (_, i) =>
+    `<li class="element element-${i % 7}" data-id="el-${(i * 7919) % 1000}"><a href="/tr/courses/c-${i % 13}/lesson/l-${(i * 31) % 97}">${WORDS[i % 12]} ${WORDS[(i * 5) % 12]} ${i}</a><span>${(i * 37) % 60} min</span></li>`,
+).join("")}</ol></body></html>`;
+
+/** The bytes of a document streamed through a flushing brotli stream at one quality, written in one chunk. */
+function streamedBrotliBytes(doc: string, quality: number): Promise<number> {
+  const enc = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality }, flush: zlib.constants.BROTLI_OPERATION_FLUSH });
+  let bytes = 0;
+  enc.on("data", (c: Buffer) => (bytes += c.length));
+  return new Promise((resolve) => {
+    enc.once("end", () => resolve(bytes));
+    enc.end(doc);
+  });
+}
 
 let app: FastifyInstance;
 let base: string;
@@ -34,6 +52,7 @@ beforeAll(async () => {
     throw new AppError("NOT_FOUND", `No such thing: ${"x".repeat(2_000)}`);
   });
   app.get("/no-content", async (_req, reply) => reply.code(204).send());
+  app.get("/page-doc", async (_req, reply) => reply.type("text/html").send(Readable.from([PAGE])));
   app.get("/page", async (_req, reply) => {
     const body = new PassThrough();
     body.write(`<!DOCTYPE html><html><head><title>shell</title></head><body>${"<p>shell</p>".repeat(50)}`);
@@ -135,5 +154,14 @@ describe("compression hook", () => {
     expect(headers["transfer-encoding"]).toBe("chunked");
     expect(headers["content-length"]).toBeUndefined();
     expect(text).toBe(`<!DOCTYPE html><html><head><title>shell</title></head><body>${"<p>shell</p>".repeat(50)}${"<p>rest</p>".repeat(50)}</body></html>`);
+  });
+
+  it("streams pages at a higher brotli quality than buffered bodies: fewer bytes than quality 4", async () => {
+    const res = await app.inject({ url: "/page-doc", headers: { "accept-encoding": "br" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
+    const [q4, q5] = await Promise.all([streamedBrotliBytes(PAGE, 4), streamedBrotliBytes(PAGE, 5)]);
+    expect(q5).toBeLessThan(q4);
+    expect(res.rawPayload.length).toBe(q5);
   });
 });
