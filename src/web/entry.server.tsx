@@ -25,8 +25,8 @@ async function serverPacks(context: EntryContext, loadContext: AppLoadContext): 
     matches.map((m) => m.route.handle),
     !!errors,
   );
-  const [all, file] = await Promise.all([loadContext.services.packs.resources(lang), loadContext.services.packs.shippedFile(lang, shipped)]);
-  return { lang, all, shipped, src: file.src };
+  const all = await loadContext.services.packs.resources(lang);
+  return { lang, all, shipped, src: loadContext.services.packs.shippedFile(lang, shipped, all).src };
 }
 
 /**

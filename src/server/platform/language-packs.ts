@@ -128,9 +128,11 @@ export function createLanguagePacks(opts: { dir: string; cache: boolean }) {
     async pack(lang: string, pkg: string, served: boolean): Promise<Record<string, unknown> | null> {
       return (await completed(lang, pkg)) ?? (served ? get(FALLBACK_LANG, pkg) : null);
     },
-    /** The file of the packs a page ships (in the order given), made once per language and set while packs are cached. */
-    async shippedFile(lang: string, shipped: readonly LanguagePackage[]): Promise<ShippedPacksFile> {
-      const all = await this.resources(lang);
+    /**
+     * The file of the packs a page ships (in the order given), from the language's `resources`: made
+     * once per language and set while packs are cached.
+     */
+    shippedFile(lang: string, shipped: readonly LanguagePackage[], all: PackResources): ShippedPacksFile {
       let bySet = shippedFiles.get(all);
       if (!bySet) shippedFiles.set(all, (bySet = new Map()));
       const key = shipped.join("+");

@@ -11,6 +11,26 @@ function blockLoop(ms: number) {
   }
 }
 
+/**
+ * A gate of one place, taken, and waiters that record the order they are admitted in. `serveNext`
+ * frees the place 100 ms after the last one: the gate learns that one place frees up per 100 ms.
+ */
+async function servedInTurn(gate: ReturnType<typeof createAdmissionGate>) {
+  const order: string[] = [];
+  let release = (await gate.acquire("a"))!;
+  const wait = (client: string, name: string) =>
+    void gate.acquire(client).then((r) => {
+      if (r) order.push(name);
+      release = r ?? release;
+    });
+  const serveNext = async () => {
+    await vi.advanceTimersByTimeAsync(100);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { order, wait, serveNext };
+}
+
 describe("admission gate", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -57,19 +77,8 @@ describe("admission gate", () => {
 
   it("serves the queue in order while it drains in time, newest first once it is standing", async () => {
     const gate = createAdmissionGate({ concurrency: 1, queue: 50, maxWaitMs: 1_000 });
-    const order: string[] = [];
-    let release = (await gate.acquire("a"))!;
-    const wait = (name: string) =>
-      void gate.acquire("a").then((r) => {
-        if (r) order.push(name);
-        release = r ?? release;
-      });
-    /** Frees the place 100 ms after the last one: the gate learns that one place frees up per 100 ms. */
-    const serveNext = async () => {
-      await vi.advanceTimersByTimeAsync(100);
-      release();
-      await vi.advanceTimersByTimeAsync(0);
-    };
+    const { order, wait: waitAs, serveNext } = await servedInTurn(gate);
+    const wait = (name: string) => waitAs("a", name);
     for (const name of ["a", "b", "c"]) wait(name);
     await serveNext();
     await serveNext();
@@ -208,18 +217,7 @@ describe("admission gate shared between clients", () => {
 
   it("keeps the deadline per waiter and each client's queue newest first once it stands", async () => {
     const gate = createAdmissionGate({ concurrency: 1, queue: 50, maxWaitMs: 1_000 });
-    const order: string[] = [];
-    let release = (await gate.acquire("a"))!;
-    const wait = (client: string, name: string) =>
-      void gate.acquire(client).then((r) => {
-        if (r) order.push(name);
-        release = r ?? release;
-      });
-    const serveNext = async () => {
-      await vi.advanceTimersByTimeAsync(100);
-      release();
-      await vi.advanceTimersByTimeAsync(0);
-    };
+    const { order, wait, serveNext } = await servedInTurn(gate);
     // Two releases teach the gate that one place frees up per 100 ms.
     for (const name of ["a0", "a1"]) wait("a", name);
     await serveNext();
