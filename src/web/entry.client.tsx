@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { BLOCKS } from "./features/blocks/registry";
 import { addShippedPacks } from "./i18n/browser";
+import { retryRouterReads } from "./lib/retry-router-reads";
 import { INTERACTION_QUEUE_STORAGE_KEY } from "../domain/results-constants";
 
 /** The block types the server rendered into this page (PageRenderer marks each block's section). */
@@ -16,6 +17,7 @@ function blockTypesInPage(): string[] {
  * the page then hydrates whole, and an early click on a block is handled like any other. A block module
  * that fails to load does not hold the page back; its block shows the error screen when it renders.
  */
+retryRouterReads();
 const types = blockTypesInPage();
 void Promise.all([Promise.resolve(BLOCKS.pending(types)).catch(() => undefined), addShippedPacks(BLOCKS.packs(types))]).then(() => {
   startTransition(() => {

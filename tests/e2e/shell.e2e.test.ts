@@ -416,4 +416,32 @@ describe("shell: language packs per page (docs/decisions/0020-lean-client.md)", 
     await form.getByTestId("form-submit").waitFor();
     expect(await form.textContent()).not.toMatch(/\b(validation|search|select)\.[a-z]+/);
   });
+  it("asks once more for a navigation's data the server refused under overload, and shows the page", async () => {
+    const page = await e2e.open("/en/guideline/base");
+    await waitForHydration(page);
+    const asked: number[] = [];
+    // The first data read is refused as the overload guard refuses it: 503, Retry-After, the busy page.
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      (route) =>
+        asked.push(Date.now()) === 1
+          ? route.fulfill({
+              status: 503,
+              headers: { "retry-after": "1", "cache-control": "no-store" },
+              contentType: "text/html",
+              body: "<!DOCTYPE html><title>Busy</title>",
+            })
+          : route.continue(),
+    );
+    await page
+      .getByRole("navigation", { name: await pack("en", "shell", "header.navigation") })
+      .getByRole("link", { name: "Home" })
+      .click();
+    await page.waitForURL((u) => u.pathname === "/en/");
+    await page.getByRole("heading", { name: mainTexts("en").heroTitle }).waitFor();
+    expect(asked).toHaveLength(2);
+    // Asked again after the wait the server named (half of it at the least), not at once.
+    expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(500);
+    expect(await page.getByTestId("error-screen").count()).toBe(0);
+  });
 });
