@@ -7,11 +7,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../tests/setup/databases";
-import { chatJobs, mentor, onlyAvailable, openChat, page, send, setAssignment, type Mentor } from "../../../../tests/support/chat";
+import { chatJobs, mentor, msgId, onlyAvailable, openChat, page, send, setAssignment, type Mentor } from "../../../../tests/support/chat";
 import { expectError, json } from "../../../../tests/support/http";
 import { learner, register } from "../../../../tests/support/sign-in";
 import { DISTRIBUTION_BOT_ID, SYSTEM_PARTICIPANT_ID, type TChat, type TChatSetup } from "../../../domain/chat";
-import { chats } from "../../db/schema/chat";
+import { chatMessages, chats } from "../../db/schema/chat";
 
 describeEachDatabase("mentor chat: modes and assignment", (t) => {
   let app: FastifyInstance;
@@ -150,5 +150,22 @@ describeEachDatabase("mentor chat: modes and assignment", (t) => {
     expectError(await a.browser.get(`/api/chats/${chat.id}`), 404, "CHAT-NOT-FOUND");
     expect(json<TChat>(await b.browser.get(`/api/chats/${chat.id}`)).id).toBe(chat.id);
     expect((await texts(l, chat.id)).at(-1)![1]).toContain("Mentor B");
+  });
+
+  it("a leader's reassignments while the learner and the mentors send: every send and every move lands (no deadlock on the chat's row)", async () => {
+    // A send's insert holds the foreign key's KEY SHARE lock on the chat row until its transaction
+    // ends; a reassignment locks that row too, so the two must not wait for each other crosswise.
+    await setAssignment(t.db, portal(), "learner-chooses");
+    await onlyAvailable(t.db, portal(), [a.profileId, b.profileId]);
+    const l = await register(app);
+    const chat = await openChat(l, portal(), { mentorId: a.profileId });
+    const replies = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => l.browser.post(`/api/chats/${chat.id}/messages`, { id: msgId(), text: `Learner ${i}` })),
+      ...Array.from({ length: 6 }, (_, i) => leader.browser.post(`/api/mentor/chats/${chat.id}/assign`, { mentorId: (i % 2 ? a : b).profileId })),
+      ...Array.from({ length: 4 }, (_, i) => leader.browser.post(`/api/chats/${chat.id}/messages`, { id: msgId(), text: `Leader ${i}` })),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([...Array(10).fill(201), ...Array(6).fill(200), ...Array(4).fill(201)]);
+    const written = (await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).map((m) => m.text);
+    expect(written.filter((x) => /^(Learner|Leader) \d$/.test(x))).toHaveLength(14);
   });
 });
