@@ -52,7 +52,7 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /** Polls `url` until it answers 200, while the process is alive. */
-async function waitForOk(run: Run, url: string, ms = 45_000): Promise<unknown> {
+async function waitForOk(run: Run, url: string, ms = 90_000): Promise<unknown> {
   const deadline = Date.now() + ms;
   let exited = false;
   void run.exited.then(() => (exited = true));
@@ -71,7 +71,7 @@ async function waitForOk(run: Run, url: string, ms = 45_000): Promise<unknown> {
 
 async function stop(run: Run) {
   run.child.kill("SIGTERM");
-  return within(run.exited, 15_000, "graceful shutdown");
+  return within(run.exited, 30_000, "graceful shutdown");
 }
 
 function expectOneLineFailure(stderr: string) {
@@ -88,7 +88,7 @@ afterAll(() => {
 describe("start-up", () => {
   it("exits 1 with one line when the database cannot be reached", async () => {
     const run = start({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/nope", PORT: "0" });
-    const { code } = await within(run.exited, 15_000, "start with an unreachable database");
+    const { code } = await within(run.exited, 30_000, "start with an unreachable database");
     expect(code).toBe(1);
     expectOneLineFailure(run.stderr());
     expect(run.stderr()).toMatch(/DATABASE_URL/);
@@ -96,7 +96,7 @@ describe("start-up", () => {
 
   it("exits 1 with one line naming PORT when PORT is not a number", async () => {
     const run = start({ PORT: "abc", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
-    const { code } = await within(run.exited, 15_000, "start with PORT=abc");
+    const { code } = await within(run.exited, 30_000, "start with PORT=abc");
     expect(code).toBe(1);
     expectOneLineFailure(run.stderr());
     expect(run.stderr()).toMatch(/PORT/);
@@ -104,7 +104,7 @@ describe("start-up", () => {
 
   it("exits 1 with one line naming PUBLIC_URL when production has none (links would take the Host header)", async () => {
     const run = start({ PUBLIC_URL: "", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
-    const { code } = await within(run.exited, 15_000, "start in production without PUBLIC_URL");
+    const { code } = await within(run.exited, 30_000, "start in production without PUBLIC_URL");
     expect(code).toBe(1);
     expectOneLineFailure(run.stderr());
     expect(run.stderr()).toMatch(/PUBLIC_URL: must be set when NODE_ENV=production/);
@@ -112,7 +112,7 @@ describe("start-up", () => {
 
   it("exits 1 with one line naming WORKERS when more than one is asked for on PGlite", async () => {
     const run = start({ WORKERS: "2", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
-    const { code } = await within(run.exited, 15_000, "start with WORKERS=2 on PGlite");
+    const { code } = await within(run.exited, 30_000, "start with WORKERS=2 on PGlite");
     expect(code).toBe(1);
     expectOneLineFailure(run.stderr());
     expect(run.stderr()).toMatch(/WORKERS: more than 1 needs DATABASE_URL/);
@@ -120,7 +120,7 @@ describe("start-up", () => {
 
   it("exits 1 with one line naming DATABASE_URL when it is not PostgreSQL", async () => {
     const run = start({ DATABASE_URL: "mysql://x" });
-    const { code } = await within(run.exited, 15_000, "start with a mysql URL");
+    const { code } = await within(run.exited, 30_000, "start with a mysql URL");
     expect(code).toBe(1);
     expectOneLineFailure(run.stderr());
     expect(run.stderr()).toMatch(/DATABASE_URL/);
@@ -128,7 +128,7 @@ describe("start-up", () => {
 
   it("with an operator's NODE_ENV=production (no MENTORA_DEMO) refuses the demo's defaults, one line each", async () => {
     const run = start({ MENTORA_DEMO: "0", PAYMENTS_SANDBOX: "true", DATA_DIR: path.join(tmpdir(), "mentora-never-created") });
-    const { code } = await within(run.exited, 15_000, "start in production with the demo's defaults");
+    const { code } = await within(run.exited, 30_000, "start in production with the demo's defaults");
     expect(code).toBe(1);
     const lines = run.stderr().trimEnd().split("\n");
     expect(lines).toEqual([
@@ -142,7 +142,7 @@ describe("start-up", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "mentora-start-"));
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    it("migrates, seeds and serves; then starts again on the same data", { timeout: 120_000 }, async () => {
+    it("migrates, seeds and serves; then starts again on the same data", { timeout: 240_000 }, async () => {
       const port1 = await freePort();
       const first = start({ DATA_DIR: dataDir, PORT: String(port1), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
       const health = await waitForOk(first, `http://127.0.0.1:${port1}/api/health`);
@@ -167,7 +167,7 @@ describe("start-up", () => {
       expect(second.stderr()).toBe("");
     });
 
-    it("runs the production builds of React, React DOM and React Router", { timeout: 120_000 }, async () => {
+    it("runs the production builds of React, React DOM and React Router", { timeout: 240_000 }, async () => {
       const loaded = path.join(dataDir, "loaded-modules.txt");
       const port = await freePort();
       const run = start({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", RECORD_LOADED_MODULES: loaded }, [
@@ -187,7 +187,7 @@ describe("start-up", () => {
       expect(developmentBuilds(urls)).toEqual([]);
     });
 
-    it("a second server on the same DATA_DIR refuses in one line naming the first, which keeps serving", { timeout: 120_000 }, async () => {
+    it("a second server on the same DATA_DIR refuses in one line naming the first, which keeps serving", { timeout: 240_000 }, async () => {
       const port1 = await freePort();
       const first = start({ DATA_DIR: dataDir, PORT: String(port1), HOST: "127.0.0.1" });
       expect(await waitForOk(first, `http://127.0.0.1:${port1}/api/health`)).toEqual({ ok: true, db: "pglite" });
@@ -199,7 +199,7 @@ describe("start-up", () => {
       expect(first.stdout().split("Mentora is serving at")).toHaveLength(2);
 
       const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
-      const { code } = await within(second.exited, 30_000, "a second start on a data dir in use");
+      const { code } = await within(second.exited, 60_000, "a second start on a data dir in use");
       expect(code).toBe(1);
       expectOneLineFailure(second.stderr());
       // The first server's primary holds it through its worker: both pids are named, and since when.
@@ -215,7 +215,7 @@ describe("start-up", () => {
       expect(existsSync(path.join(dataDir, "mentora.lock"))).toBe(false);
     });
 
-    it("a server killed without closing leaves a stale lock the next start takes over", { timeout: 120_000 }, async () => {
+    it("a server killed without closing leaves a stale lock the next start takes over", { timeout: 240_000 }, async () => {
       const port1 = await freePort();
       const first = start({ DATA_DIR: dataDir, PORT: String(port1), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
       await waitForOk(first, `http://127.0.0.1:${port1}/api/health`);
@@ -236,7 +236,7 @@ describe("start-up", () => {
     });
   });
 
-  it("npm start with no settings is the local demo: it serves the build as it is, with the banner", { timeout: 120_000 }, async () => {
+  it("npm start with no settings is the local demo: it serves the build as it is, with the banner", { timeout: 240_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "mentora-npm-start-"));
     try {
       const port = await freePort();

@@ -209,12 +209,12 @@ describe("the chat for learners", () => {
     const chatId = (await learner.page.getByTestId("chat-thread").getAttribute("data-chat")) ?? "";
     await learner.page.getByTestId("chat-reconnecting").waitFor();
     await mentorReplies(chatId, "Answer through polling");
-    await message(learner.page, "Answer through polling").waitFor({ timeout: 45_000 });
+    await message(learner.page, "Answer through polling").waitFor({ timeout: 90_000 });
 
     // Closed, the chat button learns of the next reply from the 15 s unread check.
     await learner.page.getByTestId("chat-close").click();
     await mentorReplies(chatId, "Second answer");
-    await learner.page.getByTestId("rail-badge-connect_to_mentor").waitFor({ timeout: 30_000 });
+    await learner.page.getByTestId("rail-badge-connect_to_mentor").waitFor({ timeout: 60_000 });
   });
 
   it("loads older messages 20 at a time on scroll up, keeping the place", async () => {
