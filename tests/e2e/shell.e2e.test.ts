@@ -91,6 +91,15 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-full.png`), fullPage: true });
 }
 
+/** Follows the header's Home link of an English page: a client-side navigation to the main page. */
+async function goHomeInTheBrowser(page: Page) {
+  await page
+    .getByRole("navigation", { name: await pack("en", "shell", "header.navigation") })
+    .getByRole("link", { name: "Home" })
+    .click();
+  await page.waitForURL((u) => u.pathname === "/en/");
+}
+
 describe("shell: languages and redirects", () => {
   it("sends a newcomer from / to the primary language /tr/ with Turkish content", async () => {
     const { page } = await e2e.newPage();
@@ -402,12 +411,8 @@ describe("shell: language packs per page (docs/decisions/0020-lean-client.md)", 
     const { page, fetched, shipped } = await openRecordingPacks("/en/guideline/base");
     expect(shipped).not.toContain("blocks");
     expect(shipped).not.toContain("forms");
-    // The header's Home link: a client-side navigation to the main page, whose blocks (a form among them) need more packs.
-    await page
-      .getByRole("navigation", { name: await pack("en", "shell", "header.navigation") })
-      .getByRole("link", { name: "Home" })
-      .click();
-    await page.waitForURL((u) => u.pathname === "/en/");
+    // A client-side navigation to the main page, whose blocks (a form among them) need more packs.
+    await goHomeInTheBrowser(page);
     // The packs arrive over the network first: on a loaded machine that takes longer than a poll's default second.
     await page.getByRole("heading", { name: mainTexts("en").heroTitle }).waitFor();
     expect(fetched).toEqual(expect.arrayContaining(["/locales/en/blocks.json", "/locales/en/forms.json", "/locales/en/auth.json", "/locales/en/errors.json"]));
@@ -436,11 +441,7 @@ describe("shell: language packs per page (docs/decisions/0020-lean-client.md)", 
           : route.continue();
       },
     );
-    await page
-      .getByRole("navigation", { name: await pack("en", "shell", "header.navigation") })
-      .getByRole("link", { name: "Home" })
-      .click();
-    await page.waitForURL((u) => u.pathname === "/en/");
+    await goHomeInTheBrowser(page);
     await page.getByRole("heading", { name: mainTexts("en").heroTitle }).waitFor();
     // The refused read was asked once more (a navigation may read several routes' data side by side),
     // after the wait the server named (half of it at the least), not at once.
