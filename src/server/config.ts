@@ -164,6 +164,11 @@ const ZConfig = z.object({
    * A content write drops them at once (docs/decisions/0026); this bounds only what depends on the clock.
    */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(15_000),
+  /**
+   * How long a signed-in page's template is used (ms; 0 = off): learners whose page data is the same
+   * but for their own words share one render (docs/decisions/0083). Bounds what depends on the clock.
+   */
+  PAGE_TEMPLATE_MS: z.coerce.number().int().min(0).max(300_000).default(15_000),
   SEED_DEMO: z
     .enum(["true", "false"])
     .default("true")

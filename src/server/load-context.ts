@@ -1,3 +1,4 @@
+import type { PersonalTokens } from "../domain/personal-tokens";
 import type { TPortalSettings } from "../domain/portal";
 import type { Config } from "./config";
 import type { PasswordResetMail } from "./modules/auth/reset-mail";
@@ -119,6 +120,8 @@ export type MentoraLoadContext = {
   clientIp: string;
   /** Sets the session cookies on this response, exactly as the API's sign-in routes do. */
   setSessionCookies: (tokens: IssuedTokens) => void;
+  /** Set when this render is a signed-in page's template (platform/page-templates.ts): the user to draw. */
+  personal?: PersonalTokens;
 };
 
 declare module "react-router" {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { DestinationStream } from "pino";
 import fastifyCookie from "@fastify/cookie";
@@ -10,7 +11,9 @@ import { arrivalFromCookies } from "../domain/arrival";
 import { AppError } from "../domain/errors";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { ServerBuild } from "react-router";
 import type { MentoraLoadContext, Services } from "./load-context";
+import { installPageTemplates } from "./platform/page-templates";
 import { createAuthRepo } from "./modules/auth/repo";
 import { createPasswordResetMail } from "./modules/auth/reset-mail";
 import { createEmailVerifyMail } from "./modules/auth/verify-mail";
@@ -648,25 +651,36 @@ export async function buildApp({ config, database, ssr = true, logger = true, pr
   if (ssr) {
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
     installMissingAssetRoute(app);
+    const buildDirectory = path.join(ROOT_DIR, process.env.MENTORA_BUILD_DIR || "build");
+    const getLoadContext = (req: FastifyRequest, reply: FastifyReply): MentoraLoadContext => {
+      let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
+      return {
+        services,
+        config: { NODE_ENV: config.NODE_ENV },
+        origin: services.publicOrigin(req),
+        cspNonce: req.cspNonce,
+        settings: () => (settings ??= services.portal.getSettings()),
+        auth: () => req.auth(),
+        devTools: devToolsFor(config, req),
+        clientIp: req.ip,
+        setSessionCookies: (tokens) => setAuthCookies(req, reply, tokens),
+      };
+    };
+    // Imported once, here: the signed-in page templates call the same routes React Router serves.
+    const build = config.MENTORA_DEV ? undefined : ((await import(pathToFileURL(path.join(buildDirectory, "server", "index.js")).href)) as ServerBuild);
+    // Decorated for tests, which count the templates.
+    if (build)
+      app.decorate(
+        "pageTemplates",
+        installPageTemplates(app, { build, loadContext: getLoadContext, version: services.contentVersion, ttlMs: config.PAGE_TEMPLATE_MS }),
+      );
     await app.register(reactRouterFastify, {
       mode: config.MENTORA_DEV ? "development" : "production",
-      buildDirectory: path.join(ROOT_DIR, process.env.MENTORA_BUILD_DIR || "build"),
+      buildDirectory,
+      productionServerBuild: build,
       ...staticFileOptions,
-      getLoadContext: (req, reply): MentoraLoadContext => {
-        let settings: ReturnType<Services["portal"]["getSettings"]> | undefined;
-        return {
-          services,
-          config: { NODE_ENV: config.NODE_ENV },
-          origin: services.publicOrigin(req),
-          cspNonce: (req as FastifyRequest).cspNonce,
-          settings: () => (settings ??= services.portal.getSettings()),
-          auth: () => req.auth(),
-          devTools: devToolsFor(config, req as FastifyRequest),
-          clientIp: req.ip,
-          // remix-fastify types the request for HTTP/2 as well; this server is HTTP/1.
-          setSessionCookies: (tokens) => setAuthCookies(req as FastifyRequest, reply as FastifyReply, tokens),
-        };
-      },
+      // remix-fastify types the request for HTTP/2 as well; this server is HTTP/1.
+      getLoadContext: (req, reply) => getLoadContext(req as FastifyRequest, reply as FastifyReply),
     });
   }
   return app;

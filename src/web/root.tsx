@@ -34,7 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   return {
     settings,
     lang,
-    user: auth.kind === "user" ? auth.user : guestUser(),
+    // A signed-in page's template draws the learner's own words as tokens (docs/decisions/0083).
+    user: auth.kind === "user" ? (context.personal?.user ?? auth.user) : guestUser(),
     origin: context.origin,
     consent: parseConsent(readCookie(cookieHeader, COOKIES.consent)),
   };

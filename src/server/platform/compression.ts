@@ -63,7 +63,7 @@ export interface CompressionOptions {
   threshold?: number;
   /** Brotli quality of per-request compression of buffered bodies (default 4). */
   brotliQuality?: number;
-  /** Brotli quality of streamed pages, the largest bodies made per request (default 5). */
+  /** Brotli quality of pages (text/html), streamed or filled from a template: the largest bodies made per request (default 5). */
   pageBrotliQuality?: number;
   /** gzip level of per-request compression (default 6). */
   gzipLevel?: number;
@@ -129,9 +129,9 @@ export function coalesceTurns(): Transform {
 export function installCompression(app: FastifyInstance, opts: CompressionOptions = {}) {
   const threshold = opts.threshold ?? 1024;
   const syncLimit = opts.syncLimit ?? 64 * 1024;
-  const brotli = (size: number | undefined, flushEachChunk: boolean): zlib.BrotliOptions => ({
+  const brotli = (size: number | undefined, flushEachChunk: boolean, page = flushEachChunk): zlib.BrotliOptions => ({
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: flushEachChunk ? (opts.pageBrotliQuality ?? 5) : (opts.brotliQuality ?? 4),
+      [zlib.constants.BROTLI_PARAM_QUALITY]: page ? (opts.pageBrotliQuality ?? 5) : (opts.brotliQuality ?? 4),
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       ...(size !== undefined ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } : {}),
     },
@@ -142,17 +142,17 @@ export function installCompression(app: FastifyInstance, opts: CompressionOption
     ...(flushEachChunk ? { flush: zlib.constants.Z_SYNC_FLUSH } : {}),
   });
 
-  function compressBuffered(body: Buffer, coding: ContentCoding, done: (err: Error | null, out?: Buffer) => void) {
+  function compressBuffered(body: Buffer, coding: ContentCoding, page: boolean, done: (err: Error | null, out?: Buffer) => void) {
     if (body.length <= syncLimit) {
       try {
-        done(null, coding === "br" ? zlib.brotliCompressSync(body, brotli(body.length, false)) : zlib.gzipSync(body, gzip(false)));
+        done(null, coding === "br" ? zlib.brotliCompressSync(body, brotli(body.length, false, page)) : zlib.gzipSync(body, gzip(false)));
       } catch (e) {
         done(e as Error);
       }
       return;
     }
     const cb = (err: Error | null, out: Buffer) => done(err, out);
-    if (coding === "br") zlib.brotliCompress(body, brotli(body.length, false), cb);
+    if (coding === "br") zlib.brotliCompress(body, brotli(body.length, false, page), cb);
     else zlib.gzip(body, gzip(false), cb);
   }
 
@@ -192,7 +192,9 @@ export function installCompression(app: FastifyInstance, opts: CompressionOption
       });
       return done(null, compressor);
     }
-    compressBuffered(typeof payload === "string" ? Buffer.from(payload) : payload, coding, (err, out) => {
+    // A page in one piece (a signed-in page filled from its template) is a page all the same.
+    const page = String(reply.getHeader("content-type")).startsWith("text/html");
+    compressBuffered(typeof payload === "string" ? Buffer.from(payload) : payload, coding, page, (err, out) => {
       if (err || !out) return done(err ?? new Error("compression produced nothing"));
       reply.header("content-encoding", coding);
       // Fastify sets Content-Length from the buffer it is given.
