@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { CONSENT_CATEGORIES, COOKIES } from "../../domain/constants";
 import { ALL_POLICY_CATEGORIES } from "../../domain/policy";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "./auth/request-auth";
+import { createBoundedStore } from "./bounded-store";
 import type { ContentVersion } from "./content-version";
 import type { RequestHost } from "./public-origin";
 import { keptHeaders, negotiateEncoding, storeReply, writeStored, type StoredReply } from "./stored-reply";
@@ -178,23 +179,10 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
   const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
   const maxPageBytes = opts.maxPageBytes ?? 2 * 1024 * 1024;
   const now = opts.now ?? Date.now;
-  const entries = new Map<string, Stored>();
+  const entries = createBoundedStore<Stored>({ maxEntries, maxBytes, version });
   const storing = new Set<Promise<void>>();
-  let bytes = 0;
   const isBot = memo((ua) => isbot(ua));
   const encodingOf = memo(negotiateEncoding);
-
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    entries.delete(key);
-    bytes -= e.bytes;
-  };
-  const clear = () => {
-    entries.clear();
-    bytes = 0;
-  };
-  version.onChange(clear);
 
   async function keep(pending: Pending, html: string, nonce: string, headers: Record<string, string | string[]>) {
     const csp = headers["content-security-policy"];
@@ -205,11 +193,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     const reply = await storeReply(identity, { ...headers, ...(prepared.csp ? { "content-security-policy": prepared.csp } : {}) });
     // Content changed while it was rendered or compressed: this page may mix both versions.
     if (version.current() !== pending.version) return;
-    const stored: Stored = { ...reply, version: pending.version, expires: now() + ttlMs };
-    drop(pending.key);
-    entries.set(pending.key, stored);
-    bytes += stored.bytes;
-    while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
+    entries.set(pending.key, { ...reply, version: pending.version, expires: now() + ttlMs });
   }
 
   function track(work: Promise<void>) {
@@ -231,7 +215,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
         const encoding = encodingOf(req.headers["accept-encoding"] ?? "");
         return writeStored(reply, hit, encoding);
       }
-      if (hit) drop(key);
+      if (hit) entries.drop(key);
       req.pageCacheMiss = { key, version: current };
       return undefined;
     },
@@ -278,7 +262,7 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     get size() {
       return entries.size;
     },
-    clear,
+    clear: () => entries.clear(),
     async settled() {
       await Promise.all([...storing]);
     },

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { NONCE_TOKEN, personalTokens, TOKEN_PATTERN } from "../../domain/personal-tokens";
 import type { MentoraLoadContext } from "../load-context";
+import { createBoundedStore } from "./bounded-store";
 import type { ContentVersion } from "./content-version";
 
 /**
@@ -191,27 +192,7 @@ export function installPageTemplates(app: FastifyInstance, opts: PageTemplatesOp
     return m;
   };
   const render = createRequestHandler(build, "production");
-  const entries = new Map<string, Template>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    entries.delete(key);
-    bytes -= e.bytes;
-  };
-  const clear = () => {
-    entries.clear();
-    bytes = 0;
-  };
-  version.onChange(clear);
-
-  function keep(key: string, t: Template) {
-    if (t.bytes > maxBytes / 8) return;
-    drop(key);
-    while (entries.size >= maxEntries || (entries.size > 0 && bytes + t.bytes > maxBytes)) drop(entries.keys().next().value!);
-    entries.set(key, t);
-    bytes += t.bytes;
-  }
+  const entries = createBoundedStore<Template>({ maxEntries, maxBytes, version });
 
   async function serve(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (ttlMs <= 0 || req.method !== "GET" || req.headers.authorization) return;
@@ -257,7 +238,8 @@ export function installPageTemplates(app: FastifyInstance, opts: PageTemplatesOp
       }
       t = { ...compiled, status: rendered.status, headers, version: current, expires: now() + ttlMs, bytes: html.length * 2 };
       // Only a whole, cookie-free 200 is kept; this request is answered from its own render anyway.
-      if (rendered.status === 200 && cookies.length === 0 && !html.includes("$RX") && !html.includes("data-custom-script")) keep(digest, t);
+      const whole = rendered.status === 200 && cookies.length === 0 && !html.includes("$RX") && !html.includes("data-custom-script");
+      if (whole && t.bytes <= maxBytes / 8) entries.set(digest, t);
       for (const c of cookies) void reply.header("set-cookie", c);
     }
     for (const [name, value] of t.headers) void reply.header(name, value);
@@ -277,6 +259,6 @@ export function installPageTemplates(app: FastifyInstance, opts: PageTemplatesOp
     get size() {
       return entries.size;
     },
-    clear,
+    clear: () => entries.clear(),
   };
 }
