@@ -227,8 +227,15 @@ export function installPageTemplates(app: FastifyInstance, opts: PageTemplatesOp
     const current = version.current();
     let t = entries.get(digest);
     if (!t || t.version !== current || t.expires <= now()) {
-      const rendered = await render(request, context);
-      const html = await rendered.text();
+      let rendered: Response;
+      let html: string;
+      try {
+        rendered = await render(request, context);
+        html = await rendered.text();
+      } catch {
+        // A render that failed on the way: React Router renders the request, and answers the failure.
+        return;
+      }
       const compiled = String(rendered.headers.get("content-type")).startsWith("text/html") ? compileTemplate(html) : null;
       const cookies = rendered.headers.getSetCookie();
       const headers = [...rendered.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length" && name !== "content-type");
@@ -250,7 +257,7 @@ export function installPageTemplates(app: FastifyInstance, opts: PageTemplatesOp
   }
 
   app.addHook("preHandler", async (req, reply) => {
-    // React Router's catch-all route only (remix-fastify's "*"): API routes and files never come here.
+    // React Router's catch-all route only (remix-fastify's "/*"): API routes and files never come here.
     if (req.routeOptions.url !== "/*") return;
     return serve(req, reply);
   });
